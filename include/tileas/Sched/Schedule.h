@@ -1,0 +1,108 @@
+//===- Schedule.h - The result of scheduling a Problem --------------------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// A modulo schedule: the initiation interval, the stage count and, per
+// operation, its start cycle, stage and order. Stage and order together are a
+// total order of the operations: Order is the rank of the operation when all
+// operations are sorted by (Start, index in the problem), so sorting by
+// (Stage, Order) and by Start agree. The lower bounds that the search started
+// from and status flags travel with it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_SCHED_SCHEDULE_H
+#define TILEAS_SCHED_SCHEDULE_H
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tileas {
+
+/// The four lower bounds on II, each reported separately.
+struct MIIBounds {
+  unsigned Resource = 0;    ///< Singleton slots: cycles of demand per slot.
+  unsigned Recurrence = 0;  ///< Maximum cycle ratio latency / distance.
+  unsigned FineDensity = 0; ///< Counting pools: ceil(demand / capacity).
+  unsigned Dependency = 0;  ///< Longest path against the deepest stage count.
+
+  unsigned mii() const {
+    unsigned M = Resource;
+    M = M < Recurrence ? Recurrence : M;
+    M = M < FineDensity ? FineDensity : M;
+    M = M < Dependency ? Dependency : M;
+    return M < 1 ? 1 : M;
+  }
+};
+
+struct OpPlacement {
+  int64_t Start = 0;
+  unsigned Stage = 0;
+  unsigned Order = 0;
+};
+
+enum ScheduleFlag : unsigned {
+  SF_Serial = 1u << 0,         ///< Produced by the serial generator.
+  SF_Converged = 1u << 1,      ///< Constraint refinement converged.
+  SF_BudgetExceeded = 1u << 2, ///< Refinement ran out of iterations.
+  SF_IICapReached = 1u << 3,   ///< No schedule at or below the II cap.
+  SF_Verified = 1u << 4,       ///< Checked by the independent verifier.
+};
+
+/// Which placement arm seated the last group (for statistics and tests).
+enum class PlacementArm : uint8_t {
+  None,
+  Permute,
+  Fuse,
+  Retry,
+  CostBased,
+  DesperateRetry,
+  DesperateCostBased,
+  Serial
+};
+
+struct Schedule {
+  unsigned II = 0;
+  unsigned StageCount = 0;
+  std::vector<OpPlacement> Ops; ///< Indexed like Problem::operations().
+  MIIBounds Bounds;
+  unsigned Flags = 0;
+  /// Budget usage per budget pool, as the verifier computes it.
+  llvm::SmallVector<uint64_t, 4> BudgetUsage;
+  /// Refinement iterations used.
+  unsigned ConstraintIterations = 0;
+};
+
+/// Why no schedule was found: everything the remark needs to tell an
+/// impossible loop from a heuristic failure.
+struct ScheduleFailure {
+  std::string Reason; ///< One line, human readable.
+  unsigned CandidateII = 0;
+  int Op = -1;         ///< The op that could not be seated, or -1.
+  int SlotTriple = -1; ///< Index into that op's Slots that collided, or -1.
+  int Pool = -1;       ///< Counting pool that refused, or -1.
+  int Budget = -1;     ///< Budget pool that refused, or -1.
+  int Group = -1;      ///< The op's (merged) group, or -1.
+  unsigned Stage = 0;  ///< The stage it was being seated in.
+  int64_t EarliestStart = 0; ///< Its dependence window.
+  int64_t LatestStart = 0;
+  /// Modulo rows that conflicted and their occupancy at the time.
+  llvm::SmallVector<std::pair<unsigned, uint64_t>, 4> ConflictRows;
+};
+
+struct ScheduleResult {
+  bool Success = false;
+  Schedule Sched;          ///< Valid when Success.
+  ScheduleFailure Failure; ///< Valid when !Success.
+  MIIBounds Bounds;        ///< Always computed.
+  PlacementArm LastArm = PlacementArm::None;
+};
+
+} // namespace tileas
+
+#endif // TILEAS_SCHED_SCHEDULE_H

@@ -1,0 +1,55 @@
+//===- Scheduler.h - Entry points of the scheduling core ------------------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_SCHED_SCHEDULER_H
+#define TILEAS_SCHED_SCHEDULER_H
+
+#include "tileas/Sched/Problem.h"
+#include "tileas/Sched/Schedule.h"
+
+namespace tileas {
+
+struct SchedulerOptions {
+  /// Highest II tried. 0 selects a cap derived from the problem (at least the
+  /// length of a non-overlapped schedule, so every resource-feasible loop gets
+  /// a schedule).
+  unsigned MaxII = 0;
+  /// Upper bound on the stage count (pipeline depth); 0 = unlimited.
+  unsigned MaxStages = 0;
+  /// Bound on the constraint-refinement loop.
+  unsigned MaxConstraintIterations = 16;
+  /// Budget of evictions (Rau's iterative modulo scheduling) per candidate II,
+  /// as a multiple of the op count.
+  unsigned EvictionBudgetFactor = 6;
+  /// Use the serial generator regardless of the selection rule.
+  bool ForceSerial = false;
+  /// Never use the serial generator (even for small or synchronous loops).
+  bool ForceModulo = false;
+  /// Run the independent verifier on the result and set SF_Verified.
+  bool Verify = false;
+};
+
+/// The lower bounds on II for a problem.
+MIIBounds computeBounds(const Problem &P, const SchedulerOptions &Opts);
+
+/// True when the serial generator is selected: force-serial, fewer than 8
+/// ops, or no asynchronous op.
+bool selectsSerial(const Problem &P, const SchedulerOptions &Opts);
+
+/// Schedules a loop: the serial or the modulo generator by the selection rule,
+/// inside the constraint-refinement loop. Deterministic.
+ScheduleResult scheduleLoop(const Problem &P, const SchedulerOptions &Opts);
+
+/// The modulo generator alone (II search from the MII up to the cap).
+ScheduleResult scheduleModulo(const Problem &P, const SchedulerOptions &Opts);
+
+/// The serial generator alone: Kahn order over distance-0 edges, ties by index,
+/// every op in stage 0, II = the schedule length.
+ScheduleResult scheduleSerial(const Problem &P, const SchedulerOptions &Opts);
+
+} // namespace tileas
+
+#endif // TILEAS_SCHED_SCHEDULER_H

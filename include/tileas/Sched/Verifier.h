@@ -1,0 +1,49 @@
+//===- Verifier.h - Independent checker of modulo schedules ---------------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Checks a schedule against a problem from first principles, sharing no code
+// with the generators (it does not use the reservation table or the footprint
+// builder): every dependence, every slot row, every pool count per cycle,
+// every budget pool, group and depth constraints, and the consistency of
+// stage, order and stage count.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_SCHED_VERIFIER_H
+#define TILEAS_SCHED_VERIFIER_H
+
+#include "tileas/Sched/Problem.h"
+#include "tileas/Sched/Schedule.h"
+
+#include <string>
+#include <vector>
+
+namespace tileas {
+
+struct Violation {
+  enum KindTy {
+    Shape,      ///< Wrong number of placements, II of 0, negative start.
+    Dependence, ///< S(To) + II*D < S(From) + L.
+    Slot,       ///< Two holders of one slot in one modulo row.
+    Pool,       ///< A counting pool over capacity in one modulo row.
+    Budget,     ///< A budget pool over capacity.
+    Group,      ///< Members of one group in different stages.
+    Depth,      ///< An op at or beyond its MaxDepth.
+    StageOrder, ///< Stage, order or stage count inconsistent with starts.
+  } Kind;
+  std::string Message;
+};
+
+/// Returns every violation found; empty means the schedule is legal.
+std::vector<Violation> verifySchedule(const Problem &P, const Schedule &S);
+
+/// Budget usage per budget pool under a schedule (the Problem.h rule).
+llvm::SmallVector<uint64_t, 4> computeBudgetUsage(const Problem &P,
+                                                  const Schedule &S);
+
+} // namespace tileas
+
+#endif // TILEAS_SCHED_VERIFIER_H

@@ -1,0 +1,108 @@
+//===- Problem.cpp - Scheduling problem validation and footprints ---------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileas/Sched/Problem.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+
+namespace tileas {
+
+SmallVector<uint64_t, 8> buildFootprint(ArrayRef<SlotUse> Slots) {
+  unsigned Length = 0;
+  for (const SlotUse &U : Slots)
+    Length = std::max(Length, U.Duration);
+  SmallVector<uint64_t, 8> Rows(Length, 0);
+  for (const SlotUse &U : Slots)
+    for (unsigned K = 0; K < U.Duration; ++K)
+      Rows[K] |= slotBit(U.Slot);
+  return Rows;
+}
+
+static Error problemError(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
+Error Problem::validate() const {
+  DenseSet<unsigned> SlotIds;
+  for (const SlotDesc &S : Model.slots()) {
+    if (S.Id < 1 || S.Id > MaxSlotId)
+      return problemError(formatv("slot '{0}' has id {1}, outside 1..{2}",
+                                  S.Name, S.Id, MaxSlotId));
+    if (!SlotIds.insert(S.Id).second)
+      return problemError(
+          formatv("slot id {0} is defined twice ('{1}')", S.Id, S.Name));
+  }
+  for (const PoolDesc &P : Model.pools())
+    if (P.Capacity == 0)
+      return problemError(formatv("pool '{0}' has capacity 0", P.Name));
+
+  for (unsigned I = 0, E = Ops.size(); I != E; ++I) {
+    const Operation &Op = Ops[I];
+    auto OpError = [&](const Twine &Msg) {
+      return problemError("op " + Twine(I) + " '" + Op.Name + "': " + Msg);
+    };
+    for (unsigned T = 0, TE = Op.Slots.size(); T != TE; ++T) {
+      const SlotUse &U = Op.Slots[T];
+      if (!Model.findSlot(U.Slot))
+        return OpError(formatv("triple {0} uses undefined slot {1}", T, U.Slot));
+      if (U.Duration == 0)
+        return OpError(formatv("triple {0} (slot {1}) has duration 0", T,
+                               U.Slot));
+      if (U.Occupancy != 1)
+        return OpError(formatv("triple {0} (slot {1}) has occupancy {2}; a "
+                               "singleton slot admits only 1",
+                               T, U.Slot, U.Occupancy));
+    }
+    for (const PoolUse &U : Op.Pools) {
+      if (U.Pool >= Model.pools().size())
+        return OpError(formatv("charges undefined pool {0}", U.Pool));
+      if (U.Duration == 0)
+        return OpError(formatv("charges pool '{0}' for 0 cycles",
+                               Model.pools()[U.Pool].Name));
+      if (U.Units > Model.pools()[U.Pool].Capacity)
+        return OpError(formatv("charges {0} units of pool '{1}' whose "
+                               "capacity is {2}",
+                               U.Units, Model.pools()[U.Pool].Name,
+                               Model.pools()[U.Pool].Capacity));
+    }
+    for (const BudgetUse &U : Op.Budgets)
+      if (U.Budget >= Model.budgets().size())
+        return OpError(formatv("charges undefined budget pool {0}", U.Budget));
+    if (!Op.FootprintRows.empty() &&
+        ArrayRef<uint64_t>(Op.FootprintRows) != ArrayRef<uint64_t>(
+                                                    buildFootprint(Op.Slots)))
+      return OpError("precomputed footprint rows do not match its triples");
+  }
+
+  for (unsigned I = 0, E = Deps.size(); I != E; ++I) {
+    const Dependence &D = Deps[I];
+    if (D.From >= Ops.size() || D.To >= Ops.size())
+      return problemError(formatv("dependence {0} ({1} -> {2}) names an op "
+                                  "outside 0..{3}",
+                                  I, D.From, D.To, Ops.size() - 1));
+  }
+
+  DenseSet<int> GroupIds;
+  for (const GroupDesc &G : Groups)
+    if (!GroupIds.insert(G.Id).second)
+      return problemError(formatv("group {0} is declared twice", G.Id));
+  for (const GroupDesc &G : Groups)
+    if (G.Leader >= 0 && !GroupIds.contains(G.Leader))
+      return problemError(formatv("group {0} names leader group {1}, which "
+                                  "does not exist",
+                                  G.Id, G.Leader));
+  for (unsigned I = 0, E = Ops.size(); I != E; ++I)
+    if (Ops[I].Group >= 0 && !GroupIds.contains(Ops[I].Group))
+      return problemError(formatv("op {0} '{1}' is in group {2}, which is not "
+                                  "declared",
+                                  I, Ops[I].Name, Ops[I].Group));
+  return Error::success();
+}
+
+} // namespace tileas

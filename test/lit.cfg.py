@@ -1,0 +1,39 @@
+# lit configuration for the TileAS MIR, TableGen and tool tests.
+import os
+import subprocess
+
+import lit.formats
+import lit.util
+
+config.name = "TileAS"
+config.test_format = lit.formats.ShTest(not lit.util.which("bash"))
+config.suffixes = [".mir", ".td", ".test", ".ll", ".txt"]
+config.excludes = ["Unit", "Inputs", "lit.cfg.py", "CMakeLists.txt"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tileas_obj_root, "test")
+
+bin_dir = os.path.join(config.tileas_obj_root, "bin")
+plugin = os.path.join(config.tileas_obj_root, "lib", "libTileAS.so")
+tools = config.llvm_tools_dir
+
+config.environment["PATH"] = os.pathsep.join(
+    [bin_dir, tools, config.environment.get("PATH", "")])
+
+# A plugin built with sanitizers needs their runtimes in the stock llc.
+if config.tileas_sanitize:
+    libs = []
+    for name in ("libasan.so", "libubsan.so"):
+        out = subprocess.run(["g++", "-print-file-name=" + name],
+                             capture_output=True, text=True).stdout.strip()
+        libs.append(out)
+    config.environment["LD_PRELOAD"] = " ".join(libs)
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
+
+config.substitutions.append(("%tileas-tblgen", os.path.join(bin_dir, "tileas-tblgen")))
+config.substitutions.append(("%tileas-sched", os.path.join(bin_dir, "tileas-sched")))
+config.substitutions.append(("%llc", "%s --load=%s" % (os.path.join(tools, "llc"), plugin)))
+config.substitutions.append(("%plugin", plugin))
+config.substitutions.append(("%td_dir", os.path.join(config.tileas_src_root, "td")))
+config.substitutions.append(("%llvm_include", "/usr/lib/llvm-22/include"))
+config.substitutions.append(("%shared", config.tileas_shared_dir))
+config.substitutions.append(("%src_root", config.tileas_src_root))
