@@ -1,0 +1,99 @@
+//===- SlotTableTypes.h - Record types of the generated slot tables -------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The plain structs that tileas-tblgen's output (TileASSlotTables.inc) fills.
+// They are POD so the tables are constant-initialized; the accessors in
+// MachineModel.h turn them into the scheduling core's ResourceModel and
+// per-op resource vectors.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_MODEL_SLOTTABLETYPES_H
+#define TILEAS_MODEL_SLOTTABLETYPES_H
+
+#include "tileas/Sched/Problem.h"
+
+#include <cstdint>
+
+namespace tileas {
+namespace model {
+
+struct SlotRecord {
+  unsigned Id;
+  const char *Name;
+  SlotKind Kind;
+  const char *Record; ///< The td record (also LLVM's ProcResource name).
+};
+
+struct PoolRecord {
+  const char *Name;
+  unsigned Capacity;
+  const char *Record; ///< The td record (also LLVM's ProcResource name).
+};
+
+struct BudgetRecord {
+  const char *Name;
+  uint64_t Capacity;
+  const char *Unit;
+};
+
+struct EventBudgetRecord {
+  unsigned SrcPipe;
+  unsigned DstPipe;
+  unsigned Events;
+};
+
+struct CoordinationRecord {
+  unsigned BarriersPerPipe;
+  unsigned BarriersPerMutex;
+  unsigned ReservedBarriers;
+  unsigned DefaultPipeDepth;
+};
+
+struct SlotTripleRecord {
+  unsigned Slot;
+  unsigned Duration;
+  unsigned Occupancy;
+};
+
+struct PoolChargeRecord {
+  unsigned Pool;
+  unsigned Units;
+  unsigned Cycles;
+};
+
+/// A resource vector: ranges into the triple, pool-charge and footprint-row
+/// arrays of the generated tables.
+struct ResourceVectorRecord {
+  const char *Name;
+  unsigned FirstTriple, NumTriples;
+  unsigned FirstPoolCharge, NumPoolCharges;
+  unsigned FirstFootprintRow, NumFootprintRows;
+  unsigned Latency;
+  unsigned Pipe;
+  bool Async;
+};
+
+/// A budget charge of one opcode. OperandIndex is the machine-operand index
+/// whose immediate gives the amount, or -1 for a fixed Amount.
+struct BudgetChargeRecord {
+  unsigned Budget;
+  BudgetScaling Scaling;
+  uint64_t Amount;
+  int OperandIndex;
+};
+
+struct OpcodeRecord {
+  unsigned Opcode;
+  const char *Name;
+  unsigned ResourceVector;
+  unsigned FirstBudgetCharge, NumBudgetCharges;
+};
+
+} // namespace model
+} // namespace tileas
+
+#endif // TILEAS_MODEL_SLOTTABLETYPES_H

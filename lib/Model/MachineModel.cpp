@@ -1,0 +1,136 @@
+//===- MachineModel.cpp - The TileAS machine model from td/ ---------------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileas/Model/MachineModel.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <vector>
+
+// The llvm::TileAS:: opcode enum, which the opcode table refers to.
+#define GET_INSTRINFO_ENUM
+#include "TileASGenInstrInfo.inc"
+
+using namespace llvm;
+
+#define GET_TILEAS_SLOT_ENUM
+#define GET_TILEAS_MODEL_TABLES
+#define GET_TILEAS_RESOURCE_VECTORS
+#define GET_TILEAS_OPCODE_TABLE
+#include "TileASSlotTables.inc"
+
+namespace tileas {
+namespace model {
+
+StringRef slotRecordName(unsigned SlotId) {
+  for (const SlotRecord &S : gen::SlotTable)
+    if (S.Id == SlotId)
+      return S.Record;
+  return "";
+}
+
+StringRef poolRecordName(unsigned Pool) {
+  return Pool < gen::NumPools ? StringRef(gen::PoolTable[Pool].Record) : "";
+}
+
+std::optional<unsigned> namedBarrierBudget() {
+  for (unsigned I = 0; I != gen::NumBudgets; ++I)
+    if (StringRef(gen::BudgetTable[I].Name) == "named_barriers")
+      return I;
+  return std::nullopt;
+}
+
+ResourceModel buildResourceModel(int ReservedBarriers) {
+  ResourceModel M;
+  for (const SlotRecord &S : gen::SlotTable)
+    M.addSlot(S.Id, S.Name, S.Kind);
+  for (unsigned I = 0; I != gen::NumPools; ++I)
+    M.addPool(gen::PoolTable[I].Name, gen::PoolTable[I].Capacity);
+  unsigned Reserved = ReservedBarriers < 0 ? gen::Coordination.ReservedBarriers
+                                           : unsigned(ReservedBarriers);
+  std::optional<unsigned> Barriers = namedBarrierBudget();
+  for (unsigned I = 0; I != gen::NumBudgets; ++I) {
+    uint64_t Cap = gen::BudgetTable[I].Capacity;
+    if (Barriers && I == *Barriers)
+      Cap = Cap > Reserved ? Cap - Reserved : 0;
+    M.addBudget(gen::BudgetTable[I].Name, Cap);
+  }
+  return M;
+}
+
+const OpcodeRecord *lookupOpcode(unsigned Opcode) {
+  // Opcode -> record index, built once.
+  static const std::vector<int> Index = [] {
+    std::vector<int> Map(llvm::TileAS::INSTRUCTION_LIST_END, -1);
+    for (unsigned I = 0; I != gen::NumOpcodeRecords; ++I)
+      Map[gen::OpcodeTable[I].Opcode] = I;
+    return Map;
+  }();
+  if (Opcode >= Index.size() || Index[Opcode] < 0)
+    return nullptr;
+  return &gen::OpcodeTable[Index[Opcode]];
+}
+
+const OpcodeRecord *lookupOpcode(StringRef Name) {
+  // The table is sorted by name.
+  const OpcodeRecord *Begin = gen::OpcodeTable,
+                     *End = gen::OpcodeTable + gen::NumOpcodeRecords;
+  const OpcodeRecord *It = std::lower_bound(
+      Begin, End, Name,
+      [](const OpcodeRecord &R, StringRef N) { return StringRef(R.Name) < N; });
+  return It != End && Name == It->Name ? It : nullptr;
+}
+
+const ResourceVectorRecord &resourceVector(const OpcodeRecord &Op) {
+  return gen::ResourceVectors[Op.ResourceVector];
+}
+
+ArrayRef<SlotTripleRecord> triples(const ResourceVectorRecord &RV) {
+  return ArrayRef(gen::SlotTriples).slice(RV.FirstTriple, RV.NumTriples);
+}
+
+ArrayRef<PoolChargeRecord> poolCharges(const ResourceVectorRecord &RV) {
+  return ArrayRef(gen::PoolCharges)
+      .slice(RV.FirstPoolCharge, RV.NumPoolCharges);
+}
+
+ArrayRef<uint64_t> footprint(const ResourceVectorRecord &RV) {
+  return ArrayRef(gen::FootprintRows)
+      .slice(RV.FirstFootprintRow, RV.NumFootprintRows);
+}
+
+ArrayRef<BudgetChargeRecord> budgetCharges(const OpcodeRecord &Op) {
+  return ArrayRef(gen::BudgetCharges)
+      .slice(Op.FirstBudgetCharge, Op.NumBudgetCharges);
+}
+
+void fillResources(const ResourceVectorRecord &RV, Operation &Op) {
+  for (const SlotTripleRecord &T : triples(RV))
+    Op.Slots.push_back({T.Slot, T.Duration, T.Occupancy});
+  for (const PoolChargeRecord &C : poolCharges(RV))
+    Op.Pools.push_back({C.Pool, C.Units, C.Cycles});
+  ArrayRef<uint64_t> Rows = footprint(RV);
+  Op.FootprintRows.assign(Rows.begin(), Rows.end());
+  Op.Latency = RV.Latency;
+  Op.Async = RV.Async;
+}
+
+ArrayRef<const char *> pipeNames() {
+  return ArrayRef(gen::PipeNames, gen::NumPipes);
+}
+
+unsigned eventBudget(unsigned SrcPipe, unsigned DstPipe) {
+  for (unsigned I = 0; I != gen::NumEventBudgets; ++I)
+    if (gen::EventBudgetTable[I].SrcPipe == SrcPipe &&
+        gen::EventBudgetTable[I].DstPipe == DstPipe)
+      return gen::EventBudgetTable[I].Events;
+  return gen::DefaultEventBudget;
+}
+
+const CoordinationRecord &coordination() { return gen::Coordination; }
+
+} // namespace model
+} // namespace tileas

@@ -1,0 +1,39 @@
+//===- TileASMCTargetDesc.h - TileAS MC descriptions ------------*- C++ -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_MCTARGETDESC_TILEASMCTARGETDESC_H
+#define TILEAS_MCTARGETDESC_TILEASMCTARGETDESC_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace llvm {
+class MCSubtargetInfo;
+class Triple;
+
+namespace TileAS {
+/// The CPU the subtarget uses for `CPU`: "sm_100" for an empty or unknown
+/// name (an unknown name is reported once on stderr, never fatal), so every
+/// subtarget has the TileAS scheduling model.
+std::string resolveCPU(StringRef CPU);
+/// Condition codes of setp (operand of SETPrr / SETPri).
+enum CondCode : unsigned { EQ, NE, LT, LE, GT, GE, NumCondCodes };
+CondCode inverseCondCode(CondCode CC);
+const char *condCodeName(CondCode CC);
+} // namespace TileAS
+} // namespace llvm
+
+// Register, instruction and subtarget enums.
+#define GET_REGINFO_ENUM
+#include "TileASGenRegisterInfo.inc"
+
+#define GET_INSTRINFO_ENUM
+#define GET_INSTRINFO_MC_HELPER_DECLS
+#include "TileASGenInstrInfo.inc"
+
+#define GET_SUBTARGETINFO_ENUM
+#include "TileASGenSubtargetInfo.inc"
+
+#endif // TILEAS_MCTARGETDESC_TILEASMCTARGETDESC_H

@@ -1,0 +1,23 @@
+//===- TileASSubtarget.cpp - TileAS subtarget -----------------------------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileASSubtarget.h"
+#include "MCTargetDesc/TileASMCTargetDesc.h"
+
+using namespace llvm;
+
+#define GET_SUBTARGETINFO_TARGET_DESC
+#define GET_SUBTARGETINFO_CTOR
+#include "TileASGenSubtargetInfo.inc"
+
+TileASSubtarget::TileASSubtarget(const Triple &TT, StringRef CPU, StringRef FS,
+                                 const TargetMachine &TM)
+    : TileASGenSubtargetInfo(TT, TileAS::resolveCPU(CPU),
+                             TileAS::resolveCPU(CPU), FS),
+      InstrInfo(*this, RegInfo), TLInfo(TM, *this) {
+  std::string Resolved = TileAS::resolveCPU(CPU);
+  ParseSubtargetFeatures(Resolved, Resolved, FS);
+}

@@ -1,0 +1,64 @@
+//===- TileASSubtarget.h - TileAS subtarget ---------------------*- C++ -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_TILEASSUBTARGET_H
+#define TILEAS_TILEASSUBTARGET_H
+
+#include "TileASFrameLowering.h"
+#include "TileASISelLowering.h"
+#include "TileASInstrInfo.h"
+#include "TileASRegisterInfo.h"
+
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+
+#define GET_SUBTARGETINFO_HEADER
+#include "TileASGenSubtargetInfo.inc"
+
+namespace llvm {
+
+class TileASSubtarget : public TileASGenSubtargetInfo {
+  bool HasTensorMemory = false;
+  // The register info must be constructed before the instruction info.
+  TileASRegisterInfo RegInfo;
+  TileASInstrInfo InstrInfo;
+  TileASFrameLowering FrameLowering;
+  TileASTargetLowering TLInfo;
+
+public:
+  TileASSubtarget(const Triple &TT, StringRef CPU, StringRef FS,
+                  const TargetMachine &TM);
+
+  /// Generated: parses the feature string.
+  void ParseSubtargetFeatures(StringRef CPU, StringRef TuneCPU, StringRef FS);
+
+  bool hasTensorMemory() const { return HasTensorMemory; }
+
+  const TileASInstrInfo *getInstrInfo() const override { return &InstrInfo; }
+  const TileASRegisterInfo *getRegisterInfo() const override {
+    return &RegInfo;
+  }
+  const TileASFrameLowering *getFrameLowering() const override {
+    return &FrameLowering;
+  }
+  const TileASTargetLowering *getTargetLowering() const override {
+    return &TLInfo;
+  }
+
+  /// Stock MachinePipeliner dereferences the instruction scheduling model;
+  /// only offer it loops when one exists (every TileAS CPU has one, see
+  /// TileAS::resolveCPU, so this is a second line of defence).
+  bool enableMachinePipeliner() const override {
+    return getSchedModel().hasInstrSchedModel();
+  }
+  /// The model has no itineraries: make the pipeliner use the ProcResource
+  /// model rather than silently skipping the target.
+  bool useDFAforSMS() const override { return false; }
+  bool enableMachineScheduler() const override { return true; }
+};
+
+} // namespace llvm
+
+#endif // TILEAS_TILEASSUBTARGET_H

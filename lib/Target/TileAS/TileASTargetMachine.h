@@ -1,0 +1,48 @@
+//===- TileASTargetMachine.h - TileAS target machine ------------*- C++ -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_TILEASTARGETMACHINE_H
+#define TILEAS_TILEASTARGETMACHINE_H
+
+#include "TileASSubtarget.h"
+
+#include "llvm/CodeGen/CodeGenTargetMachineImpl.h"
+#include "llvm/Target/TargetLoweringObjectFile.h"
+
+#include <optional>
+
+namespace llvm {
+
+class TileASTargetMachine : public CodeGenTargetMachineImpl {
+  std::unique_ptr<TargetLoweringObjectFile> TLOF;
+  TileASSubtarget Subtarget;
+
+public:
+  TileASTargetMachine(const Target &T, const Triple &TT, StringRef CPU,
+                      StringRef FS, const TargetOptions &Options,
+                      std::optional<Reloc::Model> RM,
+                      std::optional<CodeModel::Model> CM, CodeGenOptLevel OL,
+                      bool JIT);
+  ~TileASTargetMachine() override;
+
+  const TileASSubtarget *getSubtargetImpl(const Function &) const override {
+    return &Subtarget;
+  }
+  const TileASSubtarget *getSubtargetImpl() const { return &Subtarget; }
+
+  TargetPassConfig *createPassConfig(PassManagerBase &PM) override;
+  TargetLoweringObjectFile *getObjFileLowering() const override {
+    return TLOF.get();
+  }
+  /// The generic converging scheduler over the TileAS model (WindowScheduler
+  /// also needs one to exist).
+  ScheduleDAGInstrs *
+  createMachineScheduler(MachineSchedContext *C) const override;
+};
+
+} // namespace llvm
+
+#endif // TILEAS_TILEASTARGETMACHINE_H

@@ -1,0 +1,51 @@
+//===- TileAS.td - The TileAS target ------------------------*- tablegen -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Top level of the TileAS machine description: an asynchronous tile machine
+// modelled on NVIDIA Blackwell (sm_100). llvm-tblgen makes the register,
+// instruction, subtarget and asm-writer tables from it; tileas-tblgen makes
+// the slot tables the TileAS scheduler reads.
+//
+//===----------------------------------------------------------------------===//
+
+include "llvm/Target/Target.td"
+
+include "TileASSlotModel.td"
+include "TileASMachine.td"
+include "TileASRegisterInfo.td"
+include "TileASResources.td"
+include "TileASInstrInfo.td"
+include "TileASCoordination.td"
+include "TileASSchedule.td"
+
+defm : RemapAllTargetPseudoPointerOperands<GPR64>;
+
+//===----------------------------------------------------------------------===//
+// Subtarget features and processors.
+//===----------------------------------------------------------------------===//
+
+def FeatureTensorMemory
+    : SubtargetFeature<"tmem", "HasTensorMemory", "true",
+                       "Tensor memory and tcgen05 MMA (sm_100)">;
+
+def : ProcessorModel<"sm_100", TileASModel, [FeatureTensorMemory]>;
+def : ProcessorModel<"generic", TileASModel, [FeatureTensorMemory]>;
+
+//===----------------------------------------------------------------------===//
+// The target.
+//===----------------------------------------------------------------------===//
+
+def TileASInstrInfo : InstrInfo {
+  let guessInstructionProperties = false;
+}
+
+def TileASAsmWriter : AsmWriter;
+
+def TileAS : Target {
+  let InstructionSet = TileASInstrInfo;
+  let AssemblyWriters = [TileASAsmWriter];
+  let AllowRegisterRenaming = true;
+}

@@ -1,0 +1,207 @@
+//===- TileASInstrInfo.td - TileAS instructions -------------*- tablegen -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The instruction set: asynchronous tile units (TMA, tensor core, tensor
+// memory, async copy), memory transports, SIMT arithmetic, transcendentals,
+// named barriers, scalar integer ops, compare and branch. Assembly is printed
+// in a PTX-like syntax. The PIPE_ and MUTEX_ coordination instructions are in
+// TileASCoordination.td.
+//
+//===----------------------------------------------------------------------===//
+
+include "TileASInstrFormats.td"
+
+//===----------------------------------------------------------------------===//
+// Scalar integer ops.
+//===----------------------------------------------------------------------===//
+
+let isAsCheapAsAMove = true, isReMaterializable = true, isMoveImm = true in {
+def MOVri   : TileASInst<(outs GPR32:$d), (ins i32imm:$imm),
+                         "mov.b32 $d, $imm;", RV_Scalar>;
+def MOV64ri : TileASInst<(outs GPR64:$d), (ins i64imm:$imm),
+                         "mov.b64 $d, $imm;", RV_Scalar>;
+}
+
+multiclass ScalarBinary<string mnemonic> {
+  def rr : TileASInst<(outs GPR32:$d), (ins GPR32:$a, GPR32:$b),
+                      mnemonic # ".s32 $d, $a, $b;", RV_Scalar>;
+  def ri : TileASInst<(outs GPR32:$d), (ins GPR32:$a, i32imm:$b),
+                      mnemonic # ".s32 $d, $a, $b;", RV_Scalar>;
+}
+defm ADD : ScalarBinary<"add">;
+defm SUB : ScalarBinary<"sub">;
+defm MUL : ScalarBinary<"mul.lo">;
+defm AND : ScalarBinary<"and">;
+defm XOR : ScalarBinary<"xor">;
+defm SHL : ScalarBinary<"shl">;
+defm SHR : ScalarBinary<"shr">;
+
+def ADD64rr : TileASInst<(outs GPR64:$d), (ins GPR64:$a, GPR64:$b),
+                         "add.s64 $d, $a, $b;", RV_Scalar>;
+def ADD64ri : TileASInst<(outs GPR64:$d), (ins GPR64:$a, i64imm:$b),
+                         "add.s64 $d, $a, $b;", RV_Scalar>;
+def CVT64_32 : TileASInst<(outs GPR64:$d), (ins GPR32:$a),
+                          "cvt.u64.u32 $d, $a;", RV_Scalar>;
+
+def SETPrr : TileASInst<(outs PRED:$p), (ins GPR32:$a, GPR32:$b, CondCode:$cc),
+                        "setp$cc.s32 $p, $a, $b;", RV_Scalar>;
+def SETPri : TileASInst<(outs PRED:$p), (ins GPR32:$a, i32imm:$b, CondCode:$cc),
+                        "setp$cc.s32 $p, $a, $b;", RV_Scalar>;
+def SELP : TileASInst<(outs GPR32:$d), (ins GPR32:$a, GPR32:$b, PRED:$p),
+                      "selp.b32 $d, $a, $b, $p;", RV_Scalar>;
+
+//===----------------------------------------------------------------------===//
+// Compare and branch.
+//===----------------------------------------------------------------------===//
+
+let isBranch = true, isTerminator = true in {
+let isBarrier = true in
+def BRA   : TileASInst<(outs), (ins brtarget:$dst), "bra $dst;", RV_Branch>;
+def BR_P  : TileASInst<(outs), (ins PRED:$p, brtarget:$dst),
+                       "@$p bra $dst;", RV_Branch>;
+def BR_NP : TileASInst<(outs), (ins PRED:$p, brtarget:$dst),
+                       "@!$p bra $dst;", RV_Branch>;
+}
+let isReturn = true, isTerminator = true, isBarrier = true in
+def RET : TileASInst<(outs), (ins), "ret;", RV_Branch>;
+
+//===----------------------------------------------------------------------===//
+// Asynchronous tile units.
+//===----------------------------------------------------------------------===//
+
+let mayLoad = true in {
+def TMA_LOAD : TileASInst<(outs TILE:$t),
+    (ins GPR64:$desc, GPR32:$x, GPR32:$y, bytesimm:$bytes),
+    "cp.async.bulk.tensor.2d.shared.global.tile [$t], [$desc, $x, $y], $bytes;",
+    RV_TmaLoad>;
+def CP_ASYNC : TileASInst<(outs TILE:$t), (ins GPR64:$addr, bytesimm:$bytes),
+    "cp.async.cg.shared.global [$t], [$addr], $bytes;", RV_AsyncCopy>;
+}
+let mayStore = true in
+def TMA_STORE : TileASInst<(outs),
+    (ins TILE:$t, GPR64:$desc, GPR32:$x, GPR32:$y),
+    "cp.async.bulk.tensor.2d.global.shared.tile [$desc, $x, $y], [$t];",
+    RV_TmaStore>;
+
+// The accumulator is read and written in place.
+let Constraints = "$d = $c" in {
+def MMA_TMEM : TileASInst<(outs TMEM:$d),
+    (ins TMEM:$c, TILE:$a, TILE:$b, bytesimm:$accbytes),
+    "tcgen05.mma.cta_group::1.kind::f16 [$d], [$a], [$b];", RV_MmaTmem>;
+def WGMMA : TileASInst<(outs FRAG:$d), (ins FRAG:$c, TILE:$a, TILE:$b),
+    "wgmma.mma_async.sync.aligned.f32.bf16.bf16 $d, [$a], [$b];", RV_Wgmma>;
+}
+
+let hasSideEffects = true in
+def TMEM_ALLOC : TileASInst<(outs TMEM:$d), (ins i32imm:$columns),
+                            "tcgen05.alloc.cta_group::1 $d, $columns;",
+                            RV_Scalar>;
+
+//===----------------------------------------------------------------------===//
+// Memory transports.
+//===----------------------------------------------------------------------===//
+
+let mayLoad = true in {
+def LDS : TileASInst<(outs FRAG:$d), (ins TILE:$t, GPR32:$off),
+                     "ld.shared.v4.f32 $d, [$t + $off];", RV_SmemRead>;
+def TMEM_LD : TileASInst<(outs FRAG:$d), (ins TMEM:$t),
+                         "tcgen05.ld.sync.aligned.32x32b.x4.b32 $d, [$t];",
+                         RV_TmemLoad>;
+def LDG : TileASInst<(outs GPR32:$d), (ins GPR64:$addr, i32imm:$off),
+                     "ld.global.b32 $d, [$addr + $off];", RV_GlobalLoad>;
+def LDG_F : TileASInst<(outs FRAG:$d), (ins GPR64:$addr, i32imm:$off),
+                       "ld.global.v4.f32 $d, [$addr + $off];", RV_GlobalLoad>;
+}
+let mayStore = true in {
+def STS : TileASInst<(outs TILE:$t), (ins FRAG:$v, bytesimm:$bytes),
+                     "st.shared.v4.f32 [$t], $v;", RV_SmemWrite>;
+let Constraints = "$d = $t" in
+def TMEM_ST : TileASInst<(outs TMEM:$d), (ins TMEM:$t, FRAG:$v),
+                         "tcgen05.st.sync.aligned.32x32b.x4.b32 [$d], $v;",
+                         RV_TmemStore>;
+def STG : TileASInst<(outs), (ins GPR32:$v, GPR64:$addr, i32imm:$off),
+                     "st.global.b32 [$addr + $off], $v;", RV_GlobalStore>;
+def STG_F : TileASInst<(outs), (ins FRAG:$v, GPR64:$addr, i32imm:$off),
+                       "st.global.v4.f32 [$addr + $off], $v;", RV_GlobalStore>;
+}
+
+//===----------------------------------------------------------------------===//
+// SIMT arithmetic on register fragments.
+//===----------------------------------------------------------------------===//
+
+class FragBinary<string asm, TileASResources res>
+    : TileASInst<(outs FRAG:$d), (ins FRAG:$a, FRAG:$b),
+                 asm # " $d, $a, $b;", res>;
+class FragTernary<string asm, TileASResources res>
+    : TileASInst<(outs FRAG:$d), (ins FRAG:$a, FRAG:$b, FRAG:$c),
+                 asm # " $d, $a, $b, $c;", res>;
+class FragUnary<string asm, TileASResources res>
+    : TileASInst<(outs FRAG:$d), (ins FRAG:$a), asm # " $d, $a;", res>;
+
+def FADD  : FragBinary<"add.rn.f32", RV_Alu>;
+def FSUB  : FragBinary<"sub.rn.f32", RV_Alu>;
+def FMUL  : FragBinary<"mul.rn.f32", RV_Alu>;
+def FMAX  : FragBinary<"max.f32", RV_Alu>;
+def FFMA  : FragTernary<"fma.rn.f32", RV_FmaHeavy>;
+def FADD2 : FragBinary<"add.rn.f32x2", RV_Fp32x2>;
+def FMUL2 : FragBinary<"mul.rn.f32x2", RV_Fp32x2>;
+def FFMA2 : FragTernary<"fma.rn.f32x2", RV_Fp32x2>;
+def IADDF : FragBinary<"add.s32", RV_DualAlu>;
+def LOPF  : FragBinary<"and.b32", RV_DualAlu>;
+// Cross-lane row maximum of a fragment (softmax).
+def FRMAX : FragUnary<"redux.max.f32", RV_Alu>;
+
+let isAsCheapAsAMove = true, isReMaterializable = true in
+def FZERO : TileASInst<(outs FRAG:$d), (ins), "mov.f32 $d, 0f00000000;",
+                       RV_DualAlu>;
+def FBCAST : TileASInst<(outs FRAG:$d), (ins GPR32:$s), "mov.b32 $d, $s;",
+                        RV_DualAlu>;
+
+//===----------------------------------------------------------------------===//
+// Transcendentals (XU).
+//===----------------------------------------------------------------------===//
+
+def EX2 : FragUnary<"ex2.approx.f32", RV_XU>;
+def LG2 : FragUnary<"lg2.approx.f32", RV_XU>;
+def RCP : FragUnary<"rcp.approx.f32", RV_XU>;
+def RSQ : FragUnary<"rsqrt.approx.f32", RV_XU>;
+def RCP64 : TileASInst<(outs GPR64:$d), (ins GPR64:$a), "rcp.rn.f64 $d, $a;",
+                       RV_XU64>;
+
+//===----------------------------------------------------------------------===//
+// Named barriers.
+//===----------------------------------------------------------------------===//
+
+let hasSideEffects = true in {
+def BAR_SYNC : TileASInst<(outs), (ins i32imm:$id, i32imm:$count),
+                          "bar.sync $id, $count;", RV_Barrier>;
+def BAR_ARRIVE : TileASInst<(outs), (ins i32imm:$id, i32imm:$count),
+                            "bar.arrive $id, $count;", RV_Barrier>;
+}
+
+//===----------------------------------------------------------------------===//
+// Register moves and local-memory spills, one set per register class.
+//===----------------------------------------------------------------------===//
+
+multiclass RegClassOps<RegisterClass RC, string ty> {
+  let isMoveReg = true, isAsCheapAsAMove = true in
+  def MOV_#NAME : TileASInst<(outs RC:$d), (ins RC:$s),
+                             "mov." # ty # " $d, $s;", RV_Scalar>;
+  let mayStore = true in
+  def STL_#NAME : TileASInst<(outs), (ins RC:$v, GPR64:$base, i32imm:$off),
+                             "st.local." # ty # " [$base + $off], $v;",
+                             RV_GlobalStore>;
+  let mayLoad = true in
+  def LDL_#NAME : TileASInst<(outs RC:$d), (ins GPR64:$base, i32imm:$off),
+                             "ld.local." # ty # " $d, [$base + $off];",
+                             RV_GlobalLoad>;
+}
+defm R32  : RegClassOps<GPR32, "b32">;
+defm R64  : RegClassOps<GPR64, "b64">;
+defm PR   : RegClassOps<PRED, "pred">;
+defm TH   : RegClassOps<TILE, "tile">;
+defm TMH  : RegClassOps<TMEM, "tmem">;
+defm FR   : RegClassOps<FRAG, "v4.f32">;

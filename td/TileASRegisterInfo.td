@@ -1,0 +1,48 @@
+//===- TileASRegisterInfo.td - TileAS registers -------------*- tablegen -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Register files of the TileAS machine. Tile values live outside the register
+// file (shared or tensor memory); registers of classes TILE and TMEM are
+// handles to such tiles, which is what lets SSA express a ring of buffers.
+//
+//===----------------------------------------------------------------------===//
+
+class TileASReg<bits<16> enc, string n> : Register<n> {
+  let HWEncoding = enc;
+  let Namespace = "TileAS";
+}
+
+foreach I = 0-63 in
+  def R#I : TileASReg<I, "r"#I>;
+foreach I = 0-31 in
+  def RD#I : TileASReg<I, "rd"#I>;
+// Local-memory stack pointer (spill slots).
+def SP : TileASReg<32, "sp">;
+foreach I = 0-7 in
+  def P#I : TileASReg<I, "p"#I>;
+foreach I = 0-31 in
+  def T#I : TileASReg<I, "tile"#I>;
+foreach I = 0-7 in
+  def TM#I : TileASReg<I, "tmem"#I>;
+foreach I = 0-63 in
+  def F#I : TileASReg<I, "f"#I>;
+
+/// 32-bit scalar registers: loop counters, coordinates, pipe slot and phase.
+def GPR32 : RegisterClass<"TileAS", [i32], 32, (sequence "R%u", 0, 63)>;
+/// 64-bit scalar registers: addresses and descriptors.
+def GPR64 : RegisterClass<"TileAS", [i64], 64,
+                          (add (sequence "RD%u", 0, 31), SP)>;
+/// Predicates.
+def PRED : RegisterClass<"TileAS", [i1], 8, (sequence "P%u", 0, 7)> {
+  let Size = 8;
+}
+/// Handles of tiles in shared memory (TMA destinations, MMA operands).
+def TILE : RegisterClass<"TileAS", [i64], 64, (sequence "T%u", 0, 31)>;
+/// Handles of tensor-memory accumulators (tcgen05).
+def TMEM : RegisterClass<"TileAS", [i64], 64, (sequence "TM%u", 0, 7)>;
+/// Register fragments of a tile held by a thread (WGMMA accumulators, SIMT
+/// arithmetic on tiles).
+def FRAG : RegisterClass<"TileAS", [v4f32], 128, (sequence "F%u", 0, 63)>;

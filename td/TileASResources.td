@@ -1,0 +1,159 @@
+//===- TileASResources.td - Resource vectors of TileAS ops --*- tablegen -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// One resource vector per family of operations: (slot, duration) triples,
+// counting-pool charges, budget charges, result latency and event pipe. Each
+// instruction in TileASInstrInfo.td names exactly one of these.
+//
+//===----------------------------------------------------------------------===//
+
+defvar CoarseIssue = PoolUse<PoolCoarseIssue>;
+// Every piped value pays for its full and empty barriers.
+defvar PipeBarriers = FixedCharge<BudgetNamedBarriers, "pipe",
+                                  TileASCoordination.BarriersPerPipe>;
+
+//===----------------------------------------------------------------------===//
+// Asynchronous tile units.
+//===----------------------------------------------------------------------===//
+
+// TMA tiled load: the descriptor stays parked on the tma slot while the
+// payload flows through the shared-memory write transport; either busy
+// rejects the op. The tile costs its bytes per ring slot.
+let Async = true in
+def RV_TmaLoad : TileASResources<
+    [SlotUse<SlotTMA, LatTmaIssue.Cycles>,
+     SlotUse<SlotTpSmemWr, LatTmaIssue.Cycles>],
+    [CoarseIssue],
+    [OperandCharge<BudgetSmemBytes, "stage", "bytes">, PipeBarriers],
+    LatFarMemory.Cycles, PipeTMA>;
+
+// TMA tiled store: reads the tile out of shared memory.
+let Async = true in
+def RV_TmaStore : TileASResources<
+    [SlotUse<SlotTMA, LatTmaIssue.Cycles>,
+     SlotUse<SlotTpSmemRd, LatTransport.Cycles>],
+    [CoarseIssue], [], LatTmaIssue.Cycles, PipeTMA>;
+
+// tcgen05-style MMA into a tensor-memory accumulator: only the 8-cycle issue
+// window holds slots; the accumulator is ready after 16. A 128-row MMA
+// writes all four TMEM lane quadrants.
+let Async = true in
+def RV_MmaTmem : TileASResources<
+    [SlotUse<SlotTcAndMma, LatTcAndMma.Cycles>,
+     SlotUse<SlotTpMma, LatTcAndMma.Cycles>],
+    [CoarseIssue, PoolUse<PoolTMemQuadrants, 4>],
+    [OperandCharge<BudgetTmemBytes, "stage", "accbytes">],
+    LatMmaResult.Cycles, PipeTensorCore>;
+
+// WGMMA-style MMA with a register accumulator.
+let Async = true in
+def RV_Wgmma : TileASResources<
+    [SlotUse<SlotTcAndMma, LatTcAndMma.Cycles>,
+     SlotUse<SlotTpMma, LatTcAndMma.Cycles>],
+    [CoarseIssue, PoolUse<PoolBankPairing>],
+    [], LatMmaResult.Cycles, PipeTensorCore>;
+
+// cp.async: global to shared through the LSU, completion tracked by a group.
+let Async = true in
+def RV_AsyncCopy : TileASResources<
+    [SlotUse<SlotLSU, LatIssue.Cycles>,
+     SlotUse<SlotTpGnicRd, LatTransport.Cycles>,
+     SlotUse<SlotTpSmemWr, LatTransport.Cycles>],
+    [CoarseIssue],
+    [OperandCharge<BudgetSmemBytes, "stage", "bytes">, PipeBarriers],
+    LatFarMemory.Cycles, PipeLSU>;
+
+//===----------------------------------------------------------------------===//
+// Memory transports.
+//===----------------------------------------------------------------------===//
+
+def RV_SmemRead : TileASResources<
+    [SlotUse<SlotTpSmemRd, LatTransport.Cycles>],
+    [CoarseIssue], [], LatSmemLoad.Cycles, PipeSMem>;
+
+// Writing registers into a new shared-memory tile: the tile is a buffer that
+// its consumers may read stages later.
+def RV_SmemWrite : TileASResources<
+    [SlotUse<SlotTpSmemWr, LatTransport.Cycles>],
+    [CoarseIssue],
+    [OperandCharge<BudgetSmemBytes, "stage", "bytes">, PipeBarriers],
+    LatTransport.Cycles, PipeSMem>;
+
+def RV_TmemLoad : TileASResources<
+    [SlotUse<SlotTMem, LatIssue.Cycles>,
+     SlotUse<SlotTpTmemRd, LatTransport.Cycles>],
+    [CoarseIssue, PoolUse<PoolTMemQuadrants>],
+    [], LatTmemLoad.Cycles, PipeTMem>;
+
+def RV_TmemStore : TileASResources<
+    [SlotUse<SlotTMem, LatIssue.Cycles>,
+     SlotUse<SlotTpTmemWr, LatTransport.Cycles>],
+    [CoarseIssue, PoolUse<PoolTMemQuadrants>],
+    [], LatTransport.Cycles, PipeTMem>;
+
+def RV_GlobalLoad : TileASResources<
+    [SlotUse<SlotLSU, LatIssue.Cycles>,
+     SlotUse<SlotTpGnicRd, LatTransport.Cycles>],
+    [CoarseIssue], [], LatFarMemory.Cycles, PipeLSU>;
+
+def RV_GlobalStore : TileASResources<
+    [SlotUse<SlotLSU, LatIssue.Cycles>,
+     SlotUse<SlotTpGnicWr, LatTransport.Cycles>],
+    [CoarseIssue], [], LatTransport.Cycles, PipeLSU>;
+
+//===----------------------------------------------------------------------===//
+// SIMT arithmetic.
+//===----------------------------------------------------------------------===//
+
+def RV_Alu : TileASResources<
+    [SlotUse<SlotALU, LatIssue.Cycles>,
+     SlotUse<SlotAluOrFmaHeavy, LatALU.Cycles>],
+    [CoarseIssue, PoolUse<PoolAluIssue>], [], LatALU.Cycles, PipeALU>;
+
+def RV_FmaHeavy : TileASResources<
+    [SlotUse<SlotALU, LatIssue.Cycles>,
+     SlotUse<SlotAluOrFmaHeavy, LatFmaHeavy.Cycles>],
+    [CoarseIssue, PoolUse<PoolAluFmaIssue>, PoolUse<PoolBankPairing>],
+    [], LatFmaHeavy.Cycles, PipeALU>;
+
+def RV_DualAlu : TileASResources<
+    [SlotUse<SlotDualALU, LatDualALU.Cycles>],
+    [CoarseIssue, PoolUse<PoolDualIssue>], [], LatDualALU.Cycles, PipeALU>;
+
+def RV_Fp32x2 : TileASResources<
+    [SlotUse<SlotFp32x2, LatFp32x2.Cycles>],
+    [CoarseIssue, PoolUse<PoolAluFmaIssue>, PoolUse<PoolBankPairing>],
+    [], LatFp32x2.Cycles, PipeALU>;
+
+def RV_XU : TileASResources<
+    [SlotUse<SlotXU, LatXU.Cycles>],
+    [CoarseIssue], [], LatXUResult.Cycles, PipeXU>;
+
+def RV_XU64 : TileASResources<
+    [SlotUse<SlotXU64, LatXU64.Cycles>],
+    [CoarseIssue], [], !add(LatXU64.Cycles, LatXUResult.Cycles), PipeXU>;
+
+// Scalar integer ops, moves and compares.
+def RV_Scalar : TileASResources<
+    [SlotUse<SlotALU, LatIssue.Cycles>],
+    [CoarseIssue, PoolUse<PoolAluIssue>], [], LatALU.Cycles, PipeALU>;
+
+//===----------------------------------------------------------------------===//
+// Control and synchronization.
+//===----------------------------------------------------------------------===//
+
+def RV_Branch : TileASResources<
+    [SlotUse<SlotIssue, LatIssue.Cycles>],
+    [CoarseIssue], [], 0, PipeSync>;
+
+def RV_Barrier : TileASResources<
+    [SlotUse<SlotIssue, LatIssue.Cycles>],
+    [CoarseIssue], [], LatIssue.Cycles, PipeSync>;
+
+// PIPE_ and MUTEX_ coordination.
+def RV_Coordination : TileASResources<
+    [SlotUse<SlotIssue, LatIssue.Cycles>],
+    [CoarseIssue], [], LatIssue.Cycles, PipeSync>;

@@ -1,0 +1,142 @@
+//===- TileASSlotModel.td - Vocabulary of the TileAS slot model -*- tablegen -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Classes for describing an asynchronous tile machine as the TileAS scheduler
+// sees it. Three kinds of resources:
+//
+//   TileASSlot     a singleton slot: one holder per cycle; slot id N is bit
+//                  N - 1 of a 64-bit reservation row.
+//   CountingPool   several units per cycle (issue widths, bank pairing).
+//   BudgetPool     a capacity over the live ranges of the whole pipelined
+//                  loop (buffer bytes, barrier ids); bounds pipe depth.
+//
+// Slots and counting pools are also LLVM ProcResources, so the standard
+// SchedMachineModel that stock MachinePipeliner reads is derived from the very
+// same records (see TileASSchedule.td); nothing is written twice.
+//
+// An instruction names one TileASResources record: its resource vector
+// (SlotUse triples, PoolUse charges, BudgetCharge charges), its result latency,
+// the event pipe it runs on and whether it issues to an asynchronous unit.
+// tileas-tblgen turns these into the tables the scheduler reads.
+//
+//===----------------------------------------------------------------------===//
+
+/// A singleton slot. Kind is "coarse", "fine" or "test".
+class TileASSlot<int id, string name, string kind> : ProcResource<1> {
+  int SlotId = id;
+  string SlotName = name;
+  string SlotKind = kind;
+  // In-order: an op that finds its slot busy waits, it is not buffered.
+  let BufferSize = 0;
+}
+
+/// A per-cycle counting pool of `capacity` units.
+class CountingPool<string name, int capacity> : ProcResource<capacity> {
+  string PoolName = name;
+  int Capacity = capacity;
+  let BufferSize = 0;
+}
+
+/// A budget pool: `capacity` units over the whole pipelined loop.
+class BudgetPool<string name, int capacity, string unit> {
+  string PoolName = name;
+  int Capacity = capacity;
+  string Unit = unit;
+}
+
+/// How many cycles a family of operations holds its slots.
+class LatencyFamily<int cycles> {
+  int Cycles = cycles;
+}
+
+/// A (slot, duration, occupancy) triple.
+class SlotUse<TileASSlot slot, int duration, int occupancy = 1> {
+  TileASSlot Slot = slot;
+  int Duration = duration;
+  int Occupancy = occupancy;
+}
+
+/// `units` of a counting pool held for `cycles` cycles from issue.
+class PoolUse<CountingPool pool, int units = 1, int cycles = 1> {
+  CountingPool Pool = pool;
+  int Units = units;
+  int Cycles = cycles;
+}
+
+/// A charge to a budget pool. Scaling is "stage" (the amount is paid once per
+/// in-flight copy of the value: a ring of depth d costs d times the amount) or
+/// "pipe" (paid once if the value is piped at all). The amount is either fixed
+/// or read from the immediate operand named Operand.
+class BudgetCharge<BudgetPool pool, string scaling, int amount, string operand> {
+  BudgetPool Pool = pool;
+  string Scaling = scaling;
+  int Amount = amount;
+  string Operand = operand;
+}
+class FixedCharge<BudgetPool pool, string scaling, int amount>
+    : BudgetCharge<pool, scaling, amount, "">;
+class OperandCharge<BudgetPool pool, string scaling, string operand>
+    : BudgetCharge<pool, scaling, 0, operand>;
+
+/// A pipe of the event model: the unit an instruction's effects are ordered on.
+/// Cross-pipe dependences need synchronization events.
+class EventPipe<string name> {
+  string PipeName = name;
+}
+
+/// The budget of live cross-pipe events for one ordered pipe pair; pairs
+/// without an EventBudget get TileASEventModel.DefaultBudget.
+class EventBudget<EventPipe src, EventPipe dst, int events> {
+  EventPipe Src = src;
+  EventPipe Dst = dst;
+  int Events = events;
+}
+
+class EventModel<int defaultBudget> {
+  int DefaultBudget = defaultBudget;
+}
+
+/// How pipes and mutexes are paid for by materialization.
+class CoordinationModel<int barriersPerPipe, int barriersPerMutex,
+                        int reservedBarriers, int defaultPipeDepth> {
+  int BarriersPerPipe = barriersPerPipe;
+  int BarriersPerMutex = barriersPerMutex;
+  int ReservedBarriers = reservedBarriers;
+  int DefaultPipeDepth = defaultPipeDepth;
+}
+
+/// A resource vector. It is also the SchedWrite of every instruction that
+/// names it, so LLVM's scheduling model is derived from it.
+class TileASResources<list<SlotUse> slots, list<PoolUse> pools,
+                      list<BudgetCharge> budgets, int latency,
+                      EventPipe pipe> : SchedWrite {
+  list<SlotUse> Slots = slots;
+  list<PoolUse> Pools = pools;
+  list<BudgetCharge> Budgets = budgets;
+  int Latency = latency;
+  EventPipe Pipe = pipe;
+  /// Issues to an asynchronous unit (TMA, tensor core, async copy): its
+  /// consumers wait on a completion event.
+  bit Async = false;
+}
+
+/// Every TileAS instruction names its resource vector; that record is also
+/// its SchedWrite. Properties are explicit (guessInstructionProperties = 0):
+/// subclasses and `let` blocks set what differs from "no side effects, no
+/// memory access".
+class TileASInst<dag outs, dag ins, string asmstr, TileASResources res>
+    : Instruction {
+  let Namespace = "TileAS";
+  let OutOperandList = outs;
+  let InOperandList = ins;
+  let AsmString = asmstr;
+  let Size = 8;
+  let hasSideEffects = false;
+  let mayLoad = false;
+  let mayStore = false;
+  let SchedRW = [res];
+  TileASResources Resources = res;
+}

@@ -1,0 +1,101 @@
+//===- MachineModelTest.cpp - The model tables generated from td/ ---------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileas/Model/MachineModel.h"
+
+#include "gtest/gtest.h"
+
+using namespace tileas;
+
+namespace {
+
+TEST(MachineModel, TwentyFourOneBasedSlots) {
+  ResourceModel M = model::buildResourceModel();
+  ASSERT_EQ(M.slots().size(), 24u);
+  for (unsigned I = 0; I < 24; ++I)
+    EXPECT_EQ(M.slots()[I].Id, I + 1);
+  EXPECT_EQ(M.findSlot(12)->Name, "tma");
+  EXPECT_EQ(M.findSlot(16)->Name, "tp_smem_wr");
+  EXPECT_EQ(M.findSlot(24)->Kind, SlotKind::Test);
+  EXPECT_EQ(M.findSlot(11)->Kind, SlotKind::Fine);
+  EXPECT_EQ(M.findSlot(1)->Kind, SlotKind::Coarse);
+}
+
+TEST(MachineModel, PoolsAndBudgets) {
+  ResourceModel M = model::buildResourceModel();
+  auto Pool = [&](llvm::StringRef Name) {
+    std::optional<unsigned> I = M.findPool(Name);
+    return I ? M.pools()[*I].Capacity : 0u;
+  };
+  EXPECT_EQ(Pool("coarse_issue"), 5u);
+  EXPECT_EQ(Pool("alu_issue"), 3u);
+  EXPECT_EQ(Pool("alu_or_fmaheavy_issue"), 4u);
+  EXPECT_EQ(Pool("dual_issue"), 3u);
+  EXPECT_EQ(Pool("register_bank_pairing"), 2u);
+  auto Budget = [&](llvm::StringRef Name) {
+    std::optional<unsigned> I = M.findBudget(Name);
+    return I ? M.budgets()[*I].Capacity : 0u;
+  };
+  EXPECT_EQ(Budget("smem_bytes"), 232448u);
+  EXPECT_EQ(Budget("tmem_bytes"), 262144u);
+  // 16 named barriers, one reserved for __syncthreads by default.
+  EXPECT_EQ(Budget("named_barriers"), 15u);
+  EXPECT_EQ(model::buildResourceModel(/*ReservedBarriers=*/4)
+                .budgets()[*model::namedBarrierBudget()]
+                .Capacity,
+            12u);
+}
+
+TEST(MachineModel, EveryFootprintMatchesItsTriples) {
+  // tileas-tblgen precomputes the footprint rows; the scheduling core can
+  // derive them from the triples. Both must agree for every opcode.
+  unsigned Checked = 0;
+  for (unsigned Opc = 0; Opc < 4096; ++Opc) {
+    const model::OpcodeRecord *Op = model::lookupOpcode(Opc);
+    if (!Op)
+      continue;
+    Operation O;
+    model::fillResources(model::resourceVector(*Op), O);
+    EXPECT_EQ(llvm::ArrayRef<uint64_t>(O.FootprintRows),
+              llvm::ArrayRef<uint64_t>(buildFootprint(O.Slots)))
+        << Op->Name;
+    ++Checked;
+  }
+  EXPECT_GT(Checked, 80u);
+}
+
+TEST(MachineModel, LookupByNameAndNumberAgree) {
+  const model::OpcodeRecord *ByName = model::lookupOpcode("TMA_LOAD");
+  ASSERT_NE(ByName, nullptr);
+  EXPECT_EQ(model::lookupOpcode(ByName->Opcode), ByName);
+  EXPECT_EQ(model::lookupOpcode("NOT_AN_OPCODE"), nullptr);
+  const model::ResourceVectorRecord &RV = model::resourceVector(*ByName);
+  EXPECT_TRUE(RV.Async);
+  EXPECT_EQ(RV.Latency, 100u);
+  ASSERT_EQ(model::triples(RV).size(), 2u);
+  EXPECT_EQ(model::triples(RV)[0].Slot, 12u);
+  EXPECT_EQ(model::triples(RV)[0].Duration, 8u);
+  EXPECT_EQ(model::triples(RV)[1].Slot, 16u);
+  // Tile bytes from operand 4 per ring slot; barriers once per pipe.
+  llvm::ArrayRef<model::BudgetChargeRecord> Charges =
+      model::budgetCharges(*ByName);
+  ASSERT_EQ(Charges.size(), 2u);
+  EXPECT_EQ(Charges[0].OperandIndex, 4);
+  EXPECT_EQ(Charges[0].Scaling, BudgetScaling::PerStage);
+  EXPECT_EQ(Charges[1].OperandIndex, -1);
+  EXPECT_EQ(Charges[1].Amount, 2u);
+  EXPECT_EQ(Charges[1].Scaling, BudgetScaling::PerPipe);
+}
+
+TEST(MachineModel, EventPipes) {
+  llvm::ArrayRef<const char *> Pipes = model::pipeNames();
+  EXPECT_EQ(Pipes.size(), 8u);
+  for (unsigned S = 0; S < Pipes.size(); ++S)
+    for (unsigned D = 0; D < Pipes.size(); ++D)
+      EXPECT_EQ(model::eventBudget(S, D), 8u);
+}
+
+} // namespace

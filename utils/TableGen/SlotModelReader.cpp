@@ -1,0 +1,402 @@
+//===- SlotModelReader.cpp - Read and check a TileAS slot model -----------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SlotModelReader.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/TableGen/Error.h"
+#include "llvm/TableGen/Record.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace tileas {
+namespace tblgen {
+
+namespace {
+
+/// Largest slot id a 64-bit reservation row can hold.
+constexpr int64_t MaxSlotId = 64;
+/// A sanity bound on how long one triple may hold a slot.
+constexpr int64_t MaxDuration = 4096;
+
+class Reader {
+public:
+  Reader(const RecordKeeper &Records, SlotModel &Model)
+      : Records(Records), Model(Model) {}
+
+  bool run() {
+    readSlots();
+    readPools();
+    readBudgets();
+    readPipes();
+    readCoordination();
+    readVectors();
+    readOpcodes();
+    return !Failed;
+  }
+
+private:
+  void error(const Record *R, const Twine &Msg) {
+    PrintError(R, Msg);
+    Failed = true;
+  }
+
+  /// Reads an int field that must lie in [Lo, Hi].
+  bool readInt(const Record *Where, const Record *R, StringRef Field,
+               int64_t Lo, int64_t Hi, int64_t &Out, const Twine &What) {
+    if (R->isValueUnset(Field)) {
+      error(Where, What + " has no " + Field);
+      return false;
+    }
+    Out = R->getValueAsInt(Field);
+    if (Out < Lo || Out > Hi) {
+      error(Where, What + " has " + Field + " " + Twine(Out) + ", outside " +
+                       Twine(Lo) + ".." + Twine(Hi));
+      return false;
+    }
+    return true;
+  }
+
+  void readSlots();
+  void readPools();
+  void readBudgets();
+  void readPipes();
+  void readCoordination();
+  void readVectors();
+  bool readVector(const Record *RV, ResourceVector &V);
+  void readOpcodes();
+  int findOperandIndex(const Record *Inst, StringRef Name, bool &IsImm);
+
+  const RecordKeeper &Records;
+  SlotModel &Model;
+  bool Failed = false;
+  DenseMap<const Record *, unsigned> SlotIds, PoolIndex, BudgetIndex, PipeIndex,
+      VectorIndex;
+};
+
+void Reader::readSlots() {
+  DenseMap<int64_t, const Record *> ById;
+  for (const Record *R : Records.getAllDerivedDefinitions("TileASSlot")) {
+    int64_t Id;
+    if (!readInt(R, R, "SlotId", 1, MaxSlotId, Id, "slot " + R->getName()))
+      continue;
+    auto [It, Inserted] = ById.try_emplace(Id, R);
+    if (!Inserted) {
+      error(R, "slot id " + Twine(Id) + " is used twice: by " + R->getName() +
+                   " and by " + It->second->getName());
+      PrintNote(It->second->getLoc(), "first use of slot id " + Twine(Id));
+      continue;
+    }
+    StringRef Kind = R->getValueAsString("SlotKind");
+    std::string KindName;
+    if (Kind == "coarse")
+      KindName = "Coarse";
+    else if (Kind == "fine")
+      KindName = "Fine";
+    else if (Kind == "test")
+      KindName = "Test";
+    else {
+      error(R, "slot " + R->getName() + " has kind '" + Kind +
+                   "'; expected coarse, fine or test");
+      continue;
+    }
+    SlotIds[R] = Id;
+    Model.Slots.push_back(
+        {R, unsigned(Id), R->getValueAsString("SlotName").str(), KindName});
+  }
+  llvm::stable_sort(Model.Slots,
+                    [](const Slot &A, const Slot &B) { return A.Id < B.Id; });
+}
+
+void Reader::readPools() {
+  for (const Record *R : Records.getAllDerivedDefinitions("CountingPool")) {
+    int64_t Cap;
+    if (!readInt(R, R, "Capacity", 1, UINT32_MAX, Cap,
+                 "counting pool " + R->getName()))
+      continue;
+    PoolIndex[R] = Model.Pools.size();
+    Model.Pools.push_back(
+        {R, R->getValueAsString("PoolName").str(), unsigned(Cap)});
+  }
+}
+
+void Reader::readBudgets() {
+  for (const Record *R : Records.getAllDerivedDefinitions("BudgetPool")) {
+    int64_t Cap;
+    if (!readInt(R, R, "Capacity", 1, INT64_MAX, Cap,
+                 "budget pool " + R->getName()))
+      continue;
+    BudgetIndex[R] = Model.Budgets.size();
+    Model.Budgets.push_back({R, R->getValueAsString("PoolName").str(),
+                             uint64_t(Cap), R->getValueAsString("Unit").str()});
+  }
+}
+
+void Reader::readPipes() {
+  for (const Record *R : Records.getAllDerivedDefinitions("EventPipe")) {
+    PipeIndex[R] = Model.Pipes.size();
+    Model.Pipes.push_back(R->getValueAsString("PipeName").str());
+    Model.PipeDefs.push_back(R);
+  }
+  ArrayRef<const Record *> Models =
+      Records.getAllDerivedDefinitions("EventModel");
+  if (Models.size() > 1)
+    error(Models[1], "more than one EventModel");
+  if (!Models.empty()) {
+    int64_t Budget;
+    if (readInt(Models[0], Models[0], "DefaultBudget", 1, UINT32_MAX, Budget,
+                "event model " + Models[0]->getName()))
+      Model.DefaultEventBudget = Budget;
+  }
+  for (const Record *R : Records.getAllDerivedDefinitions("EventBudget")) {
+    const Record *Src = R->getValueAsOptionalDef("Src");
+    const Record *Dst = R->getValueAsOptionalDef("Dst");
+    int64_t Events;
+    if (!Src || !Dst) {
+      error(R, "event budget " + R->getName() + " names an undefined pipe");
+      continue;
+    }
+    if (!readInt(R, R, "Events", 1, UINT32_MAX, Events,
+                 "event budget " + R->getName()))
+      continue;
+    EventBudget B{PipeIndex.lookup(Src), PipeIndex.lookup(Dst),
+                  unsigned(Events)};
+    for (const EventBudget &Old : Model.EventBudgets)
+      if (Old.Src == B.Src && Old.Dst == B.Dst)
+        error(R, "a second event budget for pipes " + Src->getName() + " -> " +
+                     Dst->getName());
+    Model.EventBudgets.push_back(B);
+  }
+}
+
+void Reader::readCoordination() {
+  ArrayRef<const Record *> Defs =
+      Records.getAllDerivedDefinitions("CoordinationModel");
+  if (Defs.empty())
+    return;
+  if (Defs.size() > 1)
+    error(Defs[1], "more than one CoordinationModel");
+  const Record *R = Defs[0];
+  int64_t PerPipe, PerMutex, Reserved, Depth;
+  StringRef What = "coordination model";
+  if (readInt(R, R, "BarriersPerPipe", 0, 64, PerPipe, What) &&
+      readInt(R, R, "BarriersPerMutex", 0, 64, PerMutex, What) &&
+      readInt(R, R, "ReservedBarriers", 0, 64, Reserved, What) &&
+      readInt(R, R, "DefaultPipeDepth", 1, 64, Depth, What)) {
+    Model.HasCoordination = true;
+    Model.BarriersPerPipe = PerPipe;
+    Model.BarriersPerMutex = PerMutex;
+    Model.ReservedBarriers = Reserved;
+    Model.DefaultPipeDepth = Depth;
+  }
+}
+
+bool Reader::readVector(const Record *RV, ResourceVector &V) {
+  bool OK = true;
+  V.Def = RV;
+  std::vector<const Record *> Uses = RV->getValueAsListOfDefs("Slots");
+  for (unsigned I = 0, E = Uses.size(); I != E; ++I) {
+    const Record *U = Uses[I];
+    std::string What = (RV->getName() + " triple " + Twine(I)).str();
+    const Record *SlotDef = U->getValueAsOptionalDef("Slot");
+    auto It = SlotDef ? SlotIds.find(SlotDef) : SlotIds.end();
+    if (It == SlotIds.end()) {
+      error(U, What + " uses an undefined slot" +
+                   (SlotDef ? " '" + SlotDef->getName() + "'" : Twine("")));
+      OK = false;
+      continue;
+    }
+    int64_t Duration, Occupancy;
+    if (!readInt(U, U, "Duration", 1, MaxDuration, Duration,
+                 What + " (slot " + SlotDef->getName() + ")") ||
+        !readInt(U, U, "Occupancy", 1, 1, Occupancy,
+                 What + " (singleton slot " + SlotDef->getName() + ")")) {
+      OK = false;
+      continue;
+    }
+    for (const Triple &T : V.Triples)
+      if (T.SlotId == It->second) {
+        error(U, What + " holds slot " + SlotDef->getName() +
+                     ", which an earlier triple already holds");
+        OK = false;
+      }
+    V.Triples.push_back({It->second, unsigned(Duration), unsigned(Occupancy)});
+  }
+
+  for (const Record *U : RV->getValueAsListOfDefs("Pools")) {
+    const Record *PoolDef = U->getValueAsOptionalDef("Pool");
+    auto It = PoolDef ? PoolIndex.find(PoolDef) : PoolIndex.end();
+    if (It == PoolIndex.end()) {
+      error(U, RV->getName() + " charges an undefined pool" +
+                   (PoolDef ? " '" + PoolDef->getName() + "'" : Twine("")));
+      OK = false;
+      continue;
+    }
+    int64_t Units, Cycles;
+    std::string What =
+        (RV->getName() + " charge to " + PoolDef->getName()).str();
+    if (!readInt(U, U, "Units", 1, Model.Pools[It->second].Capacity, Units,
+                 What) ||
+        !readInt(U, U, "Cycles", 1, MaxDuration, Cycles, What)) {
+      OK = false;
+      continue;
+    }
+    V.Pools.push_back({It->second, unsigned(Units), unsigned(Cycles)});
+  }
+
+  for (const Record *U : RV->getValueAsListOfDefs("Budgets")) {
+    const Record *PoolDef = U->getValueAsOptionalDef("Pool");
+    auto It = PoolDef ? BudgetIndex.find(PoolDef) : BudgetIndex.end();
+    if (It == BudgetIndex.end()) {
+      error(U, RV->getName() + " charges an undefined budget pool" +
+                   (PoolDef ? " '" + PoolDef->getName() + "'" : Twine("")));
+      OK = false;
+      continue;
+    }
+    StringRef Scaling = U->getValueAsString("Scaling");
+    if (Scaling != "stage" && Scaling != "pipe") {
+      error(U, RV->getName() + " charge to " + PoolDef->getName() +
+                   " has scaling '" + Scaling + "'; expected stage or pipe");
+      OK = false;
+      continue;
+    }
+    int64_t Amount = U->getValueAsInt("Amount");
+    StringRef Operand = U->getValueAsString("Operand");
+    if (Amount < 0 || (Operand.empty() && Amount == 0)) {
+      error(U, RV->getName() + " charge to " + PoolDef->getName() +
+                   " has no positive amount and reads no operand");
+      OK = false;
+      continue;
+    }
+    V.Budgets.push_back(
+        {It->second, Scaling == "stage", uint64_t(Amount), Operand.str()});
+  }
+
+  int64_t Latency;
+  if (!readInt(RV, RV, "Latency", 0, 1 << 20, Latency,
+               "resource vector " + RV->getName()))
+    OK = false;
+  V.Latency = Latency;
+  const Record *PipeDef = RV->getValueAsOptionalDef("Pipe");
+  if (!PipeDef || !PipeIndex.count(PipeDef)) {
+    error(RV, "resource vector " + RV->getName() + " names no event pipe");
+    OK = false;
+  } else {
+    V.Pipe = PipeIndex.lookup(PipeDef);
+  }
+  V.Async = RV->getValueAsBit("Async");
+
+  unsigned Length = 0;
+  for (const Triple &T : V.Triples)
+    Length = std::max(Length, T.Duration);
+  V.Footprint.assign(Length, 0);
+  for (const Triple &T : V.Triples)
+    for (unsigned K = 0; K < T.Duration; ++K)
+      V.Footprint[K] |= uint64_t(1) << (T.SlotId - 1);
+  return OK;
+}
+
+void Reader::readVectors() {
+  for (const Record *RV : Records.getAllDerivedDefinitions("TileASResources")) {
+    ResourceVector V;
+    if (!readVector(RV, V))
+      continue;
+    VectorIndex[RV] = Model.Vectors.size();
+    Model.Vectors.push_back(std::move(V));
+  }
+}
+
+/// Returns the machine-operand index of the operand named Name, counting
+/// sub-operands of complex operands, or -1.
+int Reader::findOperandIndex(const Record *Inst, StringRef Name, bool &IsImm) {
+  int Index = 0;
+  for (StringRef List : {"OutOperandList", "InOperandList"}) {
+    const DagInit *Ops = Inst->getValueAsDag(List);
+    for (unsigned I = 0, E = Ops->getNumArgs(); I != E; ++I) {
+      const auto *Def = dyn_cast<DefInit>(Ops->getArg(I));
+      const Record *OpRec = Def ? Def->getDef() : nullptr;
+      unsigned Width = 1;
+      if (OpRec && OpRec->isSubClassOf("Operand")) {
+        const DagInit *Sub = OpRec->getValueAsDag("MIOperandInfo");
+        if (Sub->getNumArgs() > 0)
+          Width = Sub->getNumArgs();
+      }
+      if (Ops->getArgNameStr(I) == Name) {
+        IsImm = OpRec && OpRec->isSubClassOf("Operand") &&
+                OpRec->getValueAsString("OperandType") == "OPERAND_IMMEDIATE";
+        return Index;
+      }
+      Index += Width;
+    }
+  }
+  return -1;
+}
+
+void Reader::readOpcodes() {
+  for (const Record *I : Records.getAllDerivedDefinitions("Instruction")) {
+    StringRef NS = I->getValueAsString("Namespace");
+    // Target-independent instructions, and the target's specializations of
+    // them (pointer-operand remapping), are not TileAS operations.
+    if (NS == "TargetOpcode" ||
+        I->isSubClassOf("TargetSpecializedStandardPseudoInstruction"))
+      continue;
+    if (!I->isSubClassOf("TileASInst")) {
+      error(I, "instruction " + I->getName() +
+                   " has no resource vector (derive it from TileASInst)");
+      continue;
+    }
+    const Record *RV = I->getValueAsOptionalDef("Resources");
+    if (!RV) {
+      error(I, "instruction " + I->getName() + " has no resource vector");
+      continue;
+    }
+    std::vector<const Record *> RW = I->getValueAsListOfDefs("SchedRW");
+    if (RW.size() != 1 || RW[0] != RV) {
+      error(I, "instruction " + I->getName() +
+                   " must use its resource vector " + RV->getName() +
+                   " as its only SchedRW, or LLVM's scheduling model would "
+                   "differ from TileAS's");
+      continue;
+    }
+    auto It = VectorIndex.find(RV);
+    if (It == VectorIndex.end())
+      continue; // The vector's own error was reported.
+    Opcode Op{I, NS.str(), It->second, {}};
+    bool OK = true;
+    for (const BudgetCharge &C : Model.Vectors[It->second].Budgets) {
+      ResolvedCharge R{C.Budget, C.PerStage, C.Amount, -1};
+      if (!C.Operand.empty()) {
+        bool IsImm = false;
+        R.OperandIndex = findOperandIndex(I, C.Operand, IsImm);
+        if (R.OperandIndex < 0 || !IsImm) {
+          error(I, "instruction " + I->getName() + ": its resource vector " +
+                       RV->getName() + " charges " +
+                       Model.Budgets[C.Budget].Name + " from operand $" +
+                       C.Operand + ", which " +
+                       (R.OperandIndex < 0 ? "it does not have"
+                                           : "is not an immediate"));
+          OK = false;
+          continue;
+        }
+      }
+      Op.Charges.push_back(R);
+    }
+    if (OK)
+      Model.Opcodes.push_back(std::move(Op));
+  }
+}
+
+} // namespace
+
+bool readSlotModel(const RecordKeeper &Records, SlotModel &Model) {
+  return Reader(Records, Model).run();
+}
+
+} // namespace tblgen
+} // namespace tileas

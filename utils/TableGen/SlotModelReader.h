@@ -1,0 +1,122 @@
+//===- SlotModelReader.h - Read and check a TileAS slot model -------------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Turns the TileAS slot-model records of a RecordKeeper into plain data,
+// checking them on the way. Every problem is reported with PrintError at the
+// offending record (file:line), and reading continues so that one run shows
+// every error; the caller emits nothing when any error was printed.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_UTILS_TABLEGEN_SLOTMODELREADER_H
+#define TILEAS_UTILS_TABLEGEN_SLOTMODELREADER_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Record;
+class RecordKeeper;
+} // namespace llvm
+
+namespace tileas {
+namespace tblgen {
+
+struct Slot {
+  const llvm::Record *Def;
+  unsigned Id;
+  std::string Name;
+  std::string Kind; // "Coarse", "Fine" or "Test".
+};
+
+struct Pool {
+  const llvm::Record *Def;
+  std::string Name;
+  unsigned Capacity;
+};
+
+struct Budget {
+  const llvm::Record *Def;
+  std::string Name;
+  uint64_t Capacity;
+  std::string Unit;
+};
+
+struct Triple {
+  unsigned SlotId;
+  unsigned Duration;
+  unsigned Occupancy;
+};
+
+struct PoolCharge {
+  unsigned Pool; // Index into SlotModel::Pools.
+  unsigned Units;
+  unsigned Cycles;
+};
+
+struct BudgetCharge {
+  unsigned Budget; // Index into SlotModel::Budgets.
+  bool PerStage;
+  uint64_t Amount;
+  std::string Operand; // Empty for a fixed amount.
+};
+
+struct ResourceVector {
+  const llvm::Record *Def;
+  std::vector<Triple> Triples;
+  std::vector<PoolCharge> Pools;
+  std::vector<BudgetCharge> Budgets;
+  std::vector<uint64_t> Footprint; // One row per occupied cycle.
+  unsigned Latency;
+  unsigned Pipe; // Index into SlotModel::Pipes.
+  bool Async;
+};
+
+struct ResolvedCharge {
+  unsigned Budget;
+  bool PerStage;
+  uint64_t Amount;
+  int OperandIndex; // -1 for a fixed amount.
+};
+
+struct Opcode {
+  const llvm::Record *Def;
+  std::string Namespace;
+  unsigned ResourceVector; // Index into SlotModel::Vectors.
+  std::vector<ResolvedCharge> Charges;
+};
+
+struct EventBudget {
+  unsigned Src, Dst; // Indices into SlotModel::Pipes.
+  unsigned Events;
+};
+
+struct SlotModel {
+  std::vector<Slot> Slots; // Sorted by id.
+  std::vector<Pool> Pools;
+  std::vector<Budget> Budgets;
+  std::vector<std::string> Pipes;
+  std::vector<const llvm::Record *> PipeDefs;
+  std::vector<EventBudget> EventBudgets;
+  unsigned DefaultEventBudget = 0;
+  bool HasCoordination = false;
+  unsigned BarriersPerPipe = 0, BarriersPerMutex = 0, ReservedBarriers = 0,
+           DefaultPipeDepth = 0;
+  std::vector<ResourceVector> Vectors; // Sorted by record name.
+  std::vector<Opcode> Opcodes;         // Sorted by record name.
+};
+
+/// Reads the model. Returns false if any error was reported.
+bool readSlotModel(const llvm::RecordKeeper &Records, SlotModel &Model);
+
+} // namespace tblgen
+} // namespace tileas
+
+#endif // TILEAS_UTILS_TABLEGEN_SLOTMODELREADER_H
