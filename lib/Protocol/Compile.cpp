@@ -1,0 +1,188 @@
+//===- Compile.cpp - Validation and lowering of a protocol program --------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Compile.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+using namespace llvm;
+
+namespace tileas {
+namespace protocol {
+namespace detail {
+
+namespace {
+
+// Limits that keep the lowered tables and the packed states small; a program
+// beyond them is reported as malformed rather than allocated.
+constexpr unsigned MaxDepth = 1u << 16;
+constexpr uint64_t MaxTotalSlots = 1u << 20;
+constexpr unsigned MaxUnits = 1u << 12;
+constexpr uint64_t MaxSteps = 1u << 28;
+
+std::string stepName(const Program &P, size_t I) {
+  std::string Out;
+  raw_string_ostream OS(Out);
+  OS << "step " << I;
+  if (!P.Trace[I].Where.empty())
+    OS << " (`" << P.Trace[I].Where << "`)";
+  return Out;
+}
+
+bool fail(std::string &Err, const Twine &Msg) {
+  Err = Msg.str();
+  return false;
+}
+
+} // namespace
+
+bool compileProgram(const Program &P, CompiledProgram &Out, std::string &Err) {
+  Out = CompiledProgram();
+  Out.Source = &P;
+
+  if (P.NumUnits > MaxUnits)
+    return fail(Err, "too many units: " + Twine(P.NumUnits) + " (at most " +
+                         Twine(MaxUnits) + ")");
+  if (P.Trace.size() > MaxSteps)
+    return fail(Err, "trace too long: " + Twine(uint64_t(P.Trace.size())) +
+                         " steps");
+  Out.NumAgents = P.NumUnits + 1;
+
+  // Pipes: ids unique, 1 <= depth <= MaxDepth; FULL[s] and EMPTY[s] of pipe
+  // index I are barriers SlotBase[I] * 2 + 2s and + 1, its ring slots
+  // SlotBase[I] + s.
+  // std::map, not DenseMap: every unsigned is a valid id.
+  std::map<unsigned, unsigned> PipeIndex;
+  std::vector<uint32_t> SlotBase;
+  uint64_t TotalSlots = 0;
+  for (unsigned I = 0, E = P.Pipes.size(); I != E; ++I) {
+    const PipeConfig &C = P.Pipes[I];
+    if (!PipeIndex.try_emplace(C.Id, I).second)
+      return fail(Err, "pipe " + Twine(C.Id) + " is declared twice");
+    if (C.Depth == 0 || C.Depth > MaxDepth)
+      return fail(Err, "pipe " + Twine(C.Id) + " has depth " + Twine(C.Depth) +
+                           " (must be in [1, " + Twine(MaxDepth) + "])");
+    SlotBase.push_back(uint32_t(TotalSlots));
+    TotalSlots += C.Depth;
+    if (TotalSlots > MaxTotalSlots)
+      return fail(Err, "too many ring slots over all pipes");
+  }
+  Out.NumSlots = unsigned(TotalSlots);
+  Out.Barriers.resize(TotalSlots * 2);
+  for (unsigned I = 0, E = P.Pipes.size(); I != E; ++I)
+    for (unsigned S = 0; S != P.Pipes[I].Depth; ++S)
+      for (unsigned F = 0; F != 2; ++F)
+        Out.Barriers[(SlotBase[I] + S) * 2 + F] = BarrierInfo{I, S, F == 0};
+
+  std::map<unsigned, unsigned> MutexIndex;
+  for (unsigned I = 0, E = P.Mutexes.size(); I != E; ++I)
+    if (!MutexIndex.try_emplace(P.Mutexes[I], I).second)
+      return fail(Err, "mutex " + Twine(P.Mutexes[I]) + " is declared twice");
+
+  // First pass: validate every step and collect the data items.
+  std::vector<std::pair<unsigned, int64_t>> ItemKeys;
+  for (size_t I = 0, E = P.Trace.size(); I != E; ++I) {
+    const Step &St = P.Trace[I];
+    const Action &A = St.A;
+    if (St.Agent > P.NumUnits)
+      return fail(Err, stepName(P, I) + ": agent " + Twine(St.Agent) +
+                           " out of range (the program has " +
+                           Twine(P.NumUnits) + " units)");
+    if (unsigned(A.Kind) > unsigned(ActionKind::Compute))
+      return fail(Err, stepName(P, I) + ": invalid action kind " +
+                           Twine(unsigned(A.Kind)));
+    if (A.HasOverride && !isBarrierAction(A.Kind))
+      return fail(Err, stepName(P, I) + ": " + toString(A.Kind) +
+                           " cannot carry a slot/parity override");
+    if (isMutexAction(A.Kind) && !MutexIndex.count(A.Id))
+      return fail(Err, stepName(P, I) + ": unknown mutex " + Twine(A.Id));
+    if (!isPipeAction(A.Kind))
+      continue;
+    auto It = PipeIndex.find(A.Id);
+    if (It == PipeIndex.end())
+      return fail(Err, stepName(P, I) + ": unknown pipe " + Twine(A.Id));
+    if (A.Iter < 0)
+      return fail(Err,
+                  stepName(P, I) + ": negative iteration " + Twine(A.Iter));
+    unsigned Depth = P.Pipes[It->second].Depth;
+    if (A.HasOverride && A.Slot >= Depth)
+      return fail(Err, stepName(P, I) + ": override slot " + Twine(A.Slot) +
+                           " out of range (pipe " + Twine(A.Id) +
+                           " has depth " + Twine(Depth) + ")");
+    if (A.HasOverride && A.Parity > 1)
+      return fail(Err, stepName(P, I) + ": override parity " + Twine(A.Parity) +
+                           " is not 0 or 1");
+    if (A.Kind == ActionKind::Write || A.Kind == ActionKind::Read ||
+        A.Kind == ActionKind::ConsumerRelease)
+      ItemKeys.emplace_back(It->second, A.Iter);
+  }
+
+  llvm::sort(ItemKeys);
+  ItemKeys.erase(std::unique(ItemKeys.begin(), ItemKeys.end()), ItemKeys.end());
+  for (auto [PipeI, Iter] : ItemKeys) {
+    uint64_t Depth = P.Pipes[PipeI].Depth;
+    Out.Items.push_back(ItemInfo{
+        PipeI, Iter, uint32_t(SlotBase[PipeI] + uint64_t(Iter) % Depth)});
+  }
+
+  // Second pass: lower every step.
+  Out.Queues.assign(Out.NumAgents, {});
+  Out.Actions.resize(P.Trace.size());
+  for (size_t I = 0, E = P.Trace.size(); I != E; ++I) {
+    const Step &St = P.Trace[I];
+    const Action &A = St.A;
+    CompiledAction &C = Out.Actions[I];
+    C.Kind = A.Kind;
+    if (St.Agent != 0)
+      Out.Queues[St.Agent].push_back(uint32_t(I));
+    if (isMutexAction(A.Kind)) {
+      C.Mutex = MutexIndex.find(A.Id)->second;
+      continue;
+    }
+    if (!isPipeAction(A.Kind))
+      continue;
+    unsigned PipeI = PipeIndex.find(A.Id)->second;
+    uint64_t Depth = P.Pipes[PipeI].Depth;
+    uint64_t K = uint64_t(A.Iter);
+    unsigned Slot = A.HasOverride ? A.Slot : unsigned(K % Depth);
+    unsigned Phase = unsigned((K / Depth) & 1);
+    uint32_t Base = (SlotBase[PipeI] + Slot) * 2;
+    switch (A.Kind) {
+    case ActionKind::ProducerAcquire:
+      C.Barrier = Base + 1;
+      C.Parity = uint8_t(A.HasOverride ? A.Parity : Phase ^ 1);
+      break;
+    case ActionKind::ProducerCommit:
+      C.Barrier = Base;
+      break;
+    case ActionKind::ConsumerWait:
+      C.Barrier = Base;
+      C.Parity = uint8_t(A.HasOverride ? A.Parity : Phase);
+      break;
+    case ActionKind::ConsumerRelease:
+      C.Barrier = Base + 1;
+      break;
+    default:
+      break;
+    }
+    if (A.Kind == ActionKind::Write || A.Kind == ActionKind::Read ||
+        A.Kind == ActionKind::ConsumerRelease) {
+      auto It = llvm::lower_bound(ItemKeys, std::make_pair(PipeI, A.Iter));
+      C.Item = uint32_t(It - ItemKeys.begin());
+    }
+  }
+  return true;
+}
+
+} // namespace detail
+} // namespace protocol
+} // namespace tileas
