@@ -5,37 +5,62 @@
 //===----------------------------------------------------------------------===//
 //
 // The coordination that tileas-materialize-schedule inserts. A pipe is a ring
-// of `depth` buffers of `bytes` bytes with a full and an empty mbarrier per
-// slot (CUTLASS PipelineTmaAsync in spirit): the producer acquires slot k
-// (waits until it is empty in the current phase), fills it and commits; the
-// consumer waits until slot k is full, reads it and releases it. The phase
-// bit flips each time the ring wraps. A mutex serializes two regions with one
-// named barrier over its live range (zero slack).
+// of `depth` buffers of `bytes` bytes with a full and an empty barrier per
+// slot (CUTLASS PipelineTmaAsync in spirit). Pipe operations name the
+// iteration they belong to by the loop's induction value: iteration
+// k = (iv - first) / step, ring slot k mod depth, phase bit (k / depth) & 1.
+// So every copy of an operation in the prologue, kernel and epilogue carries
+// its own iteration without extra arithmetic, and the phase flips each time
+// the ring wraps:
+//
+//   producer acquire  waits until slot k is empty (parity phase ^ 1),
+//   producer commit   marks it full (after an asynchronous producer: when
+//                     the data has landed),
+//   consumer wait     waits until slot k is full (parity phase),
+//   consumer release  marks it empty (after an asynchronous consumer: when
+//                     it has finished reading).
+//
+// A mutex serializes two regions with one named barrier over its live range
+// (zero slack). Coordination holds no slot: the scheduler accounts for pipes
+// through their budgets, and materialization must not change the kernel's
+// resource usage.
 //
 //===----------------------------------------------------------------------===//
 
-let hasSideEffects = true in {
+let hasSideEffects = true, IsCoordination = true in {
+// $producer and $consumer name the agent that performs commits and releases:
+// 0 for the issuing thread, 1 + an event pipe for an asynchronous unit, which
+// arrives when its preceding operation completes.
 def PIPE_CREATE : TileASInst<(outs),
     (ins i32imm:$pipe, i32imm:$depth, bytesimm:$bytes, i32imm:$full,
-         i32imm:$empty),
-    "mbarrier.init.pipe $pipe, depth $depth, bytes $bytes, full $full, empty $empty;",
+         i32imm:$empty, i32imm:$producer, i32imm:$consumer, GPR32:$first,
+         i32imm:$step),
+    "mbarrier.init.shared.b64 pipe$pipe, depth $depth, bytes $bytes, full bar$full, empty bar$empty, agents $producer/$consumer, first $first, step $step;",
     RV_Coordination>;
 def PIPE_PRODUCER_ACQUIRE : TileASInst<(outs),
-    (ins i32imm:$pipe, GPR32:$slot, GPR32:$phase),
-    "mbarrier.try_wait.parity.shared.b64 [pipe$pipe.empty + $slot], $phase;",
+    (ins i32imm:$pipe, i32imm:$bar, GPR32:$iter),
+    "mbarrier.try_wait.parity.shared.b64 bar$bar, pipe$pipe.empty[$iter];",
     RV_Coordination>;
-def PIPE_PRODUCER_COMMIT : TileASInst<(outs), (ins i32imm:$pipe, GPR32:$slot),
-    "mbarrier.arrive.expect_tx.shared.b64 [pipe$pipe.full + $slot];",
+def PIPE_PRODUCER_COMMIT : TileASInst<(outs),
+    (ins i32imm:$pipe, i32imm:$bar, GPR32:$iter),
+    "mbarrier.arrive.expect_tx.shared.b64 bar$bar, pipe$pipe.full[$iter];",
     RV_Coordination>;
 def PIPE_CONSUMER_WAIT : TileASInst<(outs),
-    (ins i32imm:$pipe, GPR32:$slot, GPR32:$phase),
-    "mbarrier.try_wait.parity.shared.b64 [pipe$pipe.full + $slot], $phase;",
+    (ins i32imm:$pipe, i32imm:$bar, GPR32:$iter),
+    "mbarrier.try_wait.parity.shared.b64 bar$bar, pipe$pipe.full[$iter];",
     RV_Coordination>;
-def PIPE_CONSUMER_RELEASE : TileASInst<(outs), (ins i32imm:$pipe, GPR32:$slot),
-    "mbarrier.arrive.shared.b64 [pipe$pipe.empty + $slot];",
+def PIPE_CONSUMER_RELEASE : TileASInst<(outs),
+    (ins i32imm:$pipe, i32imm:$bar, GPR32:$iter),
+    "mbarrier.arrive.shared.b64 bar$bar, pipe$pipe.empty[$iter];",
     RV_Coordination>;
-def MUTEX_LOCK : TileASInst<(outs), (ins i32imm:$bar),
-    "bar.sync $bar; // mutex lock", RV_Coordination>;
-def MUTEX_UNLOCK : TileASInst<(outs), (ins i32imm:$bar),
-    "bar.arrive $bar; // mutex unlock", RV_Coordination>;
+// A mutex alternates between its producer side (0) and its consumer side
+// (1) on one barrier: a side may enter when the barrier has completed an
+// even (producer) or odd (consumer) number of phases, and leaving completes
+// one. Zero slack, one barrier.
+def MUTEX_LOCK : TileASInst<(outs), (ins i32imm:$bar, i32imm:$side),
+    "bar.sync $bar; // mutex lock, side $side", RV_Coordination>;
+// $agent as for pipes: who releases the mutex (after an asynchronous
+// operation, its unit does, on completion).
+def MUTEX_UNLOCK : TileASInst<(outs), (ins i32imm:$bar, i32imm:$agent),
+    "bar.arrive $bar; // mutex unlock by agent $agent", RV_Coordination>;
 }

@@ -72,7 +72,7 @@ def RET : TileASInst<(outs), (ins), "ret;", RV_Branch>;
 // Asynchronous tile units.
 //===----------------------------------------------------------------------===//
 
-let mayLoad = true in {
+let mayLoad = true, MemorySpace = "global" in {
 def TMA_LOAD : TileASInst<(outs TILE:$t),
     (ins GPR64:$desc, GPR32:$x, GPR32:$y, bytesimm:$bytes),
     "cp.async.bulk.tensor.2d.shared.global.tile [$t], [$desc, $x, $y], $bytes;",
@@ -80,19 +80,23 @@ def TMA_LOAD : TileASInst<(outs TILE:$t),
 def CP_ASYNC : TileASInst<(outs TILE:$t), (ins GPR64:$addr, bytesimm:$bytes),
     "cp.async.cg.shared.global [$t], [$addr], $bytes;", RV_AsyncCopy>;
 }
-let mayStore = true in
+let mayStore = true, MemorySpace = "global" in
 def TMA_STORE : TileASInst<(outs),
     (ins TILE:$t, GPR64:$desc, GPR32:$x, GPR32:$y),
     "cp.async.bulk.tensor.2d.global.shared.tile [$desc, $x, $y], [$t];",
     RV_TmaStore>;
 
-// The accumulator is read and written in place.
+// The accumulator is read and written in place. $kb selects the k-block of
+// the A and B tiles (one MMA consumes K=16 of a 64-wide tile).
 let Constraints = "$d = $c" in {
 def MMA_TMEM : TileASInst<(outs TMEM:$d),
-    (ins TMEM:$c, TILE:$a, TILE:$b, bytesimm:$accbytes),
-    "tcgen05.mma.cta_group::1.kind::f16 [$d], [$a], [$b];", RV_MmaTmem>;
-def WGMMA : TileASInst<(outs FRAG:$d), (ins FRAG:$c, TILE:$a, TILE:$b),
-    "wgmma.mma_async.sync.aligned.f32.bf16.bf16 $d, [$a], [$b];", RV_Wgmma>;
+    (ins TMEM:$c, TILE:$a, TILE:$b, i32imm:$kb, bytesimm:$accbytes),
+    "tcgen05.mma.cta_group::1.kind::f16 [$d], [$a], [$b], kblock $kb;",
+    RV_MmaTmem>;
+def WGMMA : TileASInst<(outs FRAG:$d),
+    (ins FRAG:$c, TILE:$a, TILE:$b, i32imm:$kb),
+    "wgmma.mma_async.sync.aligned.f32.bf16.bf16 $d, [$a], [$b], kblock $kb;",
+    RV_Wgmma>;
 }
 
 let hasSideEffects = true in
@@ -104,24 +108,28 @@ def TMEM_ALLOC : TileASInst<(outs TMEM:$d), (ins i32imm:$columns),
 // Memory transports.
 //===----------------------------------------------------------------------===//
 
-let mayLoad = true in {
+let mayLoad = true, MemorySpace = "value" in {
 def LDS : TileASInst<(outs FRAG:$d), (ins TILE:$t, GPR32:$off),
                      "ld.shared.v4.f32 $d, [$t + $off];", RV_SmemRead>;
 def TMEM_LD : TileASInst<(outs FRAG:$d), (ins TMEM:$t),
                          "tcgen05.ld.sync.aligned.32x32b.x4.b32 $d, [$t];",
                          RV_TmemLoad>;
+}
+let mayLoad = true, MemorySpace = "global" in {
 def LDG : TileASInst<(outs GPR32:$d), (ins GPR64:$addr, i32imm:$off),
                      "ld.global.b32 $d, [$addr + $off];", RV_GlobalLoad>;
 def LDG_F : TileASInst<(outs FRAG:$d), (ins GPR64:$addr, i32imm:$off),
                        "ld.global.v4.f32 $d, [$addr + $off];", RV_GlobalLoad>;
 }
-let mayStore = true in {
+let mayStore = true, MemorySpace = "value" in {
 def STS : TileASInst<(outs TILE:$t), (ins FRAG:$v, bytesimm:$bytes),
                      "st.shared.v4.f32 [$t], $v;", RV_SmemWrite>;
 let Constraints = "$d = $t" in
 def TMEM_ST : TileASInst<(outs TMEM:$d), (ins TMEM:$t, FRAG:$v),
                          "tcgen05.st.sync.aligned.32x32b.x4.b32 [$d], $v;",
                          RV_TmemStore>;
+}
+let mayStore = true, MemorySpace = "global" in {
 def STG : TileASInst<(outs), (ins GPR32:$v, GPR64:$addr, i32imm:$off),
                      "st.global.b32 [$addr + $off], $v;", RV_GlobalStore>;
 def STG_F : TileASInst<(outs), (ins FRAG:$v, GPR64:$addr, i32imm:$off),
@@ -190,11 +198,11 @@ multiclass RegClassOps<RegisterClass RC, string ty> {
   let isMoveReg = true, isAsCheapAsAMove = true in
   def MOV_#NAME : TileASInst<(outs RC:$d), (ins RC:$s),
                              "mov." # ty # " $d, $s;", RV_Scalar>;
-  let mayStore = true in
+  let mayStore = true, MemorySpace = "local" in
   def STL_#NAME : TileASInst<(outs), (ins RC:$v, GPR64:$base, i32imm:$off),
                              "st.local." # ty # " [$base + $off], $v;",
                              RV_GlobalStore>;
-  let mayLoad = true in
+  let mayLoad = true, MemorySpace = "local" in
   def LDL_#NAME : TileASInst<(outs RC:$d), (ins GPR64:$base, i32imm:$off),
                              "ld.local." # ty # " $d, [$base + $off];",
                              RV_GlobalLoad>;

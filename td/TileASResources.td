@@ -153,7 +153,6 @@ def RV_Barrier : TileASResources<
     [SlotUse<SlotIssue, LatIssue.Cycles>],
     [CoarseIssue], [], LatIssue.Cycles, PipeSync>;
 
-// PIPE_ and MUTEX_ coordination.
-def RV_Coordination : TileASResources<
-    [SlotUse<SlotIssue, LatIssue.Cycles>],
-    [CoarseIssue], [], LatIssue.Cycles, PipeSync>;
+// PIPE_ and MUTEX_ coordination holds nothing: materialization inserts it
+// into an already scheduled kernel, and pipes are paid for through budgets.
+def RV_Coordination : TileASResources<[], [], [], 0, PipeSync>;

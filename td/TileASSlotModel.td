@@ -139,4 +139,14 @@ class TileASInst<dag outs, dag ins, string asmstr, TileASResources res>
   let mayStore = false;
   let SchedRW = [res];
   TileASResources Resources = res;
+  /// Which memory a mayLoad / mayStore instruction touches, for dependence
+  /// analysis: "global" and "local" memory may alias within their space;
+  /// "value" means the buffer is an SSA tile or tensor-memory value, so its
+  /// dependences are register dependences; "none" for no memory access.
+  /// Instructions that access memory must say which.
+  string MemorySpace = "none";
+  /// PIPE_ / MUTEX_ coordination: orders the instructions around it without
+  /// register or memory dependences (TSFlags bit 0).
+  bit IsCoordination = false;
+  let TSFlags{0} = IsCoordination;
 }

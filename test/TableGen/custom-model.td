@@ -56,5 +56,5 @@ def BUF  : TileASInst<(outs), (ins i32imm:$flags, i32imm:$size), "buf", RV_Buf>;
 // BUF's charge reads its second operand.
 // CHECK:      // BUF
 // CHECK-NEXT: {Scratch, BudgetScaling::PerStage, 0u, 1},
-// CHECK:      {Toy::BUF, "BUF", RV_Buf, 0, 1},
-// CHECK-NEXT: {Toy::VADD, "VADD", RV_Vec, 1, 0},
+// CHECK:      {Toy::BUF, "BUF", RV_Buf, 0, 1, model::MemorySpace::None},
+// CHECK-NEXT: {Toy::VADD, "VADD", RV_Vec, 1, 0, model::MemorySpace::None},

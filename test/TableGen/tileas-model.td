@@ -41,4 +41,6 @@
 // CHECK:      // TMA_LOAD
 // CHECK-NEXT: {BudgetSmemBytes, BudgetScaling::PerStage, 0u, 4},
 // CHECK-NEXT: {BudgetNamedBarriers, BudgetScaling::PerPipe, 2u, -1},
-// CHECK: {TileAS::TMA_LOAD, "TMA_LOAD", RV_TmaLoad, {{[0-9]+}}, 2},
+// CHECK: {TileAS::LDS, "LDS", RV_SmemRead, {{[0-9]+}}, 0, model::MemorySpace::Value},
+// CHECK: {TileAS::STL_R32, "STL_R32", RV_GlobalStore, {{[0-9]+}}, 0, model::MemorySpace::Local},
+// CHECK: {TileAS::TMA_LOAD, "TMA_LOAD", RV_TmaLoad, {{[0-9]+}}, 2, model::MemorySpace::Global},

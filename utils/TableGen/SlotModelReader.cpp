@@ -8,6 +8,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/TableGen/Error.h"
 #include "llvm/TableGen/Record.h"
 
@@ -367,8 +368,24 @@ void Reader::readOpcodes() {
     auto It = VectorIndex.find(RV);
     if (It == VectorIndex.end())
       continue; // The vector's own error was reported.
-    Opcode Op{I, NS.str(), It->second, {}};
+    Opcode Op{I, NS.str(), It->second, {}, ""};
     bool OK = true;
+    StringRef Space = I->getValueAsString("MemorySpace");
+    bool Accesses = I->getValueAsBit("mayLoad") || I->getValueAsBit("mayStore");
+    if (Space == "none" && Accesses) {
+      error(I, "instruction " + I->getName() +
+                   " may access memory but names no MemorySpace (global, "
+                   "local or value)");
+      OK = false;
+    } else if (Space == "none" || Space == "global" || Space == "local" ||
+               Space == "value") {
+      Op.MemorySpace =
+          (Twine(llvm::toUpper(Space[0])) + Space.drop_front()).str();
+    } else {
+      error(I, "instruction " + I->getName() + " has MemorySpace '" + Space +
+                   "'; expected none, global, local or value");
+      OK = false;
+    }
     for (const BudgetCharge &C : Model.Vectors[It->second].Budgets) {
       ResolvedCharge R{C.Budget, C.PerStage, C.Amount, -1};
       if (!C.Operand.empty()) {

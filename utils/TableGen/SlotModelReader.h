@@ -91,6 +91,7 @@ struct Opcode {
   std::string Namespace;
   unsigned ResourceVector; // Index into SlotModel::Vectors.
   std::vector<ResolvedCharge> Charges;
+  std::string MemorySpace; // "None", "Global", "Local" or "Value".
 };
 
 struct EventBudget {

@@ -230,7 +230,8 @@ void SlotTableEmitter::emitOpcodeTable(raw_ostream &OS) const {
     OS << "  {" << Op.Namespace << "::" << Op.Def->getName() << ", \""
        << Op.Def->getName() << "\", "
        << Model.Vectors[Op.ResourceVector].Def->getName() << ", " << First
-       << ", " << Op.Charges.size() << "},\n";
+       << ", " << Op.Charges.size()
+       << ", model::MemorySpace::" << Op.MemorySpace << "},\n";
     First += Op.Charges.size();
   }
   OS << "};\n\n";

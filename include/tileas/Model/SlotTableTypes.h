@@ -86,11 +86,20 @@ struct BudgetChargeRecord {
   int OperandIndex;
 };
 
+/// Which memory an instruction touches (TileASInst.MemorySpace in td/).
+enum class MemorySpace : uint8_t {
+  None,   ///< No memory access.
+  Global, ///< Global memory: accesses may alias one another.
+  Local,  ///< Thread-local memory (spill slots).
+  Value,  ///< An SSA tile or tensor-memory value: register dependences only.
+};
+
 struct OpcodeRecord {
   unsigned Opcode;
   const char *Name;
   unsigned ResourceVector;
   unsigned FirstBudgetCharge, NumBudgetCharges;
+  MemorySpace Space;
 };
 
 } // namespace model

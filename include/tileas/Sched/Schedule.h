@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tileas {
@@ -63,8 +64,13 @@ enum class PlacementArm : uint8_t {
   CostBased,
   DesperateRetry,
   DesperateCostBased,
-  Serial
+  Serial,
+  Iterative ///< Rau's iterative modulo scheduling with eviction.
 };
+
+/// Number of PlacementArm values.
+constexpr unsigned NumPlacementArms =
+    static_cast<unsigned>(PlacementArm::Iterative) + 1;
 
 struct Schedule {
   unsigned II = 0;
@@ -101,6 +107,10 @@ struct ScheduleResult {
   ScheduleFailure Failure; ///< Valid when !Success.
   MIIBounds Bounds;        ///< Always computed.
   PlacementArm LastArm = PlacementArm::None;
+  /// Placement units seated by each arm in the successful attempt (indexed by
+  /// PlacementArm); ops seated by iterative modulo scheduling count under
+  /// Iterative.
+  unsigned ArmSeats[NumPlacementArms] = {};
 };
 
 } // namespace tileas

@@ -12,6 +12,11 @@
 
 namespace tileas {
 
+/// A bound that no II satisfies (a distance-0 cycle of positive latency, or
+/// budgets that no stage assignment meets); computeBounds reports it in the
+/// bound concerned.
+constexpr unsigned InfeasibleII = ~0u;
+
 struct SchedulerOptions {
   /// Highest II tried. 0 selects a cap derived from the problem (at least the
   /// length of a non-overlapped schedule, so every resource-feasible loop gets
@@ -24,12 +29,21 @@ struct SchedulerOptions {
   /// Budget of evictions (Rau's iterative modulo scheduling) per candidate II,
   /// as a multiple of the op count.
   unsigned EvictionBudgetFactor = 6;
+  /// Iterative modulo scheduling also gives up at a candidate II when the
+  /// number of unplaced ops has not reached a new low for this many
+  /// placements (it is going round in circles). 0 selects
+  /// min(ops, 256 + ops / 4); ~0u leaves only the budget.
+  unsigned EvictionStallLimit = 0;
   /// Use the serial generator regardless of the selection rule.
   bool ForceSerial = false;
   /// Never use the serial generator (even for small or synchronous loops).
   bool ForceModulo = false;
   /// Run the independent verifier on the result and set SF_Verified.
   bool Verify = false;
+  /// Values that may be live in one modulo cycle before the cost-based arm
+  /// charges the spill surcharge (17 per excess value, capped at 4096). A
+  /// cost term only, never a legality gate; 0 disables it.
+  unsigned RegisterBudget = 128;
 };
 
 /// The lower bounds on II for a problem.

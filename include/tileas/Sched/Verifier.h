@@ -40,7 +40,14 @@ struct Violation {
 /// Returns every violation found; empty means the schedule is legal.
 std::vector<Violation> verifySchedule(const Problem &P, const Schedule &S);
 
-/// Budget usage per budget pool under a schedule (the Problem.h rule).
+/// As above, and also checks SchedulerOptions::MaxStages (0 = unlimited):
+/// an op in stage MaxStages or later is a Depth violation.
+std::vector<Violation> verifySchedule(const Problem &P, const Schedule &S,
+                                      unsigned MaxStages);
+
+/// Budget usage per budget pool under a schedule (the Problem.h rule). An
+/// op "pipes" when it is Async or a Data consumer is in a strictly later
+/// stage (Stage(v) > Stage(op)).
 llvm::SmallVector<uint64_t, 4> computeBudgetUsage(const Problem &P,
                                                   const Schedule &S);
 

@@ -14,6 +14,21 @@ class PassRegistry;
 FunctionPass *createTileASMIRInputGuardPass();
 void initializeTileASMIRInputGuardPass(PassRegistry &);
 
+/// Modulo-schedules single-block loops into TileASScheduleAnalysis; changes
+/// no instruction.
+FunctionPass *createTileASGenerateSchedulePass();
+void initializeTileASGenerateSchedulePass(PassRegistry &);
+
+/// Expands scheduled loops and inserts their PIPE_/MUTEX_ coordination; reads
+/// only TileASScheduleAnalysis.
+FunctionPass *createTileASMaterializeSchedulePass();
+void initializeTileASMaterializeSchedulePass(PassRegistry &);
+
+/// Reorders straight-line code so that live cross-pipe events stay within
+/// the machine's budget.
+FunctionPass *createTileASEventSchedulePass();
+void initializeTileASEventSchedulePass(PassRegistry &);
+
 /// Registers the target, its MC layer, its asm printer and its passes. Called
 /// by the plugin's static constructor, and by tools and tests that link the
 /// target statically.

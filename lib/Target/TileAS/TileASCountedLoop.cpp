@@ -206,26 +206,10 @@ TileASCountedLoop::emitTripCountGreater(int64_t K, MachineBasicBlock &MBB,
       BuildMI(MBB, At, DL, TII.get(Compare->getOpcode()), P).addReg(Value);
   Cmp.add(bound());
   Cmp.addImm(CC);
-  Cond.push_back(MachineOperand::CreateImm(ContinueOnFalse ? TileAS::BR_NP
-                                                           : TileAS::BR_P));
+  // P holds exactly when the trip count exceeds K (under ContinueOnFalse,
+  // when it does not): branch away when it does not.
+  Cond.push_back(MachineOperand::CreateImm(ContinueOnFalse ? TileAS::BR_P
+                                                           : TileAS::BR_NP));
   Cond.push_back(MachineOperand::CreateReg(P, /*isDef=*/false));
   return std::nullopt;
-}
-
-void TileASCountedLoop::adjustTripCount(int64_t Adjust,
-                                        MachineBasicBlock &Preheader,
-                                        const TargetInstrInfo &TII) {
-  int64_t Delta = Adjust * Step;
-  MachineOperand &B = Compare->getOperand(2);
-  if (B.isImm()) {
-    B.setImm(B.getImm() + Delta);
-    return;
-  }
-  MachineRegisterInfo &MRI = Preheader.getParent()->getRegInfo();
-  Register NewBound = MRI.createVirtualRegister(&TileAS::GPR32RegClass);
-  BuildMI(Preheader, Preheader.getFirstTerminator(), DebugLoc(),
-          TII.get(TileAS::ADDri), NewBound)
-      .addReg(B.getReg())
-      .addImm(Delta);
-  B.setReg(NewBound);
 }

@@ -17,7 +17,13 @@
 // iteration K, i.e. when Init + (K + Offset) * Step CC Bound, where Offset is
 // 0 if the compare reads %next and -1 if it reads %iv. Both stock
 // MachinePipeliner (through PipelinerLoopInfo) and tileas-materialize-schedule
-// use this to guard prologues and to adjust trip counts.
+// use this to guard prologues.
+//
+// The compare stays in the loop (a "soft" loop, unlike a hardware loop
+// counter set up in the preheader), in stage 0 of the schedule: then the
+// kernel's copy tests the newest iteration and decides whether the next one
+// starts, and the kernel runs exactly T - (stages - 1) times without any
+// adjustment of its bound.
 //
 //===----------------------------------------------------------------------===//
 
@@ -69,11 +75,6 @@ struct TileASCountedLoop {
   emitTripCountGreater(int64_t K, MachineBasicBlock &MBB,
                        SmallVectorImpl<MachineOperand> &Cond,
                        const TargetInstrInfo &TII) const;
-
-  /// Changes the loop so that it runs Adjust more (or fewer) iterations,
-  /// inserting any new instruction before the terminators of Preheader.
-  void adjustTripCount(int64_t Adjust, MachineBasicBlock &Preheader,
-                       const TargetInstrInfo &TII);
 };
 
 } // namespace llvm

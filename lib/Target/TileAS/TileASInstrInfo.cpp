@@ -199,18 +199,23 @@ bool TileASInstrInfo::reverseBranchCondition(
   return false;
 }
 
+bool TileASInstrInfo::isSchedulingBoundary(const MachineInstr &MI,
+                                           const MachineBasicBlock *MBB,
+                                           const MachineFunction &MF) const {
+  return TileAS::isCoordination(MI.getDesc()) ||
+         TargetInstrInfo::isSchedulingBoundary(MI, MBB, MF);
+}
+
 namespace {
 /// What stock MachinePipeliner needs to know about a TileAS counted loop.
 class TileASPipelinerLoopInfo : public TargetInstrInfo::PipelinerLoopInfo {
   TileASCountedLoop Loop;
-  MachineBasicBlock *Preheader;
   const TargetInstrInfo &TII;
 
 public:
   TileASPipelinerLoopInfo(const TileASCountedLoop &Loop,
-                          MachineBasicBlock *Preheader,
                           const TargetInstrInfo &TII)
-      : Loop(Loop), Preheader(Preheader), TII(TII) {}
+      : Loop(Loop), TII(TII) {}
 
   bool shouldIgnoreForPipelining(const MachineInstr *MI) const override {
     // The exit test stays with the loop control.
@@ -223,13 +228,13 @@ public:
     return Loop.emitTripCountGreater(TC, MBB, Cond, TII);
   }
 
-  void setPreheader(MachineBasicBlock *NewPreheader) override {
-    Preheader = NewPreheader;
-  }
+  /// The trip count lives in the loop's own compare, not in the preheader.
+  void setPreheader(MachineBasicBlock *NewPreheader) override {}
 
-  void adjustTripCount(int TripCountAdjust) override {
-    Loop.adjustTripCount(TripCountAdjust, *Preheader, TII);
-  }
+  /// Nothing to do: the compare is in the loop and, in stage 0, already
+  /// counts kernel iterations right (see TileASCountedLoop). A hardware loop
+  /// counter in the preheader would be the thing to adjust here.
+  void adjustTripCount(int TripCountAdjust) override {}
 };
 } // namespace
 
@@ -238,11 +243,5 @@ TileASInstrInfo::analyzeLoopForPipelining(MachineBasicBlock *LoopBB) const {
   std::optional<TileASCountedLoop> Loop = TileASCountedLoop::analyze(*LoopBB);
   if (!Loop)
     return nullptr;
-  MachineBasicBlock *Preheader = nullptr;
-  for (MachineBasicBlock *P : LoopBB->predecessors())
-    if (P != LoopBB)
-      Preheader = P;
-  if (!Preheader)
-    return nullptr;
-  return std::make_unique<TileASPipelinerLoopInfo>(*Loop, Preheader, *this);
+  return std::make_unique<TileASPipelinerLoopInfo>(*Loop, *this);
 }

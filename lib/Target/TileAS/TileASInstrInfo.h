@@ -54,6 +54,13 @@ public:
   bool
   reverseBranchCondition(SmallVectorImpl<MachineOperand> &Cond) const override;
 
+  /// PIPE_ and MUTEX_ coordination orders the instructions around it without
+  /// register or memory dependences: no later scheduler may move anything
+  /// across it.
+  bool isSchedulingBoundary(const MachineInstr &MI,
+                            const MachineBasicBlock *MBB,
+                            const MachineFunction &MF) const override;
+
   /// Stock MachinePipeliner's view of a counted loop (TileASCountedLoop).
   std::unique_ptr<PipelinerLoopInfo>
   analyzeLoopForPipelining(MachineBasicBlock *LoopBB) const override;

@@ -6,11 +6,14 @@
 
 #include "TileASTargetMachine.h"
 #include "TileAS.h"
+#include "TileASMachineFunctionInfo.h"
 
+#include "llvm/CodeGen/MIRParser/MIParser.h"
 #include "llvm/CodeGen/MachineScheduler.h"
 #include "llvm/CodeGen/Passes.h"
 #include "llvm/CodeGen/TargetLoweringObjectFileImpl.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
 
@@ -33,10 +36,52 @@ TileASTargetMachine::TileASTargetMachine(const Target &T, const Triple &TT,
 
 TileASTargetMachine::~TileASTargetMachine() = default;
 
+MachineFunctionInfo *TileASTargetMachine::createMachineFunctionInfo(
+    BumpPtrAllocator &Allocator, const Function &F,
+    const TargetSubtargetInfo *STI) const {
+  return TileASMachineFunctionInfo::create<TileASMachineFunctionInfo>(Allocator,
+                                                                      F, STI);
+}
+
+yaml::MachineFunctionInfo *
+TileASTargetMachine::createDefaultFuncInfoYAML() const {
+  return new yaml::TileASMachineFunctionInfo();
+}
+
+yaml::MachineFunctionInfo *
+TileASTargetMachine::convertFuncInfoToYAML(const MachineFunction &MF) const {
+  return new yaml::TileASMachineFunctionInfo(
+      *MF.getInfo<TileASMachineFunctionInfo>());
+}
+
+bool TileASTargetMachine::parseMachineFunctionInfo(
+    const yaml::MachineFunctionInfo &YamlMFI, PerFunctionMIParsingState &PFS,
+    SMDiagnostic &Error, SMRange &SourceRange) const {
+  const auto &Y = static_cast<const yaml::TileASMachineFunctionInfo &>(YamlMFI);
+  auto *MFI = PFS.MF.getInfo<TileASMachineFunctionInfo>();
+  MFI->Constraints = Y.Constraints;
+  MFI->Groups = Y.Groups;
+  MFI->ForceSerialBlocks = Y.ForceSerialBlocks;
+  MFI->Schedules = Y.Schedules;
+  return false;
+}
+
 ScheduleDAGInstrs *
 TileASTargetMachine::createMachineScheduler(MachineSchedContext *C) const {
   return createSchedLive(C);
 }
+
+static cl::opt<bool> EnableEventSchedule(
+    "tileas-event-scheduling",
+    cl::desc("Reorder blocks to keep live cross-pipe events within budget "
+             "(tileas-event-schedule) in the code generation pipeline"),
+    cl::init(true));
+
+static cl::opt<bool> EnablePipeliner(
+    "tileas-pipeliner",
+    cl::desc("Software-pipeline loops (tileas-generate-schedule and "
+             "tileas-materialize-schedule) in the code generation pipeline"),
+    cl::init(true));
 
 namespace {
 class TileASPassConfig : public TargetPassConfig {
@@ -47,6 +92,21 @@ public:
   bool addInstSelector() override {
     addPass(createTileASMIRInputGuardPass());
     return false;
+  }
+
+  /// In SSA, before register allocation, where MachinePipeliner runs for
+  /// other targets: generation records the schedule, materialization expands
+  /// the loop and inserts the coordination, and the event scheduler then
+  /// orders the remaining straight-line code.
+  void addPreRegAlloc() override {
+    if (getOptLevel() == CodeGenOptLevel::None)
+      return;
+    if (EnablePipeliner) {
+      addPass(createTileASGenerateSchedulePass());
+      addPass(createTileASMaterializeSchedulePass());
+    }
+    if (EnableEventSchedule)
+      addPass(createTileASEventSchedulePass());
   }
 };
 } // namespace

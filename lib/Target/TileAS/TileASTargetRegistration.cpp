@@ -7,6 +7,7 @@
 #include "TargetInfo/TileASTargetInfo.h"
 #include "TileAS.h"
 #include "TileASAsmPrinter.h"
+#include "TileASScheduleAnalysis.h"
 #include "TileASTargetMachine.h"
 
 #include "llvm/MC/TargetRegistry.h"
@@ -21,6 +22,10 @@ extern "C" void LLVMInitializeTileASTarget() {
   PassRegistry &PR = *PassRegistry::getPassRegistry();
   initializeTileASMIRInputGuardPass(PR);
   initializeTileASAsmPrinterPass(PR);
+  initializeTileASScheduleAnalysisPass(PR);
+  initializeTileASGenerateSchedulePass(PR);
+  initializeTileASMaterializeSchedulePass(PR);
+  initializeTileASEventSchedulePass(PR);
 }
 
 extern "C" void LLVMInitializeTileASAsmPrinter() {

@@ -15,3 +15,12 @@ def NOSIZE : TileASInst<(outs), (ins i32imm:$other), "n", RV_Buf>;
 def REGSIZE : TileASInst<(outs), (ins MiniRegs:$size), "r", RV_Buf>;
 }
 // CHECK-DAG: bad-operand-charge.td:7:{{[0-9]+}}: error: RV_Scale charge to Bytes has scaling 'everything'; expected stage or pipe
+
+// An instruction that may touch memory must say which memory.
+def RV_Plain : TileASResources<[SlotUse<SlotOne, 1>], [], [], 1, PipeA>;
+let Namespace = "Mini" in {
+// CHECK-DAG: bad-operand-charge.td:[[@LINE+1]]:5: error: instruction LOADS may access memory but names no MemorySpace (global, local or value)
+def LOADS : TileASInst<(outs), (ins), "l", RV_Plain> { let mayLoad = true; }
+// CHECK-DAG: bad-operand-charge.td:[[@LINE+1]]:5: error: instruction ODDSPACE has MemorySpace 'texture'; expected none, global, local or value
+def ODDSPACE : TileASInst<(outs), (ins), "o", RV_Plain> { let MemorySpace = "texture"; }
+}

@@ -16,16 +16,13 @@
 
 #include "gtest/gtest.h"
 
-#include <cstdlib>
 #include <set>
 
 using namespace llvm;
 
 TEST(OpcodeCoverage, RoundTripTestUsesEveryOpcode) {
-  const char *Root = std::getenv("TILEAS_SRC_ROOT");
-  ASSERT_NE(Root, nullptr) << "run through lit, which sets TILEAS_SRC_ROOT";
-  std::string Path =
-      std::string(Root) + "/test/CodeGen/TileAS/roundtrip-all-instructions.mir";
+  std::string Path = std::string(TILEAS_SOURCE_DIR) +
+                     "/test/CodeGen/TileAS/roundtrip-all-instructions.mir";
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
   ASSERT_TRUE(bool(Buf)) << Path;
 

@@ -9,6 +9,7 @@
 #include "MCTargetDesc/TileASMCAsmInfo.h"
 #include "TargetInfo/TileASTargetInfo.h"
 
+#include "llvm/MC/MCInstrDesc.h"
 #include "llvm/MC/MCInstrInfo.h"
 #include "llvm/MC/MCRegisterInfo.h"
 #include "llvm/MC/MCSubtargetInfo.h"
@@ -29,6 +30,10 @@ using namespace llvm;
 
 namespace llvm {
 namespace TileAS {
+
+bool isCoordination(const MCInstrDesc &Desc) {
+  return Desc.TSFlags & TSF_Coordination;
+}
 
 CondCode inverseCondCode(CondCode CC) {
   switch (CC) {

@@ -9,11 +9,22 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <cstdint>
+#include <string>
+
 namespace llvm {
+class MCInstrDesc;
 class MCSubtargetInfo;
 class Triple;
 
 namespace TileAS {
+/// Target-specific instruction flags (TSFlags), set in td/.
+enum : uint64_t {
+  /// PIPE_ / MUTEX_ coordination (TileASInst.IsCoordination).
+  TSF_Coordination = 1u << 0,
+};
+bool isCoordination(const MCInstrDesc &Desc);
+
 /// The CPU the subtarget uses for `CPU`: "sm_100" for an empty or unknown
 /// name (an unknown name is reported once on stderr, never fatal), so every
 /// subtarget has the TileAS scheduling model.

@@ -1,0 +1,53 @@
+//===- HatScheT.h - Read HatScheT modulo-scheduling problems --------------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// A HatScheT problem is a GraphML dependence graph plus a resource model
+// (graphN.graphml and graphN_RM.xml). It maps onto a tileas::Problem so that
+// the core's legality rule is exactly the benchmark set's own:
+//
+//  * a resource with limit >= 1 becomes a counting pool of that capacity;
+//    limit -1 means unlimited and makes no pool;
+//  * an op charges its resource's pool 1 unit for max(1, blockingTime)
+//    cycles; its Latency is the resource's latency;
+//  * an edge i -> j becomes a dependence with latency
+//    latency(resource of i) + delay(e) and distance distance(e), of kind Data
+//    for deptype "Data" and Order for "Precedence".
+//
+// Op names come from the nodes' "name" data; ops and dependences keep file
+// order. The problem's Name is the graph file. Malformed input of any kind
+// yields a ParseError naming the file and line.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_PROBLEMIO_HATSCHET_H
+#define TILEAS_PROBLEMIO_HATSCHET_H
+
+#include "tileas/Sched/Problem.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace tileas {
+
+/// Reads a graph file and its resource model from disk.
+llvm::Expected<Problem> readHatScheT(llvm::StringRef GraphFile,
+                                     llvm::StringRef ResourceFile);
+
+/// Reads from memory; the names are used in diagnostics and as the Name.
+llvm::Expected<Problem> readHatScheTBuffers(llvm::StringRef GraphText,
+                                            llvm::StringRef GraphName,
+                                            llvm::StringRef ResourceText,
+                                            llvm::StringRef ResourceName);
+
+/// The resource model that belongs to a graph file by the set's naming:
+/// dir/graph7.graphml -> dir/graph7_RM.xml.
+std::string hatScheTResourceFileFor(llvm::StringRef GraphFile);
+
+} // namespace tileas
+
+#endif // TILEAS_PROBLEMIO_HATSCHET_H

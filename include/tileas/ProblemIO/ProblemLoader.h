@@ -1,0 +1,39 @@
+//===- ProblemLoader.h - Open a problem file of any supported format ------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Picks the reader by extension (or as told): .graphml is a HatScheT graph
+// whose resource model is the sibling <name>_RM.xml unless one is given;
+// .tsp and .txt are the tileas-sched text format. .mir is reserved for TileAS
+// MIR loops, which a later change will read.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_PROBLEMIO_PROBLEMLOADER_H
+#define TILEAS_PROBLEMIO_PROBLEMLOADER_H
+
+#include "tileas/Sched/Problem.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace tileas {
+
+enum class InputFormat { Auto, HatScheT, Text };
+
+struct LoadOptions {
+  InputFormat Format = InputFormat::Auto;
+  /// HatScheT resource model; empty selects <graph stem>_RM.xml.
+  std::string ResourceFile;
+};
+
+llvm::Expected<Problem> loadProblemFile(llvm::StringRef Path,
+                                        const LoadOptions &Opts);
+
+} // namespace tileas
+
+#endif // TILEAS_PROBLEMIO_PROBLEMLOADER_H

@@ -1,0 +1,44 @@
+//===- ProblemLoader.cpp - Open a problem file of any supported format ----===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileas/ProblemIO/ProblemLoader.h"
+#include "tileas/ProblemIO/HatScheT.h"
+#include "tileas/ProblemIO/ParseError.h"
+#include "tileas/ProblemIO/TextFormat.h"
+
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace tileas {
+
+Expected<Problem> loadProblemFile(StringRef Path, const LoadOptions &Opts) {
+  InputFormat Format = Opts.Format;
+  if (Format == InputFormat::Auto) {
+    StringRef Ext = sys::path::extension(Path);
+    if (Ext == ".graphml")
+      Format = InputFormat::HatScheT;
+    else if (Ext == ".tsp" || Ext == ".txt")
+      Format = InputFormat::Text;
+    else if (Ext == ".mir")
+      return makeParseError(Path, 0,
+                            "TileAS MIR loops are not supported as input yet; "
+                            "give a .graphml or .tsp problem");
+    else
+      return makeParseError(Path, 0,
+                            "cannot tell the format from the extension '" +
+                                Ext +
+                                "'; use --format=hatschet or --format=text");
+  }
+  if (Format == InputFormat::Text)
+    return readProblemTextFile(Path);
+  std::string Resources = Opts.ResourceFile.empty()
+                              ? hatScheTResourceFileFor(Path)
+                              : Opts.ResourceFile;
+  return readHatScheT(Path, Resources);
+}
+
+} // namespace tileas

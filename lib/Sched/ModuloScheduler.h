@@ -1,0 +1,25 @@
+//===- ModuloScheduler.h - II search and placement driver -------*- C++ -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_LIB_SCHED_MODULOSCHEDULER_H
+#define TILEAS_LIB_SCHED_MODULOSCHEDULER_H
+
+#include "tileas/Sched/Scheduler.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+namespace tileas {
+
+/// scheduleModulo with extra per-dependence stage gaps (the maximum
+/// Stage(To) - Stage(From)) from the constraint-refinement loop; empty means
+/// none. The budget-derived gaps always apply.
+ScheduleResult scheduleModuloWithGaps(const Problem &P,
+                                      const SchedulerOptions &Opts,
+                                      llvm::ArrayRef<int> ExtraGaps);
+
+} // namespace tileas
+
+#endif // TILEAS_LIB_SCHED_MODULOSCHEDULER_H

@@ -1,0 +1,558 @@
+//===- ModuloState.cpp - A partial modulo schedule at one II --------------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ModuloState.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/bit.h"
+
+#include <algorithm>
+#include <cassert>
+
+using namespace llvm;
+
+namespace tileas {
+
+/// A slot is tight at II when its demand reaches this share of the rows.
+static constexpr uint64_t TightPercent = 85;
+/// Free seats packedFit compares.
+static constexpr unsigned MaxPackedCandidates = 64;
+
+ModuloState::ModuloState(const PlacementContext &Ctx, unsigned II)
+    : Ctx(Ctx), II(II), Table(Ctx.problem().model().pools()) {
+  Table.reset(II);
+  unsigned N = Ctx.size();
+  Start.assign(N, Unplaced);
+  UnitPlaced.assign(Ctx.units().numUnits(), 0);
+  UnitStage.assign(Ctx.units().numUnits(), 0);
+  Owner.assign(size_t(II) * Ctx.numColumns(), -1);
+  Holders.resize(size_t(Table.numPools()) * II);
+  for (unsigned Bit = 0; Bit != 64; ++Bit)
+    if (Ctx.demandOfBit(Bit) * 100 >= uint64_t(II) * TightPercent)
+      TightBits |= uint64_t(1) << Bit;
+
+  // Bounds with nothing placed: longest paths from cycle 0 and back from the
+  // stage limits. A positive cycle (which only stage gaps can add above the
+  // recurrence bound) shows as propagation that does not settle.
+  unsigned Nodes = Ctx.numNodes();
+  Recording = false; // The initial bounds are not undoable.
+  Est.resize(Nodes);
+  Lst.resize(Nodes);
+  Mark.assign(Nodes, 0);
+  Need.assign(Nodes, 0);
+  Queued.assign(Nodes, 0);
+  for (unsigned V = 0; V != Nodes; ++V) {
+    Est[V] = baseEarliest(V);
+    Lst[V] = baseLatest(V);
+  }
+  uint64_t Limit = (uint64_t(Nodes) + 1) * (Nodes + 1) * 4 + 1024;
+  Work.resize(Nodes);
+  for (unsigned V = 0; V != Nodes; ++V)
+    Work[V] = V;
+  Consistent = raiseEarliest(Limit);
+  Work.resize(Nodes);
+  for (unsigned V = 0; V != Nodes; ++V)
+    Work[V] = V;
+  Consistent = Consistent && lowerLatest(Limit);
+  for (unsigned V = 0; V != Nodes && Consistent; ++V)
+    Consistent = Est[V] <= Lst[V];
+  Recording = true;
+}
+
+bool ModuloState::boundsAreExact() const {
+  unsigned N = Ctx.numNodes();
+  std::vector<int64_t> E(N), L(N);
+  for (unsigned V = 0; V != N; ++V) {
+    E[V] = pinned(V) ? Start[V] : baseEarliest(V);
+    L[V] = pinned(V) ? Start[V] : baseLatest(V);
+  }
+  // Plain Bellman-Ford rounds; the system is consistent, so N rounds do.
+  for (unsigned Round = 0; Round <= N; ++Round) {
+    bool Changed = false;
+    for (unsigned X = 0; X != N; ++X)
+      for (const PlacementContext::Arc &A : Ctx.arcsOut(X)) {
+        unsigned Y = A.Other;
+        if (Y == X || pinned(Y))
+          continue;
+        if (E[X] + A.weight(II) > E[Y]) {
+          E[Y] = E[X] + A.weight(II);
+          Changed = true;
+        }
+      }
+    for (unsigned X = 0; X != N; ++X)
+      for (const PlacementContext::Arc &A : Ctx.arcsIn(X)) {
+        unsigned Y = A.Other;
+        if (Y == X || pinned(Y) || L[X] >= Unbounded)
+          continue;
+        if (L[X] - A.weight(II) < L[Y]) {
+          L[Y] = L[X] - A.weight(II);
+          Changed = true;
+        }
+      }
+    if (!Changed)
+      break;
+  }
+  return E == Est && L == Lst;
+}
+
+int64_t ModuloState::baseEarliest(unsigned Node) const {
+  return Node < Ctx.size() ? 0 : -Unbounded;
+}
+
+int64_t ModuloState::baseLatest(unsigned Node) const {
+  unsigned Limit = Node < Ctx.size() ? Ctx.stageLimit(Node) : 0;
+  return Limit ? int64_t(Limit) * II - 1 : Unbounded;
+}
+
+bool ModuloState::raiseEarliest(uint64_t Limit) {
+  return propagate(/*Forward=*/true, Limit);
+}
+
+bool ModuloState::lowerLatest(uint64_t Limit) {
+  return propagate(/*Forward=*/false, Limit);
+}
+
+// Label-correcting longest paths from the nodes in Work: FIFO, and a node
+// already waiting in the queue is not queued twice (it reads its latest
+// bound when its turn comes).
+bool ModuloState::propagate(bool Forward, uint64_t Limit) {
+  for (unsigned X : Work)
+    Queued[X] = 1;
+  uint64_t Steps = 0;
+  bool Settled = true;
+  for (size_t Head = 0; Head != Work.size(); ++Head) {
+    unsigned X = Work[Head];
+    Queued[X] = 0;
+    if (!Settled)
+      continue;
+    int64_t From = Forward ? Est[X] : Lst[X];
+    if (!Forward && From >= Unbounded)
+      continue;
+    for (const PlacementContext::Arc &A :
+         Forward ? Ctx.arcsOut(X) : Ctx.arcsIn(X)) {
+      unsigned Y = A.Other;
+      if (Y == X || pinned(Y))
+        continue;
+      int64_t Bound = Forward ? Est[Y] : Lst[Y];
+      int64_t Candidate = Forward ? From + A.weight(II) : From - A.weight(II);
+      if (Forward ? Candidate <= Bound : Candidate >= Bound)
+        continue;
+      if (++Steps > Limit) {
+        Settled = false; // Drain the queue flags, then report.
+        break;
+      }
+      setBound(Forward, Y, Candidate);
+      if (!Queued[Y]) {
+        Queued[Y] = 1;
+        Work.push_back(Y);
+      }
+    }
+  }
+  Work.clear();
+  return Settled;
+}
+
+void ModuloState::relaxAfterUnseat(unsigned Op) {
+  // The ops whose earliest bound came through Op along tight arcs are the
+  // only ones that can fall: reset them and recompute from the rest.
+  std::vector<unsigned> Cone;
+  auto Collect = [&](bool Forward) {
+    Cone.clear();
+    if (++Epoch == 0) {
+      std::fill(Mark.begin(), Mark.end(), 0);
+      Epoch = 1;
+    }
+    Mark[Op] = Epoch;
+    Cone.push_back(Op);
+    for (size_t I = 0; I != Cone.size(); ++I) {
+      unsigned X = Cone[I];
+      for (const PlacementContext::Arc &A :
+           Forward ? Ctx.arcsOut(X) : Ctx.arcsIn(X)) {
+        unsigned Y = A.Other;
+        if (Y == X || pinned(Y) || Mark[Y] == Epoch)
+          continue;
+        bool Tight = Forward ? Est[Y] == Est[X] + A.weight(II)
+                             : Lst[Y] == Lst[X] - A.weight(II);
+        if (Tight) {
+          Mark[Y] = Epoch;
+          Cone.push_back(Y);
+        }
+      }
+    }
+  };
+
+  Collect(/*Forward=*/true);
+  for (unsigned Y : Cone) {
+    int64_t Bound = baseEarliest(Y);
+    for (const PlacementContext::Arc &A : Ctx.arcsIn(Y))
+      if (A.Other != Y && (pinned(A.Other) || Mark[A.Other] != Epoch))
+        Bound = std::max(Bound, Est[A.Other] + A.weight(II));
+    if (Bound != Est[Y])
+      setBound(/*Forward=*/true, Y, Bound);
+  }
+  Work.assign(Cone.begin(), Cone.end());
+  raiseEarliest();
+
+  Collect(/*Forward=*/false);
+  for (unsigned Y : Cone) {
+    int64_t Bound = baseLatest(Y);
+    for (const PlacementContext::Arc &A : Ctx.arcsOut(Y))
+      if (A.Other != Y && (pinned(A.Other) || Mark[A.Other] != Epoch) &&
+          Lst[A.Other] < Unbounded)
+        Bound = std::min(Bound, Lst[A.Other] - A.weight(II));
+    if (Bound != Lst[Y])
+      setBound(/*Forward=*/false, Y, Bound);
+  }
+  Work.assign(Cone.begin(), Cone.end());
+  lowerLatest();
+}
+
+Window ModuloState::window(unsigned Op) const {
+  assert(!isPlaced(Op) && "window of a placed op");
+  const DepGraph &G = Ctx.graph();
+  Window W;
+  W.Earliest = W.Lo = Est[Op];
+  W.Latest = W.Hi = Lst[Op];
+  int64_t IIs = II;
+  // The propagated bounds cover every dependence; the exact stage rules are
+  // not difference constraints and come from the placed neighbours.
+  for (const GraphEdge &E : G.preds(Op)) {
+    if (E.Other == Op)
+      continue;
+    if (!isPlaced(E.Other)) {
+      W.HasUnplacedPred |= E.Distance == 0;
+      continue;
+    }
+    W.HasPred = true;
+    int Gap = Ctx.stageGap(E.Dep);
+    if (Gap != NoStageGap)
+      W.Hi = std::min(W.Hi, IIs * (stageOfCycle(Start[E.Other]) + Gap + 1) - 1);
+  }
+  for (const GraphEdge &E : G.succs(Op)) {
+    if (E.Other == Op || !isPlaced(E.Other))
+      continue;
+    W.HasSucc = true;
+    int Gap = Ctx.stageGap(E.Dep);
+    if (Gap != NoStageGap)
+      W.Lo = std::max(W.Lo, IIs * (stageOfCycle(Start[E.Other]) - Gap));
+  }
+  unsigned Unit = Ctx.units().unitOf(Op);
+  if (UnitPlaced[Unit]) {
+    W.Lo = std::max(W.Lo, UnitStage[Unit] * IIs);
+    W.Hi = std::min(W.Hi, UnitStage[Unit] * IIs + IIs - 1);
+    W.HasPred = true;
+  }
+  return W;
+}
+
+std::optional<int64_t> ModuloState::firstFit(unsigned Op,
+                                             const Window &W) const {
+  if (W.empty())
+    return std::nullopt;
+  unsigned Count = unsigned(std::min<int64_t>(W.Hi - W.Lo + 1, II));
+  if (W.Hi < Unbounded && W.HasSucc && W.HasUnplacedPred)
+    return nearestFit(Op, W, W.Lo + (W.Hi - W.Lo) / 2);
+  if (W.Hi < Unbounded && W.HasSucc && !W.HasPred)
+    return packedFit(Op, W.Hi, Count, /*Down=*/true);
+  return packedFit(Op, W.Lo, Count);
+}
+
+std::optional<int64_t> ModuloState::nearestFit(unsigned Op, const Window &W,
+                                               int64_t Aim) const {
+  if (W.empty())
+    return std::nullopt;
+  Aim = std::clamp(Aim, W.Lo, W.Hi);
+  unsigned Below = unsigned(std::min<int64_t>(Aim - W.Lo + 1, II));
+  std::optional<int64_t> Down = packedFit(Op, Aim, Below, /*Down=*/true);
+  std::optional<int64_t> Up;
+  if (Aim < W.Hi)
+    Up = packedFit(Op, Aim + 1, unsigned(std::min<int64_t>(W.Hi - Aim, II)));
+  return !Down || (Up && *Up - Aim < Aim - *Down) ? Up : Down;
+}
+
+std::optional<int64_t> ModuloState::packedFit(unsigned Op, int64_t From,
+                                              unsigned Count, bool Down) const {
+  Footprint F = Ctx.footprint(Op);
+  uint64_t Tight = 0;
+  for (uint64_t Row : F.Rows)
+    Tight |= Row & TightBits;
+  if (!Tight)
+    return Down ? Table.findLastFit(F, From, Count)
+                : Table.findFirstFit(F, From, Count);
+
+  // Each tight bit is held over a run of rows. At each end of the run the
+  // seat scores 2 if it touches a held row, 1 if it leaves a hole that some
+  // op could still use, 0 if it leaves a hole shorter than any hold (or, for
+  // a bit every holder holds equally long, a hole off the holders' grid).
+  auto Score = [&](int64_t T) {
+    unsigned Total = 0;
+    for (uint64_t B = Tight; B; B &= B - 1) {
+      unsigned BitIndex = countr_zero(B);
+      uint64_t Bit = uint64_t(1) << BitIndex;
+      int64_t FirstRow = 0, LastRow = int64_t(F.Rows.size()) - 1;
+      while (!(F.Rows[FirstRow] & Bit))
+        ++FirstRow;
+      while (!(F.Rows[LastRow] & Bit))
+        --LastRow;
+      int64_t Shortest = Ctx.shortestHold(BitIndex);
+      unsigned FromAnchor =
+          (Table.rowOf(T + FirstRow) + II - GridAnchor[BitIndex]) % II;
+      bool OffGrid = Ctx.uniformHold(BitIndex) && BitHolders[BitIndex] &&
+                     FromAnchor % Shortest != 0;
+      auto Side = [&](int64_t Edge, int64_t Step) {
+        for (int64_t J = 1; J <= Shortest; ++J)
+          if (Table.row(Table.rowOf(Edge + Step * J)) & Bit)
+            return J == 1 ? 2u : 0u;
+        return OffGrid ? 0u : 1u;
+      };
+      Total += Side(T + FirstRow, -1) + Side(T + LastRow, +1);
+    }
+    return Total;
+  };
+  std::optional<int64_t> Best;
+  unsigned BestScore = 0, Perfect = 4 * popcount(Tight), Seen = 0;
+  Table.visitFits(F, From, Count, Down, [&](int64_t T) {
+    unsigned S = Score(T);
+    if (!Best || S > BestScore) {
+      Best = T;
+      BestScore = S;
+    }
+    return BestScore != Perfect && ++Seen != MaxPackedCandidates;
+  });
+  return Best;
+}
+
+void ModuloState::record(unsigned Op, int64_t T, bool Add) {
+  Footprint F = Ctx.footprint(Op);
+  unsigned Columns = Ctx.numColumns();
+  unsigned Row = Table.rowOf(T);
+  uint64_t Seen = 0;
+  for (unsigned K = 0, E = F.Rows.size(); K != E; ++K)
+    for (uint64_t B = F.Rows[K] & ~Seen; B; B &= B - 1) {
+      unsigned Bit = countr_zero(B);
+      if (Add && BitHolders[Bit]++ == 0)
+        GridAnchor[Bit] = Table.rowOf(T + K);
+      if (!Add)
+        --BitHolders[Bit];
+      Seen |= uint64_t(1) << Bit;
+    }
+  for (uint64_t Bits : F.Rows) {
+    for (uint64_t B = Bits; B; B &= B - 1) {
+      int &Slot = Owner[size_t(Row) * Columns + Ctx.columnOf(countr_zero(B))];
+      assert((Add ? Slot == -1 : Slot == int(Op)) && "owner table out of sync");
+      Slot = Add ? int(Op) : -1;
+    }
+    if (++Row == II)
+      Row = 0;
+  }
+  for (const PoolUse &U : F.Pools) {
+    Row = Table.rowOf(T);
+    for (unsigned K = 0; K != U.Duration; ++K) {
+      auto &List = Holders[size_t(U.Pool) * II + Row];
+      if (Add) {
+        List.push_back(Op);
+      } else {
+        auto It = llvm::find(List, Op);
+        assert(It != List.end() && "pool holder list out of sync");
+        *It = List.back();
+        List.pop_back();
+      }
+      if (++Row == II)
+        Row = 0;
+    }
+  }
+}
+
+void ModuloState::setBound(bool Earliest, unsigned Node, int64_t Value) {
+  int64_t &Bound = Earliest ? Est[Node] : Lst[Node];
+  if (Recording)
+    Trail.push_back({Node, Earliest, Bound});
+  Bound = Value;
+}
+
+void ModuloState::occupy(unsigned Op, int64_t T) {
+  Table.commit(Ctx.footprint(Op), T);
+  record(Op, T, /*Add=*/true);
+  Start[Op] = T;
+  ++NumPlaced;
+  unsigned Unit = Ctx.units().unitOf(Op);
+  if (UnitPlaced[Unit]++ == 0)
+    UnitStage[Unit] = stageOfCycle(T);
+  assert(UnitStage[Unit] == stageOfCycle(T) && "unit members in two stages");
+}
+
+void ModuloState::vacate(unsigned Op) {
+  int64_t T = Start[Op];
+  Table.release(Ctx.footprint(Op), T);
+  record(Op, T, /*Add=*/false);
+  Start[Op] = Unplaced;
+  --NumPlaced;
+  --UnitPlaced[Ctx.units().unitOf(Op)];
+}
+
+void ModuloState::seat(unsigned Op, int64_t T) {
+  assert(!isPlaced(Op) && T >= 0 && "seating a placed op or before cycle 0");
+  assert(T >= Est[Op] && T <= Lst[Op] && "seat outside the propagated bounds");
+  size_t TrailSize = Trail.size();
+  occupy(Op, T);
+  setBound(/*Earliest=*/true, Op, T);
+  setBound(/*Earliest=*/false, Op, T);
+  Work.assign(1, Op);
+  raiseEarliest();
+  Work.assign(1, Op);
+  lowerLatest();
+  assert((Ctx.size() > 128 || boundsAreExact()) && "bounds out of sync");
+  if (Recording)
+    Log.push_back({Op, Unplaced, TrailSize});
+}
+
+void ModuloState::unseat(unsigned Op) {
+  assert(isPlaced(Op) && "unseating an op that is not placed");
+  size_t TrailSize = Trail.size();
+  int64_t T = Start[Op];
+  vacate(Op);
+  relaxAfterUnseat(Op);
+  assert((Ctx.size() > 128 || boundsAreExact()) && "bounds out of sync");
+  if (Recording)
+    Log.push_back({Op, T, TrailSize});
+}
+
+void ModuloState::rollback(size_t Mark) {
+  assert(Recording && "rollback without an undo log");
+  while (Log.size() > Mark) {
+    LogEntry Entry = Log.back();
+    Log.pop_back();
+    // Undo the placement, then every bound it changed, newest first.
+    if (Entry.PrevStart == Unplaced)
+      vacate(Entry.Op);
+    else
+      occupy(Entry.Op, Entry.PrevStart);
+    while (Trail.size() > Entry.TrailSize) {
+      const BoundChange &C = Trail.back();
+      (C.Earliest ? Est : Lst)[C.Node] = C.Old;
+      Trail.pop_back();
+    }
+  }
+  assert((Ctx.size() > 128 || boundsAreExact()) && "bounds out of sync");
+}
+
+void ModuloState::setRecording(bool On) {
+  Recording = On;
+  Log.clear();
+  Trail.clear();
+}
+
+void ModuloState::resourceConflicts(unsigned Op, int64_t T,
+                                    SmallVectorImpl<unsigned> &Out) const {
+  Out.clear();
+  Footprint F = Ctx.footprint(Op);
+  unsigned Columns = Ctx.numColumns();
+  unsigned StartRow = Table.rowOf(T), Row = StartRow;
+  for (uint64_t Bits : F.Rows) {
+    for (uint64_t B = Bits & Table.row(Row); B; B &= B - 1)
+      Out.push_back(
+          Owner[size_t(Row) * Columns + Ctx.columnOf(countr_zero(B))]);
+    if (++Row == II)
+      Row = 0;
+  }
+  ArrayRef<Operation> Ops = Ctx.problem().operations();
+  for (const PoolUse &U : F.Pools) {
+    unsigned Capacity = Table.poolCapacity(U.Pool);
+    for (unsigned K = 0, E = std::min(U.Duration, II); K != E; ++K) {
+      Row = StartRow + K >= II ? StartRow + K - II : StartRow + K;
+      unsigned Own = 0;
+      for (const PoolUse &V : F.Pools)
+        if (V.Pool == U.Pool)
+          Own += V.Units * (V.Duration / II + (K < V.Duration % II));
+      int64_t Excess = int64_t(Table.poolCount(U.Pool, Row)) + Own - Capacity;
+      for (unsigned Holder : Holders[size_t(U.Pool) * II + Row]) {
+        if (Excess <= 0)
+          break;
+        Out.push_back(Holder);
+        for (const PoolUse &V : Ops[Holder].Pools)
+          if (V.Pool == U.Pool)
+            Excess -= V.Units;
+      }
+    }
+  }
+  std::sort(Out.begin(), Out.end());
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+}
+
+bool ModuloState::constraintConflicts(unsigned Op, int64_t T,
+                                      SmallVectorImpl<unsigned> &Out,
+                                      size_t Limit) const {
+  Out.clear();
+  bool Repairable = T >= 0 && T <= baseLatest(Op);
+  const DepGraph &G = Ctx.graph();
+  int64_t Stage = stageOfCycle(T);
+  // Exact stage rules against placed neighbours.
+  for (const GraphEdge &E : G.preds(Op)) {
+    if (E.Other == Op || !isPlaced(E.Other))
+      continue;
+    int Gap = Ctx.stageGap(E.Dep);
+    if (Gap != NoStageGap && Stage - stageOfCycle(Start[E.Other]) > Gap)
+      Out.push_back(E.Other);
+  }
+  for (const GraphEdge &E : G.succs(Op)) {
+    if (E.Other == Op || !isPlaced(E.Other))
+      continue;
+    int Gap = Ctx.stageGap(E.Dep);
+    if (Gap != NoStageGap && stageOfCycle(Start[E.Other]) - Stage > Gap)
+      Out.push_back(E.Other);
+  }
+  unsigned Unit = Ctx.units().unitOf(Op);
+  if (UnitPlaced[Unit] && UnitStage[Unit] != Stage)
+    for (unsigned M : Ctx.units().members(Unit))
+      if (M != Op && isPlaced(M))
+        Out.push_back(M);
+
+  // Outside its bounds, Op pushes the bounds of the ops it constrains, through
+  // unplaced ops too; every placed op that the push passes must go.
+  auto Push = [&](bool Forward) {
+    if (++Epoch == 0) {
+      std::fill(Mark.begin(), Mark.end(), 0);
+      Epoch = 1;
+    }
+    Need[Op] = T;
+    Mark[Op] = Epoch;
+    Scratch.assign(1, Op);
+    for (size_t Head = 0; Head != Scratch.size() && Out.size() < Limit;
+         ++Head) {
+      unsigned X = Scratch[Head];
+      for (const PlacementContext::Arc &A :
+           Forward ? Ctx.arcsOut(X) : Ctx.arcsIn(X)) {
+        unsigned Y = A.Other;
+        if (Y == Op || Y == X)
+          continue;
+        int64_t N = Forward ? Need[X] + A.weight(II) : Need[X] - A.weight(II);
+        bool Pushed = Forward ? N > Est[Y] : N < Lst[Y];
+        if (!Pushed)
+          continue;
+        if (Mark[Y] == Epoch && (Forward ? N <= Need[Y] : N >= Need[Y]))
+          continue;
+        if (pinned(Y) && Mark[Y] != Epoch)
+          Out.push_back(Y);
+        // Evictions cannot lift the limits every op has by itself.
+        if (Forward ? N > baseLatest(Y) : N < baseEarliest(Y))
+          Repairable = false;
+        Mark[Y] = Epoch;
+        Need[Y] = N;
+        Scratch.push_back(Y);
+      }
+    }
+  };
+  if (Repairable && T > Lst[Op])
+    Push(/*Forward=*/true);
+  if (Repairable && T < Est[Op])
+    Push(/*Forward=*/false);
+  std::sort(Out.begin(), Out.end());
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  // A search cut short has not seen everything it would break.
+  return Repairable && Out.size() < Limit;
+}
+
+} // namespace tileas

@@ -1,0 +1,199 @@
+//===- ModuloState.h - A partial modulo schedule at one II ------*- C++ -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// ModuloState is a partial schedule at one candidate II: start cycles, the
+// reservation table, who holds which row (for eviction and diagnostics), the
+// stage of each partly placed unit, the propagated start bounds of every op,
+// and an undo log so that an arm that fails leaves the state exactly as it
+// found it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_LIB_SCHED_MODULOSTATE_H
+#define TILEAS_LIB_SCHED_MODULOSTATE_H
+
+#include "PlacementContext.h"
+
+#include "tileas/Sched/ReservationTable.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <vector>
+
+namespace tileas {
+
+/// The legal start range of an op given what is placed.
+struct Window {
+  /// The propagated bounds: every seat in [Earliest, Latest] keeps the
+  /// difference constraints of the unplaced ops satisfiable.
+  int64_t Earliest = 0;
+  int64_t Latest = Unbounded;
+  /// Those bounds intersected with the exact stage rules (group stage,
+  /// stage gaps against placed neighbours): the legal seats.
+  int64_t Lo = 0;
+  int64_t Hi = Unbounded;
+  bool HasPred = false; ///< A placed predecessor or unit member anchors it.
+  bool HasSucc = false; ///< A placed successor bounds it from above.
+  /// A distance-0 predecessor is still unplaced: seated early, the op would
+  /// leave that predecessor (and its chain) no slack.
+  bool HasUnplacedPred = false;
+  bool empty() const { return Lo > Hi; }
+};
+
+class ModuloState {
+public:
+  static constexpr int64_t Unplaced = std::numeric_limits<int64_t>::min();
+
+  ModuloState(const PlacementContext &Ctx, unsigned II);
+
+  /// False when the difference constraints (dependences, stage limits,
+  /// stage gaps) have no solution at this II even with nothing placed.
+  bool consistent() const { return Consistent; }
+
+  const PlacementContext &context() const { return Ctx; }
+  unsigned ii() const { return II; }
+  const ReservationTable &table() const { return Table; }
+
+  bool isPlaced(unsigned Op) const { return Start[Op] != Unplaced; }
+  int64_t start(unsigned Op) const { return Start[Op]; }
+  int64_t stageOfCycle(int64_t T) const {
+    return T >= 0 ? T / II : -((-T + II - 1) / II);
+  }
+  unsigned numPlaced() const { return NumPlaced; }
+  llvm::ArrayRef<int64_t> starts() const { return Start; }
+
+  /// Placed members of a unit and their shared stage.
+  unsigned placedMembers(unsigned Unit) const { return UnitPlaced[Unit]; }
+  int64_t unitStage(unsigned Unit) const { return UnitStage[Unit]; }
+
+  Window window(unsigned Op) const;
+  /// First seat in the window by the scan rule of the cheap arms: when
+  /// placed successors bound the op, the seat nearest the middle of the
+  /// window if a predecessor is still unplaced (slack on both sides), else
+  /// downward from Hi if no placed predecessor anchors it; otherwise upward
+  /// from Lo. At most II candidates either way.
+  std::optional<int64_t> firstFit(unsigned Op, const Window &W) const;
+  /// The free seat in the window nearest Aim (ties go below).
+  std::optional<int64_t> nearestFit(unsigned Op, const Window &W,
+                                    int64_t Aim) const;
+  /// A free seat among the Count starts from From (downward if Down). For an
+  /// op that holds a nearly saturated slot, the first few free seats are
+  /// ranked by how many ends of its hold touch rows already held (best fit),
+  /// so that the slot packs without gaps too short for anyone; otherwise the
+  /// first free seat.
+  std::optional<int64_t> packedFit(unsigned Op, int64_t From, unsigned Count,
+                                   bool Down = false) const;
+  bool fits(unsigned Op, int64_t T) const {
+    return Table.probe(Ctx.footprint(Op), T);
+  }
+  bool inWindow(const Window &W, int64_t T) const {
+    return T >= W.Lo && T <= W.Hi;
+  }
+
+  /// Seats Op at T inside its propagated bounds, which then tighten for
+  /// every op it constrains.
+  void seat(unsigned Op, int64_t T);
+  /// Removes Op; the bounds it caused are recomputed over the cone of ops
+  /// whose bound it determined.
+  void unseat(unsigned Op);
+  int64_t earliest(unsigned Op) const { return Est[Op]; }
+  int64_t latest(unsigned Op) const { return Lst[Op]; }
+  /// Recomputes the bounds from scratch and compares (tests and asserts).
+  bool boundsAreExact() const;
+
+  /// Placed ops whose slot rows or pool units keep Op from sitting at T:
+  /// every holder of a colliding slot row, and enough holders of each
+  /// overfull pool row. Sorted, unique.
+  void resourceConflicts(unsigned Op, int64_t T,
+                         llvm::SmallVectorImpl<unsigned> &Out) const;
+  /// Placed ops that must leave if Op sits at T: those whose dependence
+  /// constraints T breaks, directly or through unplaced ops (only when T is
+  /// outside Op's propagated bounds), and placed neighbours whose exact
+  /// stage gap or group stage T breaks. Sorted, unique. False when no
+  /// eviction can make T legal (it breaks a stage limit or cycle 0). The
+  /// search stops once Out holds Limit ops (callers that only compare
+  /// damage need no more).
+  bool constraintConflicts(unsigned Op, int64_t T,
+                           llvm::SmallVectorImpl<unsigned> &Out,
+                           size_t Limit = ~size_t(0)) const;
+
+  /// Undo log: mark() then rollback(Mark) restores the state at the mark,
+  /// bounds included, without recomputing anything.
+  size_t mark() const { return Log.size(); }
+  void rollback(size_t Mark);
+  /// Turns the undo log on or off (either way it starts empty); callers that
+  /// never roll back, such as iterative modulo scheduling, save its memory.
+  void setRecording(bool On);
+  /// Drops the undo log: the current state can no longer be rolled back
+  /// past. The arm chain calls it after each unit it seats.
+  void forgetHistory() { setRecording(Recording); }
+
+private:
+  void record(unsigned Op, int64_t T, bool Add);
+  int64_t baseEarliest(unsigned Node) const;
+  int64_t baseLatest(unsigned Node) const;
+  /// A node with a fixed start: a placed op (hubs never are).
+  bool pinned(unsigned Node) const {
+    return Node < Start.size() && Start[Node] != Unplaced;
+  }
+  /// Propagates raised earliest / lowered latest bounds from the ops in
+  /// Work; false if that does not settle (a positive cycle).
+  bool raiseEarliest(uint64_t Limit = ~uint64_t(0));
+  bool lowerLatest(uint64_t Limit = ~uint64_t(0));
+  bool propagate(bool Forward, uint64_t Limit);
+  void relaxAfterUnseat(unsigned Op);
+  void setBound(bool Earliest, unsigned Node, int64_t Value);
+  /// The table, owner and unit bookkeeping of a seat, without bounds.
+  void occupy(unsigned Op, int64_t T);
+  void vacate(unsigned Op);
+
+  const PlacementContext &Ctx;
+  unsigned II;
+  ReservationTable Table;
+  uint64_t TightBits = 0; ///< Slot bits whose demand nearly fills II rows.
+  /// Per slot bit: ops holding it, and the row where the first of them
+  /// began its hold (the grid that uniform holds are aligned to).
+  unsigned BitHolders[64] = {};
+  unsigned GridAnchor[64] = {};
+  std::vector<int64_t> Start;
+  std::vector<int64_t> Est, Lst; ///< Propagated bounds (= Start if placed).
+  bool Consistent = true;
+  std::vector<unsigned> Work;
+  std::vector<uint8_t> Queued;
+  // Scratch of the cone and push searches.
+  mutable std::vector<unsigned> Scratch;
+  mutable std::vector<int64_t> Need;
+  mutable std::vector<uint32_t> Mark;
+  mutable uint32_t Epoch = 0;
+  std::vector<unsigned> UnitPlaced;
+  std::vector<int64_t> UnitStage;
+  unsigned NumPlaced = 0;
+  /// Owner[Row * NumColumns + Column]: the op holding that slot row, or -1.
+  std::vector<int> Owner;
+  /// Holders[Pool * II + Row]: ops charging that pool row (one entry per
+  /// charge, so a wrapped charge appears more than once).
+  std::vector<llvm::SmallVector<unsigned, 4>> Holders;
+  struct LogEntry {
+    unsigned Op;
+    int64_t PrevStart; ///< Unplaced when the entry is a seat.
+    size_t TrailSize;  ///< Bound changes made before this step.
+  };
+  struct BoundChange {
+    unsigned Node;
+    bool Earliest;
+    int64_t Old;
+  };
+  std::vector<LogEntry> Log;
+  std::vector<BoundChange> Trail;
+  bool Recording = true;
+};
+
+} // namespace tileas
+
+#endif // TILEAS_LIB_SCHED_MODULOSTATE_H

@@ -1,0 +1,84 @@
+//===- TileASCoordination.h - Pipes and mutexes for a loop ------*- C++ -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The MIR side of the solve step: describes a scheduled loop's buffered
+// values (TILE and TMEM registers) to tileas::pipes::solvePipes, then writes
+// the coordination it decided into the loop, next to the instructions it
+// guards:
+//
+//   preheader:  PIPE_CREATE for every pipe (depth, bytes, barriers, agents,
+//               first induction value and step); for a consumer-only pipe,
+//               commit and wait for the value made before the loop;
+//   loop:       PIPE_PRODUCER_ACQUIRE / PIPE_PRODUCER_COMMIT around a ring's
+//               owner, PIPE_CONSUMER_WAIT before its first reader and
+//               PIPE_CONSUMER_RELEASE after its last (each named by the
+//               induction value of its iteration); MUTEX_LOCK / MUTEX_UNLOCK
+//               around the producers and around the readers of a mutex group;
+//   exit:       for a drain, commit and wait until the producers are done.
+//
+// A new loop instruction takes the stage and cycle of the instruction it is
+// anchored to, and sits next to it both in the block (program order, which
+// prologues and epilogues follow) and in the kernel order.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_TILEASCOORDINATION_H
+#define TILEAS_TILEASCOORDINATION_H
+
+#include "TileASCountedLoop.h"
+#include "tileas/Pipes/PipeSolve.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Error.h"
+
+namespace llvm {
+
+class MachineInstr;
+struct TileASLoopSchedule;
+
+/// A coordination instruction placed in the loop.
+struct PlacedCoordination {
+  MachineInstr *MI = nullptr;
+  MachineInstr *Anchor = nullptr;
+  bool Before = true;
+};
+
+class TileASCoordinationBuilder {
+public:
+  TileASCoordinationBuilder(const TileASLoopSchedule &S,
+                            const TileASCountedLoop &Loop,
+                            MachineBasicBlock &Preheader,
+                            MachineBasicBlock &Exit);
+
+  /// Runs the solve step. Errors name what the loop needs that TileAS cannot
+  /// provide, or an exceeded budget (an internal error).
+  Expected<tileas::pipes::SolveResult> solve();
+
+  /// Writes the coordination of Solution into the preheader, loop and exit.
+  void emit(const tileas::pipes::SolveResult &Solution);
+
+  ArrayRef<PlacedCoordination> placed() const { return Placed; }
+  /// Every instruction emit() created, in the loop or outside it.
+  ArrayRef<MachineInstr *> created() const { return Created; }
+
+private:
+  unsigned agentOf(unsigned Op) const;
+  void place(MachineInstr *MI, MachineInstr *Anchor, bool Before);
+
+  const TileASLoopSchedule &S;
+  const TileASCountedLoop &Loop;
+  MachineBasicBlock &Preheader;
+  MachineBasicBlock &Exit;
+  tileas::pipes::SolveInput In;
+  /// For values defined before the loop: their defining instruction.
+  SmallVector<MachineInstr *, 4> OutsideDefs;
+  SmallVector<PlacedCoordination, 16> Placed;
+  SmallVector<MachineInstr *, 32> Created;
+};
+
+} // namespace llvm
+
+#endif // TILEAS_TILEASCOORDINATION_H

@@ -1,0 +1,341 @@
+//===- TileASLoopProblem.cpp - A MIR loop as a scheduling problem ---------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileASLoopProblem.h"
+#include "TileASMachineFunctionInfo.h"
+#include "tileas/Model/MachineModel.h"
+
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/CodeGen/MachineBasicBlock.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/MachineMemOperand.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
+#include "llvm/CodeGen/PseudoSourceValue.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+using namespace tileas;
+
+unsigned llvm::annotationIndex(const MachineInstr &MI) {
+  unsigned Index = 0;
+  for (const MachineInstr &I : *MI.getParent()) {
+    if (&I == &MI)
+      return Index;
+    if (!I.isDebugInstr())
+      ++Index;
+  }
+  llvm_unreachable("instruction not in its block");
+}
+
+namespace {
+
+/// Everything the dependence builder needs to know about one operation.
+struct OpFacts {
+  model::MemorySpace Space = model::MemorySpace::None;
+  bool Reads = false, Writes = false;
+  bool SideEffects = false;
+  bool Async = false;
+  int Latency = 0;
+};
+
+class ProblemBuilder {
+public:
+  ProblemBuilder(TileASLoopProblem &LP, int ReservedBarriers)
+      : LP(LP), MBB(*LP.Loop), MF(*MBB.getParent()), MRI(MF.getRegInfo()),
+        TII(*MF.getSubtarget().getInstrInfo()) {
+    LP.Problem = Problem(model::buildResourceModel(ReservedBarriers));
+  }
+
+  Error run() {
+    if (!collectOps())
+      return Error::success();
+    addRegisterDependences();
+    addReusedBufferDependences();
+    addMemoryAndOrderDependences();
+    return applyConstraints();
+  }
+
+private:
+  bool collectOps();
+  void addRegisterDependences();
+  void addReusedBufferDependences();
+  void addMemoryAndOrderDependences();
+  Error applyConstraints();
+  bool provablyDisjoint(const MachineInstr &A, const MachineInstr &B) const;
+  void addDep(unsigned From, unsigned To, int Latency, unsigned Distance,
+              DepKind Kind) {
+    LP.Problem.addDependence({From, To, Latency, Distance, Kind});
+  }
+
+  TileASLoopProblem &LP;
+  MachineBasicBlock &MBB;
+  MachineFunction &MF;
+  const MachineRegisterInfo &MRI;
+  const TargetInstrInfo &TII;
+  SmallVector<OpFacts, 32> Facts;
+};
+
+bool ProblemBuilder::collectOps() {
+  for (MachineInstr &MI : MBB) {
+    if (MI.isPHI() || MI.isTerminator() || MI.isDebugInstr())
+      continue;
+    if (MI.isCall() || MI.isInlineAsm()) {
+      LP.Unsupported = "the loop contains a call or inline assembly";
+      return false;
+    }
+    for (const MachineOperand &MO : MI.operands())
+      if (MO.isReg() && MO.isDef() && MO.getReg().isPhysical()) {
+        LP.Unsupported = formatv("{0} defines a physical register",
+                                 TII.getName(MI.getOpcode()))
+                             .str();
+        return false;
+      }
+
+    Operation Op;
+    OpFacts F;
+    unsigned Index = LP.Instrs.size();
+    Op.Name = formatv("{0}:{1}", Index, TII.getName(MI.getOpcode())).str();
+    if (const model::OpcodeRecord *Rec = model::lookupOpcode(MI.getOpcode())) {
+      model::fillResources(model::resourceVector(*Rec), Op);
+      // An op that writes its result in place (a tied def) allocates no new
+      // buffer: its buffer was paid for where it was allocated.
+      bool InPlace = MI.getNumDefs() > 0 && MI.isRegTiedToUseOperand(0);
+      for (const model::BudgetChargeRecord &C : model::budgetCharges(*Rec)) {
+        if (InPlace && C.Scaling == BudgetScaling::PerStage)
+          continue;
+        uint64_t Amount = C.Amount;
+        if (C.OperandIndex >= 0) {
+          const MachineOperand &MO = MI.getOperand(C.OperandIndex);
+          Amount = MO.isImm() && MO.getImm() > 0 ? uint64_t(MO.getImm()) : 0;
+        }
+        if (Amount)
+          Op.Budgets.push_back({C.Budget, Amount, C.Scaling});
+      }
+      F.Space = Rec->Space;
+    } else if (MI.isCopyLike() || MI.isImplicitDef() || MI.isKill()) {
+      // Target-independent moves: free here, coalesced or lowered later.
+    } else {
+      LP.Unsupported = formatv("{0} has no TileAS resource vector",
+                               TII.getName(MI.getOpcode()))
+                           .str();
+      return false;
+    }
+    F.Reads = MI.mayLoad();
+    F.Writes = MI.mayStore();
+    if ((F.Reads || F.Writes) && F.Space == model::MemorySpace::None)
+      F.Space = model::MemorySpace::Global; // Be conservative.
+    F.SideEffects = MI.hasUnmodeledSideEffects();
+    F.Async = Op.Async;
+    F.Latency = Op.Latency;
+    LP.OpIndex[&MI] = Index;
+    LP.Instrs.push_back(&MI);
+    LP.Problem.addOperation(std::move(Op));
+    Facts.push_back(F);
+  }
+  return true;
+}
+
+/// A buffer allocated before the loop and rewritten in place every iteration
+/// (an MMA writing S into the same tensor memory each time) carries a
+/// write-after-read that SSA does not show: every reader of this iteration's
+/// contents must be done before the next iteration's first rewrite.
+void ProblemBuilder::addReusedBufferDependences() {
+  for (unsigned W = 0, E = LP.Instrs.size(); W != E; ++W) {
+    const MachineInstr &Writer = *LP.Instrs[W];
+    for (unsigned OpNo = 0, N = Writer.getNumOperands(); OpNo != N; ++OpNo) {
+      const MachineOperand &MO = Writer.getOperand(OpNo);
+      unsigned DefIdx;
+      if (!MO.isReg() || !MO.isUse() || !MO.getReg().isVirtual() ||
+          !Writer.isRegTiedToDefOperand(OpNo, &DefIdx))
+        continue;
+      const MachineInstr *Def = MRI.getUniqueVRegDef(MO.getReg());
+      if (Def && Def->getParent() == &MBB)
+        continue; // Not a buffer from before the loop.
+      // Follow the in-place chain from Writer's result and order each
+      // reader of it before the next iteration's Writer.
+      SmallVector<Register, 4> Chain{Writer.getOperand(DefIdx).getReg()};
+      for (unsigned I = 0; I < Chain.size(); ++I)
+        for (const MachineOperand &U : MRI.use_nodbg_operands(Chain[I])) {
+          const MachineInstr &Reader = *U.getParent();
+          auto It = LP.OpIndex.find(&Reader);
+          if (It == LP.OpIndex.end())
+            continue;
+          unsigned UseIdx = Reader.getOperandNo(&U), ReaderDef;
+          if (Reader.isRegTiedToDefOperand(UseIdx, &ReaderDef))
+            Chain.push_back(Reader.getOperand(ReaderDef).getReg());
+          else
+            addDep(It->second, W, std::max(Facts[It->second].Latency, 1), 1,
+                   DepKind::Order);
+        }
+    }
+  }
+}
+
+void ProblemBuilder::addRegisterDependences() {
+  for (unsigned U = 0, E = LP.Instrs.size(); U != E; ++U) {
+    const MachineInstr &User = *LP.Instrs[U];
+    for (unsigned OpNo = 0, N = User.getNumOperands(); OpNo != N; ++OpNo) {
+      const MachineOperand &MO = User.getOperand(OpNo);
+      if (!MO.isReg() || !MO.isUse() || !MO.getReg().isVirtual())
+        continue;
+      // Walk back through loop-carried PHIs: each crossing adds an iteration.
+      Register R = MO.getReg();
+      unsigned Distance = 0;
+      const MachineInstr *Def = MRI.getUniqueVRegDef(R);
+      while (Def && Def->isPHI() && Def->getParent() == &MBB) {
+        Register Carried;
+        for (unsigned I = 1, PE = Def->getNumOperands(); I < PE; I += 2)
+          if (Def->getOperand(I + 1).getMBB() == &MBB)
+            Carried = Def->getOperand(I).getReg();
+        if (!Carried || ++Distance > LP.Instrs.size())
+          break;
+        Def = MRI.getUniqueVRegDef(Carried);
+      }
+      if (!Def || Def->isPHI() || Def->getParent() != &MBB)
+        continue; // Defined outside the loop: no dependence.
+      auto It = LP.OpIndex.find(Def);
+      if (It == LP.OpIndex.end())
+        continue;
+      unsigned D = It->second;
+      // An operand tied to a def is read and rewritten in place: the value
+      // is updated where it lives, so it never needs a ring of copies.
+      DepKind Kind = User.isRegTiedToDefOperand(OpNo) && Distance > 0
+                         ? DepKind::Accumulate
+                         : DepKind::Data;
+      addDep(D, U, Facts[D].Latency, Distance, Kind);
+    }
+  }
+}
+
+bool ProblemBuilder::provablyDisjoint(const MachineInstr &A,
+                                      const MachineInstr &B) const {
+  // Only an object-based proof holds across iterations too: two distinct
+  // identified objects, or two distinct spill slots.
+  if (!A.hasOneMemOperand() || !B.hasOneMemOperand())
+    return false;
+  const MachineMemOperand &MA = **A.memoperands_begin();
+  const MachineMemOperand &MB = **B.memoperands_begin();
+  if (const Value *VA = MA.getValue())
+    if (const Value *VB = MB.getValue())
+      return VA != VB && isIdentifiedObject(getUnderlyingObject(VA)) &&
+             isIdentifiedObject(getUnderlyingObject(VB)) &&
+             getUnderlyingObject(VA) != getUnderlyingObject(VB);
+  const auto *PA =
+      dyn_cast_or_null<FixedStackPseudoSourceValue>(MA.getPseudoValue());
+  const auto *PB =
+      dyn_cast_or_null<FixedStackPseudoSourceValue>(MB.getPseudoValue());
+  return PA && PB && PA->getFrameIndex() != PB->getFrameIndex();
+}
+
+void ProblemBuilder::addMemoryAndOrderDependences() {
+  unsigned N = LP.Instrs.size();
+  auto IsMemory = [&](unsigned I) {
+    return (Facts[I].Reads || Facts[I].Writes) &&
+           Facts[I].Space != model::MemorySpace::Value;
+  };
+  for (unsigned A = 0; A != N; ++A) {
+    for (unsigned B = A + 1; B != N; ++B) {
+      const OpFacts &FA = Facts[A], &FB = Facts[B];
+      bool Order = false;
+      if (FA.SideEffects || FB.SideEffects) {
+        // Side effects keep their order among themselves and against every
+        // memory access.
+        Order =
+            (FA.SideEffects || IsMemory(A)) && (FB.SideEffects || IsMemory(B));
+      } else if (IsMemory(A) && IsMemory(B) && FA.Space == FB.Space &&
+                 (FA.Writes || FB.Writes)) {
+        Order = !provablyDisjoint(*LP.Instrs[A], *LP.Instrs[B]);
+      }
+      if (!Order)
+        continue;
+      bool Memory = !FA.SideEffects && !FB.SideEffects;
+      // Forward, inside the iteration: a read after a write waits for the
+      // write's latency; other orders only need program order.
+      int Forward = Memory && FA.Writes && FB.Reads ? FA.Latency : 0;
+      DepKind FwdKind = !Memory    ? DepKind::Order
+                        : FA.Async ? DepKind::Token
+                                   : DepKind::Memory;
+      addDep(A, B, Forward, 0, FwdKind);
+      // Backward, into the next iteration: B of iteration i before A of
+      // iteration i + 1, at least a cycle apart so that the kernel's
+      // in-cycle order cannot reverse them.
+      int Backward = Memory && FB.Writes && FA.Reads ? FB.Latency : 1;
+      DepKind BwdKind = !Memory    ? DepKind::Order
+                        : FB.Async ? DepKind::Token
+                                   : DepKind::Memory;
+      addDep(B, A, std::max(Backward, 1), 1, BwdKind);
+    }
+  }
+}
+
+Error ProblemBuilder::applyConstraints() {
+  // The loop's exit test stays in stage 0: in every kernel iteration it
+  // decides whether the next iteration starts, which is how the expansion's
+  // prologue guards and kernel branch count iterations.
+  for (const MachineInstr &T : MBB.terminators())
+    for (const MachineOperand &MO : T.uses())
+      if (MO.isReg() && MO.getReg().isVirtual())
+        if (const MachineInstr *Def = MRI.getUniqueVRegDef(MO.getReg())) {
+          auto It = LP.OpIndex.find(Def);
+          if (It != LP.OpIndex.end())
+            LP.Problem.operations()[It->second].MaxDepth = 1;
+        }
+
+  const auto *MFI = MF.getInfo<TileASMachineFunctionInfo>();
+  unsigned Block = MBB.getNumber();
+  for (const tileas_mfi::GroupConstraint &G : MFI->Groups)
+    LP.Problem.addGroup({G.Id, G.Leader, G.MaxDepth});
+  for (unsigned B : MFI->ForceSerialBlocks)
+    if (B == Block)
+      LP.Problem.ForceSerial = true;
+
+  SmallVector<const MachineInstr *, 32> ByIndex;
+  for (const MachineInstr &MI : MBB)
+    if (!MI.isDebugInstr())
+      ByIndex.push_back(&MI);
+  for (const tileas_mfi::InstrConstraint &C : MFI->Constraints) {
+    if (C.Block != Block)
+      continue;
+    if (C.Instr >= ByIndex.size() ||
+        TII.getName(ByIndex[C.Instr]->getOpcode()) != C.Opcode)
+      return createStringError(
+          inconvertibleErrorCode(),
+          formatv("scheduling constraint on bb.{0} instruction {1} names {2}, "
+                  "but that instruction is {3}",
+                  Block, C.Instr, C.Opcode,
+                  C.Instr < ByIndex.size()
+                      ? TII.getName(ByIndex[C.Instr]->getOpcode())
+                      : StringRef("past the end of the block")));
+    auto It = LP.OpIndex.find(ByIndex[C.Instr]);
+    if (It == LP.OpIndex.end())
+      return createStringError(
+          inconvertibleErrorCode(),
+          formatv("scheduling constraint on bb.{0} instruction {1} ({2}): "
+                  "PHIs and terminators are not scheduled",
+                  Block, C.Instr, C.Opcode));
+    Operation &Op = LP.Problem.operations()[It->second];
+    Op.Group = C.Group;
+    Op.MaxDepth = C.MaxDepth;
+  }
+  return LP.Problem.validate();
+}
+
+} // namespace
+
+Expected<TileASLoopProblem> TileASLoopProblem::build(MachineBasicBlock &MBB,
+                                                     int ReservedBarriers) {
+  TileASLoopProblem LP;
+  LP.Loop = &MBB;
+  if (Error E = ProblemBuilder(LP, ReservedBarriers).run())
+    return E;
+  LP.Problem.Name =
+      (MBB.getParent()->getName() + ":bb." + Twine(MBB.getNumber())).str();
+  return LP;
+}

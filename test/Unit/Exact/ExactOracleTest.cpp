@@ -1,0 +1,140 @@
+//===- ExactOracleTest.cpp - Infeasibility claims against brute force -----===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// A schedule the solver returns is checked by the verifier, but a claim that
+// an II is infeasible is not. Here tiny random problems (slots with long
+// holds, a counting pool, both kinds of budget charge, a group, distances up
+// to 2) are solved, and every start-time assignment with stages below 3 is
+// enumerated at each II from the MII that the solver called infeasible: none
+// may verify.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExactTestUtil.h"
+
+#include "tileas/Sched/Scheduler.h"
+#include "tileas/Sched/Verifier.h"
+
+#include "gtest/gtest.h"
+
+#include <numeric>
+
+using namespace tileas;
+using namespace tileas::exacttest;
+
+namespace {
+
+/// A small deterministic stream for the problem shapes.
+class Lcg {
+public:
+  explicit Lcg(uint64_t Seed) : State(Seed * 2862933555777941757ULL + 1) {}
+  unsigned below(unsigned N) {
+    State = State * 6364136223846793005ULL + 1442695040888963407ULL;
+    return unsigned((State >> 33) % N);
+  }
+
+private:
+  uint64_t State;
+};
+
+Problem tinyProblem(uint64_t Seed) {
+  Lcg R(Seed);
+  Problem P(smallModel());
+  unsigned N = 2 + R.below(3);
+  for (unsigned I = 0; I != N; ++I) {
+    Operation Op;
+    unsigned Holds = R.below(3);
+    for (unsigned H = 0; H != Holds; ++H) {
+      unsigned Slot = 1 + R.below(2) + 2 * H; // Distinct slots per op.
+      Op.Slots.push_back({Slot, 1 + R.below(3), 1});
+    }
+    if (R.below(2))
+      Op.Pools.push_back({0, 1 + R.below(2), 1 + R.below(2)});
+    if (R.below(3) == 0)
+      Op.Budgets.push_back(
+          {0, 60 + 20 * R.below(3),
+           R.below(2) ? BudgetScaling::PerPipe : BudgetScaling::PerStage});
+    Op.Async = R.below(4) == 0;
+    P.addOperation(Op);
+  }
+  unsigned Edges = 1 + R.below(2 * N);
+  for (unsigned E = 0; E != Edges; ++E) {
+    unsigned From = R.below(N), To = R.below(N);
+    unsigned Distance = From < To ? R.below(2) : 1 + R.below(2);
+    DepKind Kind = R.below(4) ? DepKind::Data : DepKind::Order;
+    depend(P, From, To, int(R.below(7)), Distance, Kind);
+  }
+  if (N >= 3 && R.below(3) == 0) {
+    P.addGroup({5, -1, 0});
+    P.operations()[0].Group = 5;
+    P.operations()[N - 1].Group = 5;
+  }
+  return P;
+}
+
+/// Whether some schedule at II with every stage below MaxStage verifies.
+bool bruteForceFeasible(const Problem &P, unsigned II, unsigned MaxStage) {
+  unsigned N = P.size();
+  int64_t Limit = int64_t(II) * MaxStage;
+  std::vector<int64_t> Starts(N, 0);
+  Schedule S;
+  S.II = II;
+  S.Ops.resize(N);
+  while (true) {
+    unsigned Last = 0;
+    for (unsigned Op = 0; Op != N; ++Op) {
+      S.Ops[Op].Start = Starts[Op];
+      S.Ops[Op].Stage = unsigned(Starts[Op] / II);
+      Last = std::max(Last, S.Ops[Op].Stage);
+    }
+    std::vector<unsigned> Rank(N);
+    std::iota(Rank.begin(), Rank.end(), 0);
+    std::stable_sort(Rank.begin(), Rank.end(), [&](unsigned A, unsigned B) {
+      return Starts[A] < Starts[B];
+    });
+    for (unsigned I = 0; I != N; ++I)
+      S.Ops[Rank[I]].Order = I;
+    S.StageCount = Last + 1;
+    if (verifySchedule(P, S).empty())
+      return true;
+    unsigned Op = 0;
+    while (Op != N && ++Starts[Op] == Limit)
+      Starts[Op++] = 0;
+    if (Op == N)
+      return false;
+  }
+}
+
+TEST(ExactOracle, InfeasibleIIsHaveNoSchedule) {
+  constexpr unsigned MaxII = 7, MaxStage = 3;
+  unsigned Claims = 0;
+  for (uint64_t Seed = 1; Seed <= 60; ++Seed) {
+    Problem P = tinyProblem(Seed);
+    ExactOptions O;
+    O.TimeLimitSeconds = 10;
+    O.MaxII = MaxII;
+    ExactResult R = solveExact(P, O);
+    SCOPED_TRACE("seed " + std::to_string(Seed) + ": " + statusName(R.Status) +
+                 " II " + std::to_string(R.II));
+    ASSERT_NE(R.Status, ExactResult::Unknown) << R.Note;
+    ASSERT_NE(R.Status, ExactResult::Feasible);
+    if (R.II) {
+      EXPECT_EQ(violations(P, R.Sched), "");
+    }
+    // The solver called every II from the MII up to the proven bound (and
+    // at most MaxII) infeasible; below the MII the bounds did.
+    unsigned MII = computeBounds(P, SchedulerOptions()).mii();
+    unsigned Below = std::min(R.LowerBound, MaxII + 1);
+    for (unsigned II = MII; II < Below; ++II) {
+      ++Claims;
+      EXPECT_FALSE(bruteForceFeasible(P, II, MaxStage)) << "II " << II;
+    }
+  }
+  // Enough of the problems have an optimum above their MII.
+  EXPECT_GE(Claims, 10u);
+}
+
+} // namespace

@@ -1,0 +1,233 @@
+//===- PipeSolveTest.cpp - The solve step of materialization --------------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileas/Pipes/PipeSolve.h"
+
+#include "gtest/gtest.h"
+
+using namespace llvm;
+using namespace tileas;
+using namespace tileas::pipes;
+
+namespace {
+
+constexpr unsigned TMA = 4, TensorCore = 6, ALU = 0;
+
+/// A budget pool of shared memory (index 0) and one of tensor memory (1).
+SolveInput baseInput() {
+  SolveInput In;
+  In.FirstBarrier = 1;
+  In.BarrierLimit = 16;
+  In.BudgetCapacity = {232448, 262144};
+  In.BudgetNames = {"smem_bytes", "tmem_bytes"};
+  return In;
+}
+
+unsigned addOp(SolveInput &In, unsigned Stage, unsigned Order, unsigned Unit,
+               bool Async) {
+  In.Ops.push_back({Stage, Order, Unit, Async});
+  return In.Ops.size() - 1;
+}
+
+unsigned addValue(SolveInput &In, int Producer, uint64_t Bytes = 0,
+                  int Budget = -1, bool LiveOut = false,
+                  bool ProducedAsync = false) {
+  In.Values.push_back({Producer, ProducedAsync, Bytes, Budget, LiveOut});
+  return In.Values.size() - 1;
+}
+
+SolveResult solve(const SolveInput &In) {
+  Expected<SolveResult> R = solvePipes(In);
+  EXPECT_TRUE(bool(R)) << toString(R.takeError());
+  return R ? std::move(*R) : SolveResult();
+}
+
+TEST(PipeSolve, RingDepthIsStageDistancePlusOne) {
+  // A GEMM: two TMA tiles in stage 0 read by an MMA in stage 3.
+  SolveInput In = baseInput();
+  unsigned TmaA = addOp(In, 0, 1, TMA, true);
+  unsigned TmaB = addOp(In, 0, 2, TMA, true);
+  unsigned Mma = addOp(In, 3, 5, TensorCore, true);
+  unsigned A = addValue(In, TmaA, 16384, 0);
+  unsigned B = addValue(In, TmaB, 16384, 0);
+  In.Reads = {{Mma, A, 0, false, -1}, {Mma, B, 0, false, -1}};
+  SolveResult R = solve(In);
+  ASSERT_EQ(R.Pipes.size(), 2u);
+  for (unsigned I = 0; I < 2; ++I) {
+    EXPECT_EQ(R.Pipes[I].Kind, PipeKind::Ring);
+    EXPECT_EQ(R.Pipes[I].Depth, 4u);
+    EXPECT_EQ(R.Pipes[I].Bytes, 16384u);
+    ASSERT_EQ(R.Pipes[I].Consumers.size(), 1u);
+    EXPECT_EQ(R.Pipes[I].Consumers[0].Op, Mma);
+  }
+  EXPECT_EQ(R.Pipes[0].Owner, int(TmaA));
+  EXPECT_EQ(R.Pipes[1].Owner, int(TmaB));
+  // Lowest free barriers first, above the reserved ones, full then empty.
+  EXPECT_EQ(R.Pipes[0].FullBarrier, 1u);
+  EXPECT_EQ(R.Pipes[0].EmptyBarrier, 2u);
+  EXPECT_EQ(R.Pipes[1].FullBarrier, 3u);
+  EXPECT_EQ(R.Pipes[1].EmptyBarrier, 4u);
+  EXPECT_EQ(R.BarriersUsed, 4u);
+  EXPECT_EQ(R.BudgetUsage[0], 2u * 4 * 16384);
+}
+
+TEST(PipeSolve, ReadLaterThanItsStageDeepensTheRing) {
+  // Read by an op in stage 1 and, one iteration later, by one in stage 2.
+  SolveInput In = baseInput();
+  unsigned Producer = addOp(In, 0, 0, TMA, true);
+  unsigned Near = addOp(In, 1, 1, TensorCore, true);
+  unsigned Far = addOp(In, 2, 2, TensorCore, true);
+  unsigned V = addValue(In, Producer, 1024, 0);
+  In.Reads = {{Near, V, 0, false, -1}, {Far, V, 1, false, -1}};
+  SolveResult R = solve(In);
+  ASSERT_EQ(R.Pipes.size(), 1u);
+  EXPECT_EQ(R.Pipes[0].Depth, 4u); // Stage 2 + 1 iteration - stage 0, + 1.
+  // Readers sorted by when they read: the stage-2 read one iteration later
+  // comes last.
+  EXPECT_EQ(R.Pipes[0].Consumers.front().Op, Near);
+  EXPECT_EQ(R.Pipes[0].Consumers.back().Op, Far);
+}
+
+TEST(PipeSolve, SameUnitSameStageSynchronousNeedsNothing) {
+  SolveInput In = baseInput();
+  unsigned Writer = addOp(In, 0, 0, ALU, false);
+  unsigned Reader = addOp(In, 0, 1, ALU, false);
+  unsigned V = addValue(In, Writer, 4096, 0);
+  In.Reads = {{Reader, V, 0, false, -1}};
+  SolveResult R = solve(In);
+  EXPECT_TRUE(R.Pipes.empty());
+  EXPECT_TRUE(R.Mutexes.empty());
+  EXPECT_EQ(R.BarriersUsed, 0u);
+}
+
+TEST(PipeSolve, CrossingUnitsNeedsAPipeEvenInOneStage) {
+  // STS on the issuer, read by an MMA in the same stage: depth 1.
+  SolveInput In = baseInput();
+  unsigned Sts = addOp(In, 5, 0, ALU, false);
+  unsigned Mma = addOp(In, 5, 1, TensorCore, true);
+  unsigned P = addValue(In, Sts, 32768, 0);
+  In.Reads = {{Mma, P, 0, false, -1}};
+  SolveResult R = solve(In);
+  ASSERT_EQ(R.Pipes.size(), 1u);
+  EXPECT_EQ(R.Pipes[0].Kind, PipeKind::Ring);
+  EXPECT_EQ(R.Pipes[0].Depth, 1u);
+}
+
+TEST(PipeSolve, AsyncValueFromBeforeTheLoopGetsAConsumerOnlyPipe) {
+  SolveInput In = baseInput();
+  unsigned Mma = addOp(In, 3, 0, TensorCore, true);
+  unsigned Q = addValue(In, -1, 0, -1, false, /*ProducedAsync=*/true);
+  In.Reads = {{Mma, Q, 0, false, -1}};
+  SolveResult R = solve(In);
+  ASSERT_EQ(R.Pipes.size(), 1u);
+  EXPECT_EQ(R.Pipes[0].Kind, PipeKind::ConsumerOnly);
+  EXPECT_EQ(R.Pipes[0].Owner, -1);
+  EXPECT_EQ(R.BarriersUsed, 1u); // Only a full barrier.
+  // A synchronous value from before the loop needs nothing.
+  In.Values[Q].ProducedAsync = false;
+  EXPECT_TRUE(solve(In).Pipes.empty());
+}
+
+TEST(PipeSolve, AccumulatorReadOnlyAfterTheLoopIsDrained) {
+  // MMA1 rewrites the previous iteration's MMA2 result in place; MMA2
+  // rewrites MMA1's. Read only after the loop.
+  SolveInput In = baseInput();
+  unsigned Mma1 = addOp(In, 3, 0, TensorCore, true);
+  unsigned Mma2 = addOp(In, 3, 1, TensorCore, true);
+  unsigned Acc1 = addValue(In, Mma1);
+  unsigned Acc2 = addValue(In, Mma2, 0, -1, /*LiveOut=*/true);
+  In.Reads = {{Mma1, Acc2, 1, true, int(Acc1)},
+              {Mma2, Acc1, 0, true, int(Acc2)}};
+  SolveResult R = solve(In);
+  EXPECT_EQ(R.GroupOf[Acc1], R.GroupOf[Acc2]);
+  ASSERT_EQ(R.Pipes.size(), 1u);
+  EXPECT_EQ(R.Pipes[0].Kind, PipeKind::Drain);
+  EXPECT_EQ(R.Pipes[0].Owner, int(Mma1)); // The earliest producer.
+  EXPECT_EQ(R.Pipes[0].Producers.size(), 2u);
+  EXPECT_TRUE(R.Mutexes.empty());
+}
+
+TEST(PipeSolve, AccumulatorReadInTheLoopByAnotherUnitGetsAMutex) {
+  SolveInput In = baseInput();
+  unsigned Mma = addOp(In, 3, 0, TensorCore, true);
+  unsigned Load = addOp(In, 4, 1, ALU, false);
+  unsigned Acc = addValue(In, Mma);
+  In.Reads = {{Mma, Acc, 1, true, int(Acc)}, {Load, Acc, 0, false, -1}};
+  SolveResult R = solve(In);
+  EXPECT_TRUE(R.Pipes.empty());
+  ASSERT_EQ(R.Mutexes.size(), 1u);
+  EXPECT_EQ(R.Mutexes[0].Producers.front(), Mma);
+  EXPECT_EQ(R.Mutexes[0].Consumers.front(), Load);
+  EXPECT_EQ(R.Mutexes[0].Barrier, 1u);
+  EXPECT_EQ(R.BarriersUsed, 1u);
+}
+
+TEST(PipeSolve, BufferFromBeforeTheLoopRewrittenInPlaceGetsAMutex) {
+  // S = Q K^T into one tensor-memory buffer each iteration, read by TMEM_LD:
+  // no ring is possible, the two must take turns.
+  SolveInput In = baseInput();
+  unsigned Mma = addOp(In, 3, 0, TensorCore, true);
+  unsigned Load = addOp(In, 4, 1, ALU, false);
+  unsigned Buffer = addValue(In, -1);
+  unsigned S = addValue(In, Mma);
+  In.Reads = {{Mma, Buffer, 0, true, int(S)}, {Load, S, 0, false, -1}};
+  SolveResult R = solve(In);
+  EXPECT_TRUE(R.Pipes.empty());
+  ASSERT_EQ(R.Mutexes.size(), 1u);
+}
+
+TEST(PipeSolve, BudgetsAndBarriersOverflowAreInternalErrors) {
+  SolveInput In = baseInput();
+  unsigned Tma = addOp(In, 0, 0, TMA, true);
+  unsigned Mma = addOp(In, 7, 1, TensorCore, true);
+  unsigned V = addValue(In, Tma, 65536, 0);
+  In.Reads = {{Mma, V, 0, false, -1}};
+  Expected<SolveResult> R = solvePipes(In); // Depth 8: 512 KiB.
+  ASSERT_FALSE(bool(R));
+  std::string Msg = toString(R.takeError());
+  EXPECT_NE(Msg.find("internal error"), std::string::npos) << Msg;
+  EXPECT_NE(Msg.find("524288 of smem_bytes but 232448"), std::string::npos)
+      << Msg;
+
+  In = baseInput();
+  In.BarrierLimit = 3; // Barriers 1 and 2 only.
+  Tma = addOp(In, 0, 0, TMA, true);
+  unsigned Tma2 = addOp(In, 0, 1, TMA, true);
+  Mma = addOp(In, 1, 2, TensorCore, true);
+  unsigned A = addValue(In, Tma, 1024, 0), B = addValue(In, Tma2, 1024, 0);
+  In.Reads = {{Mma, A, 0, false, -1}, {Mma, B, 0, false, -1}};
+  R = solvePipes(In);
+  ASSERT_FALSE(bool(R));
+  Msg = toString(R.takeError());
+  EXPECT_NE(Msg.find("needs 4 barriers for 2 pipes"), std::string::npos) << Msg;
+}
+
+TEST(PipeSolve, MalformedInputIsReported) {
+  SolveInput In = baseInput();
+  addValue(In, /*Producer=*/7);
+  Expected<SolveResult> R = solvePipes(In);
+  ASSERT_FALSE(bool(R));
+  EXPECT_NE(toString(R.takeError()).find("malformed input"), std::string::npos);
+}
+
+TEST(PipeSolve, Deterministic) {
+  SolveInput In = baseInput();
+  for (unsigned I = 0; I < 6; ++I) {
+    unsigned P = addOp(In, I % 2, I, TMA, true);
+    unsigned C = addOp(In, 2 + I % 3, 10 + I, TensorCore, true);
+    unsigned V = addValue(In, P, 1024, 0);
+    In.Reads.push_back({C, V, 0, false, -1});
+  }
+  SolveResult A = solve(In), B = solve(In);
+  ASSERT_EQ(A.Pipes.size(), B.Pipes.size());
+  for (unsigned I = 0; I < A.Pipes.size(); ++I) {
+    EXPECT_EQ(A.Pipes[I].Owner, B.Pipes[I].Owner);
+    EXPECT_EQ(A.Pipes[I].Depth, B.Pipes[I].Depth);
+    EXPECT_EQ(A.Pipes[I].FullBarrier, B.Pipes[I].FullBarrier);
+  }
+}
+
+} // namespace

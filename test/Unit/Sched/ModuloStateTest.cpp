@@ -1,0 +1,188 @@
+//===- ModuloStateTest.cpp - Partial schedules and their bounds -----------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ModuloState.h"
+#include "SchedTestUtil.h"
+
+#include "tileas/Sched/RandomProblem.h"
+
+#include "gtest/gtest.h"
+
+using namespace llvm;
+using namespace tileas;
+using namespace tileas::test;
+
+namespace {
+
+std::vector<uint64_t> rows(const ModuloState &S) {
+  std::vector<uint64_t> Out;
+  for (unsigned R = 0; R != S.ii(); ++R)
+    Out.push_back(S.table().row(R));
+  return Out;
+}
+
+TEST(ModuloStateTest, BoundsFollowSeatsThroughUnplacedOps) {
+  // A -> B -> C with latencies 3 and 4; seating A at 5 moves C's earliest
+  // start to 12 although B is not placed; seating C at 20 caps B at 16.
+  ProblemBuilder B;
+  unsigned A = B.op(), Mid = B.op(), C = B.op();
+  B.dep(A, Mid, 3);
+  B.dep(Mid, C, 4);
+  SchedulerOptions Opts;
+  PlacementContext Ctx(B.P, Opts, {});
+  ModuloState S(Ctx, 10);
+  ASSERT_TRUE(S.consistent());
+  EXPECT_EQ(S.earliest(C), 7);
+  S.seat(A, 5);
+  EXPECT_EQ(S.earliest(Mid), 8);
+  EXPECT_EQ(S.earliest(C), 12);
+  S.seat(C, 20);
+  EXPECT_EQ(S.latest(Mid), 16);
+  Window W = S.window(Mid);
+  EXPECT_EQ(W.Lo, 8);
+  EXPECT_EQ(W.Hi, 16);
+  S.unseat(A);
+  EXPECT_EQ(S.earliest(Mid), 3);
+  EXPECT_EQ(S.latest(A), 13);
+  EXPECT_TRUE(S.boundsAreExact());
+}
+
+TEST(ModuloStateTest, StageLimitIsALatestStart) {
+  ProblemBuilder B;
+  unsigned A = B.op(), C = B.op();
+  B.dep(A, C, 5);
+  B.at(C).MaxDepth = 2;
+  SchedulerOptions Opts;
+  PlacementContext Ctx(B.P, Opts, {});
+  ModuloState S(Ctx, 4);
+  ASSERT_TRUE(S.consistent());
+  EXPECT_EQ(S.latest(C), 7);
+  EXPECT_EQ(S.latest(A), 2);
+  ModuloState Tight(Ctx, 2); // C would need S(C) <= 3 but S(C) >= 5.
+  EXPECT_FALSE(Tight.consistent());
+}
+
+TEST(ModuloStateTest, RandomSeatsAndEvictionsKeepBoundsExact) {
+  RandomProblemOptions RO;
+  RO.NumOps = 60;
+  RO.Seed = 5;
+  Problem P = makeRandomProblem(RO);
+  SchedulerOptions Opts;
+  PlacementContext Ctx(P, Opts, {});
+  ModuloState S(Ctx, 400);
+  ASSERT_TRUE(S.consistent());
+  unsigned Seed = 1;
+  for (unsigned Step = 0; Step != 300; ++Step) {
+    Seed = Seed * 1103515245u + 12345u;
+    unsigned Op = (Seed >> 8) % P.size();
+    if (S.isPlaced(Op)) {
+      S.unseat(Op);
+    } else {
+      Window W = S.window(Op);
+      if (std::optional<int64_t> T = S.firstFit(Op, W))
+        S.seat(Op, *T);
+    }
+    ASSERT_TRUE(S.boundsAreExact()) << "step " << Step;
+  }
+}
+
+TEST(ModuloStateTest, RollbackRestoresEverything) {
+  RandomProblemOptions RO;
+  RO.NumOps = 40;
+  RO.Seed = 9;
+  Problem P = makeRandomProblem(RO);
+  SchedulerOptions Opts;
+  PlacementContext Ctx(P, Opts, {});
+  ModuloState S(Ctx, 300);
+  for (unsigned Op = 0; Op != 20; ++Op)
+    if (std::optional<int64_t> T = S.firstFit(Op, S.window(Op)))
+      S.seat(Op, *T);
+  std::vector<int64_t> Starts(S.starts().begin(), S.starts().end());
+  std::vector<uint64_t> Rows = rows(S);
+  std::vector<int64_t> Earliest, Latest;
+  for (unsigned Op = 0; Op != P.size(); ++Op) {
+    Earliest.push_back(S.earliest(Op));
+    Latest.push_back(S.latest(Op));
+  }
+
+  size_t Mark = S.mark();
+  for (unsigned Op = 0; Op != 10; ++Op)
+    if (S.isPlaced(Op))
+      S.unseat(Op);
+  for (unsigned Op = 20; Op != 40; ++Op)
+    if (std::optional<int64_t> T = S.firstFit(Op, S.window(Op)))
+      S.seat(Op, *T);
+  S.rollback(Mark);
+
+  EXPECT_EQ(std::vector<int64_t>(S.starts().begin(), S.starts().end()), Starts);
+  EXPECT_EQ(rows(S), Rows);
+  for (unsigned Op = 0; Op != P.size(); ++Op) {
+    EXPECT_EQ(S.earliest(Op), Earliest[Op]);
+    EXPECT_EQ(S.latest(Op), Latest[Op]);
+  }
+}
+
+TEST(ModuloStateTest, GroupMembersAreConfinedToTheFirstMembersStage) {
+  ProblemBuilder B;
+  unsigned A = B.op(), C = B.op();
+  B.P.addGroup({3, -1, 0});
+  B.at(A).Group = 3;
+  B.at(C).Group = 3;
+  SchedulerOptions Opts;
+  PlacementContext Ctx(B.P, Opts, {});
+  ModuloState S(Ctx, 5);
+  S.seat(A, 7); // Stage 1.
+  Window W = S.window(C);
+  EXPECT_EQ(W.Lo, 5);
+  EXPECT_EQ(W.Hi, 9);
+  SmallVector<unsigned, 4> Conflicts;
+  EXPECT_TRUE(S.constraintConflicts(C, 12, Conflicts));
+  EXPECT_EQ(ArrayRef<unsigned>(Conflicts), ArrayRef<unsigned>({A}));
+}
+
+TEST(ModuloStateTest, SeatPastTheLatestStartEvictsThroughUnplacedOps) {
+  ProblemBuilder B;
+  unsigned A = B.op(), Mid = B.op(), C = B.op(), D = B.op();
+  B.dep(A, Mid, 3);
+  B.dep(Mid, C, 4);
+  B.dep(C, D, 1);
+  SchedulerOptions Opts;
+  PlacementContext Ctx(B.P, Opts, {});
+  ModuloState S(Ctx, 10);
+  S.seat(C, 10);
+  S.seat(D, 20);
+  EXPECT_EQ(S.latest(A), 3);
+  SmallVector<unsigned, 4> Conflicts;
+  EXPECT_TRUE(S.constraintConflicts(A, 3, Conflicts));
+  EXPECT_TRUE(Conflicts.empty());
+  // At 5, C (through the unplaced Mid) must go; D still has room.
+  EXPECT_TRUE(S.constraintConflicts(A, 5, Conflicts));
+  EXPECT_EQ(ArrayRef<unsigned>(Conflicts), ArrayRef<unsigned>({C}));
+  // At 15, D must go too.
+  EXPECT_TRUE(S.constraintConflicts(A, 15, Conflicts));
+  EXPECT_EQ(ArrayRef<unsigned>(Conflicts), ArrayRef<unsigned>({C, D}));
+}
+
+TEST(ModuloStateTest, ResourceConflictsNameTheHolders) {
+  ProblemBuilder B;
+  unsigned A = B.op({{1, 2}}), C = B.op({{2, 1}}), D = B.op({{1, 1}, {2, 1}});
+  unsigned P1 = B.portOp(2), P2 = B.portOp(1);
+  SchedulerOptions Opts;
+  PlacementContext Ctx(B.P, Opts, {});
+  ModuloState S(Ctx, 4);
+  S.seat(A, 0);
+  S.seat(C, 1);
+  S.seat(P1, 2);
+  SmallVector<unsigned, 4> Conflicts;
+  S.resourceConflicts(D, 1, Conflicts);
+  EXPECT_EQ(ArrayRef<unsigned>(Conflicts), ArrayRef<unsigned>({A, C}));
+  S.resourceConflicts(P2, 2, Conflicts);
+  EXPECT_EQ(ArrayRef<unsigned>(Conflicts), ArrayRef<unsigned>({P1}));
+  S.resourceConflicts(P2, 3, Conflicts);
+  EXPECT_TRUE(Conflicts.empty());
+}
+
+} // namespace

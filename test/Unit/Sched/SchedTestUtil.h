@@ -1,0 +1,79 @@
+//===- SchedTestUtil.h - Small problems for the scheduling-core tests -----===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_TEST_UNIT_SCHED_SCHEDTESTUTIL_H
+#define TILEAS_TEST_UNIT_SCHED_SCHEDTESTUTIL_H
+
+#include "tileas/Sched/Problem.h"
+#include "tileas/Sched/Schedule.h"
+
+#include <initializer_list>
+#include <string>
+
+namespace tileas {
+namespace test {
+
+/// Slots 1..4 (named s1..s4), one counting pool "port" of capacity 2 and
+/// two budget pools, "smem" (1000) and "barriers" (2).
+inline ResourceModel smallModel() {
+  ResourceModel M;
+  for (unsigned Id = 1; Id <= 4; ++Id)
+    M.addSlot(Id, "s" + std::to_string(Id), SlotKind::Fine);
+  M.addPool("port", 2);
+  M.addBudget("smem", 1000);
+  M.addBudget("barriers", 2);
+  return M;
+}
+
+constexpr unsigned PortPool = 0;
+constexpr unsigned SmemBudget = 0;
+constexpr unsigned BarrierBudget = 1;
+
+/// Builds problems one op and edge at a time.
+class ProblemBuilder {
+public:
+  ProblemBuilder() : P(smallModel()) {}
+
+  /// An op holding each (slot, duration) pair from its start.
+  unsigned op(std::initializer_list<std::pair<unsigned, unsigned>> Slots = {},
+              bool Async = false) {
+    Operation Op;
+    Op.Name = "op" + std::to_string(P.size());
+    for (auto [Slot, Duration] : Slots)
+      Op.Slots.push_back({Slot, Duration, 1});
+    Op.Async = Async;
+    return P.addOperation(std::move(Op));
+  }
+  /// An op charging Units of the port pool for Duration cycles.
+  unsigned portOp(unsigned Units = 1, unsigned Duration = 1) {
+    unsigned Id = op();
+    P.operations()[Id].Pools.push_back({PortPool, Units, Duration});
+    return Id;
+  }
+  void dep(unsigned From, unsigned To, int Latency, unsigned Distance = 0,
+           DepKind Kind = DepKind::Data) {
+    P.addDependence({From, To, Latency, Distance, Kind});
+  }
+  Operation &at(unsigned Op) { return P.operations()[Op]; }
+
+  Problem P;
+};
+
+/// Pads a problem with independent resource-free ops so that the selection
+/// rule picks the modulo generator (at least 8 ops, one of them Async).
+inline void makeModuloEligible(Problem &P) {
+  while (P.size() < 8) {
+    Operation Op;
+    Op.Name = "pad" + std::to_string(P.size());
+    P.addOperation(std::move(Op));
+  }
+  P.operations()[0].Async = true;
+}
+
+} // namespace test
+} // namespace tileas
+
+#endif // TILEAS_TEST_UNIT_SCHED_SCHEDTESTUTIL_H

@@ -1,0 +1,238 @@
+//===- SchedBench.cpp - Speed and quality of the scheduling core ----------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+//  * BM_TableProbe / BM_TableCommitRelease / BM_TableFirstFit: the
+//    reservation table on a 70% (probe, commit) or 95% (first fit) full
+//    table at II 512, footprints of the TMA-load shape (two slots, 8 rows).
+//  * BM_Bounds/N: the four lower bounds of a random loop of N ops.
+//  * BM_ScheduleLoop/N: scheduleLoop on seeded random TileAS-like loops of N
+//    ops (four seeds in turn) with budgets, groups and depth limits;
+//    BM_SchedulePlainLoop/N the same loops without them. Counters: II/MII
+//    and the share at MII.
+//  * BM_MachSuite: all 91 HatScheT MachSuite loops per iteration; counters:
+//    loops, verified, share at MII, sum(II)/sum(MII).
+//
+// Run with --benchmark_counters_tabular=true. The loop families report the
+// growth of time with N (BigO) at the end.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileas/ProblemIO/HatScheT.h"
+#include "tileas/Sched/RandomProblem.h"
+#include "tileas/Sched/ReservationTable.h"
+#include "tileas/Sched/Scheduler.h"
+#include "tileas/Sched/Verifier.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include "benchmark/benchmark.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+using namespace tileas;
+
+namespace {
+
+/// A fixed pseudo-random sequence (LCG), the same on every run.
+struct Sequence {
+  uint64_t State = 0x9e3779b97f4a7c15ULL;
+  unsigned next(unsigned Bound) {
+    State = State * 6364136223846793005ULL + 1442695040888963407ULL;
+    return unsigned((State >> 33) % Bound);
+  }
+};
+
+constexpr unsigned TableII = 512;
+const uint64_t TmaRow = slotBit(blackwell::Tma) | slotBit(blackwell::TpSmemWr);
+
+/// A table filled to about Percent of its rows with TMA-shaped footprints
+/// on several slot pairs.
+ReservationTable filledTable(unsigned Percent, std::vector<uint64_t> &Rows) {
+  ReservationTable T(makeBlackwellModel().pools());
+  T.reset(TableII);
+  Sequence S;
+  std::vector<uint64_t> Block(8);
+  for (unsigned I = 0, E = TableII * 6 * Percent / 100; I != E; ++I) {
+    unsigned Pair = S.next(6);
+    std::fill(Block.begin(), Block.end(),
+              slotBit(11 + Pair) | slotBit(17 + (Pair % 3)));
+    T.tryCommit({Block, {}}, S.next(TableII));
+  }
+  Rows.assign(8, TmaRow);
+  return T;
+}
+
+void BM_TableProbe(benchmark::State &State) {
+  std::vector<uint64_t> Rows;
+  ReservationTable T = filledTable(70, Rows);
+  Footprint F{Rows, {}};
+  Sequence S;
+  unsigned Hits = 0;
+  for (auto _ : State) {
+    bool Free = T.probe(F, S.next(TableII));
+    Hits += Free;
+    benchmark::DoNotOptimize(Free);
+  }
+  State.counters["free"] = double(Hits) / State.iterations();
+}
+BENCHMARK(BM_TableProbe);
+
+void BM_TableCommitRelease(benchmark::State &State) {
+  std::vector<uint64_t> Rows;
+  ReservationTable T = filledTable(70, Rows);
+  Footprint F{Rows, {}};
+  Sequence S;
+  for (auto _ : State) {
+    int64_t Start = S.next(TableII);
+    if (T.tryCommit(F, Start))
+      T.release(F, Start);
+  }
+}
+BENCHMARK(BM_TableCommitRelease);
+
+void BM_TableFirstFit(benchmark::State &State) {
+  std::vector<uint64_t> Rows;
+  ReservationTable T = filledTable(95, Rows);
+  Footprint F{Rows, {}};
+  Sequence S;
+  for (auto _ : State)
+    benchmark::DoNotOptimize(T.findFirstFit(F, S.next(TableII), TableII));
+}
+BENCHMARK(BM_TableFirstFit);
+
+Problem randomLoop(unsigned Ops, uint64_t Seed, bool Constraints = true) {
+  RandomProblemOptions RO;
+  RO.NumOps = Ops;
+  RO.Seed = Seed;
+  RO.Budgets = RO.Groups = RO.DepthLimits = Constraints;
+  return makeRandomProblem(RO);
+}
+
+void BM_Bounds(benchmark::State &State) {
+  Problem P = randomLoop(unsigned(State.range(0)), 1);
+  SchedulerOptions Opts;
+  for (auto _ : State)
+    benchmark::DoNotOptimize(computeBounds(P, Opts));
+  State.SetComplexityN(State.range(0));
+}
+BENCHMARK(BM_Bounds)->RangeMultiplier(4)->Range(100, 6400)->Complexity();
+
+void scheduleRandomLoops(benchmark::State &State, bool Constraints) {
+  constexpr unsigned Seeds = 4;
+  std::vector<Problem> Loops;
+  for (unsigned Seed = 1; Seed <= Seeds; ++Seed)
+    Loops.push_back(randomLoop(unsigned(State.range(0)), Seed, Constraints));
+  SchedulerOptions Opts;
+  uint64_t Runs = 0, AtMII = 0, Failed = 0;
+  double Ratio = 0;
+  for (auto _ : State) {
+    const Problem &P = Loops[Runs++ % Seeds];
+    ScheduleResult R = scheduleLoop(P, Opts);
+    if (!R.Success) {
+      ++Failed;
+      continue;
+    }
+    AtMII += R.Sched.II == R.Bounds.mii();
+    Ratio += double(R.Sched.II) / R.Bounds.mii();
+  }
+  State.SetComplexityN(State.range(0));
+  State.counters["II/MII"] = Ratio / std::max<uint64_t>(1, Runs - Failed);
+  State.counters["atMII"] = double(AtMII) / Runs;
+  State.counters["failed"] = double(Failed);
+}
+
+/// The full mix: budgets, groups and depth limits included.
+void BM_ScheduleLoop(benchmark::State &State) {
+  scheduleRandomLoops(State, /*Constraints=*/true);
+}
+/// Slots, pools, dependences and recurrences only.
+void BM_SchedulePlainLoop(benchmark::State &State) {
+  scheduleRandomLoops(State, /*Constraints=*/false);
+}
+BENCHMARK(BM_SchedulePlainLoop)
+    ->Arg(100)
+    ->Arg(400)
+    ->Arg(800)
+    ->Arg(1600)
+    ->Arg(6400)
+    ->Unit(benchmark::kMillisecond)
+    ->Complexity();
+BENCHMARK(BM_ScheduleLoop)
+    ->Arg(100)
+    ->Arg(400)
+    ->Arg(800)
+    ->Arg(1600)
+    ->Arg(6400)
+    ->Unit(benchmark::kMillisecond)
+    ->Complexity();
+
+std::string machSuiteDir() {
+  const char *Shared = std::getenv("TILEAS_SHARED_DIR");
+  llvm::SmallString<256> Dir(Shared ? Shared : TILEAS_DEFAULT_SHARED_DIR);
+  llvm::sys::path::append(Dir, "corpora", "hatschet-machsuite");
+  return std::string(Dir);
+}
+
+std::vector<Problem> machSuiteLoops() {
+  std::vector<std::string> Files;
+  std::error_code EC;
+  for (llvm::sys::fs::recursive_directory_iterator It(machSuiteDir(), EC), End;
+       It != End && !EC; It.increment(EC))
+    if (llvm::StringRef(It->path()).ends_with(".graphml"))
+      Files.push_back(It->path());
+  std::sort(Files.begin(), Files.end());
+  std::vector<Problem> Loops;
+  for (const std::string &F : Files) {
+    llvm::Expected<Problem> P = readHatScheT(F, hatScheTResourceFileFor(F));
+    if (P)
+      Loops.push_back(std::move(*P));
+    else
+      llvm::consumeError(P.takeError());
+  }
+  return Loops;
+}
+
+void BM_MachSuite(benchmark::State &State) {
+  std::vector<Problem> Loops = machSuiteLoops();
+  if (Loops.empty()) {
+    State.SkipWithError(
+        ("no MachSuite problems under " + machSuiteDir()).c_str());
+    return;
+  }
+  // The loops have no asynchronous ops: ask for the modulo generator.
+  SchedulerOptions Opts;
+  Opts.ForceModulo = true;
+  Opts.Verify = true;
+  unsigned Verified = 0, AtMII = 0;
+  uint64_t SumII = 0, SumMII = 0;
+  for (auto _ : State) {
+    Verified = AtMII = 0;
+    SumII = SumMII = 0;
+    for (const Problem &P : Loops) {
+      ScheduleResult R = scheduleLoop(P, Opts);
+      if (!R.Success)
+        continue;
+      Verified += (R.Sched.Flags & SF_Verified) != 0;
+      AtMII += R.Sched.II == R.Bounds.mii();
+      SumII += R.Sched.II;
+      SumMII += R.Bounds.mii();
+    }
+  }
+  State.counters["loops"] = double(Loops.size());
+  State.counters["verified"] = Verified;
+  State.counters["atMII"] = double(AtMII) / Loops.size();
+  State.counters["II/MII"] = double(SumII) / std::max<uint64_t>(1, SumMII);
+}
+BENCHMARK(BM_MachSuite)->Unit(benchmark::kMillisecond);
+
+} // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,121 @@
+//===- Builder.cpp - Operands, invariants and budgets of a loop -----------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Builder.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace tileas {
+namespace loopgen {
+
+// Half of the machine's 232448 shared-memory bytes and of its 262144
+// tensor-memory bytes (see the budget note in Builder.h).
+constexpr uint64_t SmemShare = 114688;
+constexpr uint64_t TmemShare = 131072;
+
+Builder::Builder(uint64_t Seed, unsigned TargetOps)
+    : R(Seed), Target(TargetOps) {
+  // Seven pipes use 14 barriers of the 15 a loop may hold.
+  MaxAsyncSmem = std::min(5u, 1 + TargetOps / 30);
+  MaxSts = std::min(2u, TargetOps / 50);
+  MaxBarrierOps = TargetOps >= 60 ? std::min(2u, 1 + TargetOps / 400) : 0;
+  SmemLeft = SmemShare;
+  TmemLeft = TmemShare;
+  // Each MMA names its share of an accumulator (as in bench/corpus): about a
+  // twelfth of the body is MMAs, and they may use half of the TMEM share.
+  uint64_t ExpectedMmas = std::max(4u, TargetOps / 12);
+  AccBytes = std::clamp<uint64_t>(TmemShare / (2 * ExpectedMmas) / 128 * 128,
+                                  128, 16384);
+}
+
+ValueId Builder::pick(RegClass C, unsigned LoopPermille) {
+  if (R.chance(LoopPermille))
+    if (std::optional<ValueId> V = Pool.pickLoop(C, R))
+      return *V;
+  return invariant(C);
+}
+
+ValueId Builder::invariant(RegClass C) {
+  const std::vector<ValueId> &Inv = Pool.invariants(C);
+  // A few invariants per class, reused: kernels keep a handful of
+  // descriptors, constants and buffers live across the loop.
+  if (!Inv.empty() && (Inv.size() >= 4 || R.chance(600)))
+    return Inv[R.below(Inv.size())];
+  return makeInvariant(C);
+}
+
+ValueId Builder::makeInvariant(RegClass C) {
+  static const int64_t Constants[] = {1,  2,   3,   4,   7,    8,   16,
+                                      64, 128, 255, 512, 1024, 4096};
+  switch (C) {
+  case RegClass::GPR32: {
+    int64_t Imm = R.pick(ArrayRef<int64_t>(Constants));
+    ValueId V = Pool.create(C, Where::Preheader);
+    pre(formatv("{0} = MOVri {1}", Pool.def(V), Imm));
+    return V;
+  }
+  case RegClass::GPR64: {
+    uint64_t Offset = (Pool.invariants(C).size() + 1) * 65536;
+    std::string B = Pool.use(Base);
+    ValueId V = Pool.create(C, Where::Preheader);
+    pre(formatv("{0} = ADD64ri {1}, {2}", Pool.def(V), B, Offset));
+    return V;
+  }
+  case RegClass::Pred: {
+    std::string N = Pool.use(TripCount);
+    ValueId V = Pool.create(C, Where::Preheader);
+    pre(formatv("{0} = SETPri {1}, 1, 4", Pool.def(V), N));
+    return V;
+  }
+  case RegClass::Tile: {
+    // A tile loaded once before the loop (a Q tile, a filter slab).
+    std::string Desc = Pool.use(invariant(RegClass::GPR64));
+    std::string Z = Pool.use(Zero);
+    std::string Z2 = Pool.use(Zero);
+    ValueId V = Pool.create(C, Where::Preheader);
+    pre(formatv("{0} = TMA_LOAD {1}, {2}, {3}, 16384", Pool.def(V), Desc, Z,
+                Z2));
+    return V;
+  }
+  case RegClass::TMem: {
+    ValueId V = Pool.create(C, Where::Preheader);
+    pre(formatv("{0} = TMEM_ALLOC 128", Pool.def(V)));
+    return V;
+  }
+  case RegClass::Frag: {
+    if (R.chance(400)) {
+      ValueId V = Pool.create(C, Where::Preheader);
+      pre(formatv("{0} = FZERO", Pool.def(V)));
+      return V;
+    }
+    std::string S = Pool.use(invariant(RegClass::GPR32));
+    ValueId V = Pool.create(C, Where::Preheader);
+    pre(formatv("{0} = FBCAST {1}", Pool.def(V), S));
+    return V;
+  }
+  }
+  return Zero;
+}
+
+Recurrence *Builder::pickRecurrence(RegClass C, unsigned Permille) {
+  unsigned Count = 0;
+  for (const Recurrence &Rec : Recs)
+    Count += Rec.Class == C;
+  if (!Count || !R.chance(Permille))
+    return nullptr;
+  unsigned Chosen = R.below(Count);
+  for (Recurrence &Rec : Recs)
+    if (Rec.Class == C && Chosen-- == 0)
+      return &Rec;
+  return nullptr;
+}
+
+} // namespace loopgen
+} // namespace tileas

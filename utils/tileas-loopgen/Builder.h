@@ -1,0 +1,165 @@
+//===- Builder.h - State of one generated loop ------------------*- C++ -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The loop under construction: its blocks, its values, its recurrences and
+// the budgets that keep it schedulable on the TileAS machine. The operation
+// emitters (BuilderOps.cpp) and the driver (LoopGenerator.cpp) work on it.
+//
+// Budgets: a TMA load or cp.async always pipes and so holds two of the 15
+// named barriers a loop may use, a piped STS two more, so at most five of
+// the former and two of the latter are drawn; all shared-memory tiles
+// together stay within half the 227 KiB so that every ring can be
+// double-buffered, and the MMAs' accumulator charges within half of tensor
+// memory. Budgets then leave the scheduler room instead of deciding the II.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_UTILS_LOOPGEN_BUILDER_H
+#define TILEAS_UTILS_LOOPGEN_BUILDER_H
+
+#include "LoopGenerator.h"
+#include "Random.h"
+#include "ValuePool.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace tileas {
+namespace loopgen {
+
+/// A loop-carried value: Chain[0] is the PHI the body reads (the value of
+/// Distance iterations ago), each PHI feeds the one before it, and the last
+/// is fed by Head, the final value of the current iteration.
+struct Recurrence {
+  RegClass Class = RegClass::Frag;
+  unsigned Distance = 1;
+  std::vector<ValueId> Chain;
+  std::vector<ValueId> Inits;
+  ValueId Head = 0;
+  int64_t Step = 0; ///< Increment of pointer and counter recurrences.
+
+  /// Pointers and counters are always advanced by one closing instruction;
+  /// accumulators need one only if nothing extended them.
+  bool needsCloser() const {
+    return Class == RegClass::GPR64 || Class == RegClass::GPR32 ||
+           Head == Chain.front();
+  }
+};
+
+enum class OpKind : uint8_t {
+  Scalar,
+  AddrCalc,
+  SetpSelp,
+  TmaLoad,
+  CpAsync,
+  Mma,
+  Wgmma,
+  TmemLd,
+  TmemSt,
+  Lds,
+  Sts,
+  Ldg,
+  LdgF,
+  StgF,
+  Stg,
+  TmaStore,
+  FragAlu,
+  Ffma,
+  Fp32x2,
+  DualAlu,
+  Frmax,
+  Fbcast,
+  Xu,
+  Rcp64,
+  Barrier,
+};
+constexpr unsigned NumOpKinds = unsigned(OpKind::Barrier) + 1;
+
+class Builder {
+public:
+  Builder(uint64_t Seed, unsigned TargetOps);
+
+  // Driver steps (LoopGenerator.cpp).
+  void setUp(unsigned NumRecurrences);
+  void fill(unsigned KeepFree);
+  void fold();
+  void closeRecurrences();
+  void finish();
+  GeneratedLoop take() { return std::move(Out); }
+
+private:
+  /// Body instructions still to be drawn, after the closers and the IV.
+  int remaining() const;
+  void addRecurrence();
+
+  // Operands and invariants (Builder.cpp).
+  ValueId pick(RegClass C, unsigned LoopPermille);
+  std::string operand(RegClass C, unsigned LoopPermille) {
+    return Pool.use(pick(C, LoopPermille));
+  }
+  ValueId invariant(RegClass C);
+  ValueId makeInvariant(RegClass C);
+  /// A recurrence of class C to accumulate into, with the given chance.
+  Recurrence *pickRecurrence(RegClass C, unsigned Permille);
+  void pre(const std::string &Line) { Out.Preheader.push_back(Line); }
+  void body(const std::string &Line) { Out.Body.push_back(Line); }
+  void exit(const std::string &Line) { Out.Exit.push_back(Line); }
+  ValueId def(RegClass C) { return Pool.create(C, Where::Loop); }
+
+  // Operations (BuilderOps.cpp).
+  bool canEmit(OpKind K) const;
+  void emit(OpKind K);
+  void emitScalar();
+  void emitAddrCalc();
+  void emitSetpSelp();
+  /// After: instructions the caller still emits with the remaining budget.
+  void emitTmaLoad(unsigned After);
+  void emitCpAsync();
+  void emitMma(Recurrence *Into);
+  void emitWgmma();
+  void emitTmemLd();
+  void emitTmemSt(Recurrence *Into);
+  void emitLds(ValueId Tile);
+  void emitSts();
+  void emitLdg(bool Frag);
+  void emitStore(bool Frag);
+  void emitTmaStore();
+  void emitFragBinary(llvm::StringRef Opcode, bool MayAccumulate);
+  void emitFfma(llvm::StringRef Opcode);
+  void emitFragUnary(llvm::StringRef Opcode);
+  void emitFbcast();
+  void emitRcp64();
+  void emitBarrier();
+  /// A tile operand; emits a TMA load first when the loop has no tile yet
+  /// and the budgets allow.
+  std::string tileOperand();
+  std::string coordinate(unsigned LoopPermille);
+  uint64_t tileBytes(llvm::ArrayRef<uint64_t> Sizes);
+
+  // Exit block (LoopGenerator.cpp).
+  void sink(ValueId V);
+  std::string exitOffset();
+
+  Random R;
+  ValuePool Pool;
+  GeneratedLoop Out;
+  unsigned Target;
+  ValueId Base = 0, OutPtr = 0, TripCount = 0, Zero = 0, IV = 0;
+  std::vector<Recurrence> Recs;
+
+  // Budgets.
+  unsigned MaxAsyncSmem, MaxSts, MaxBarrierOps;
+  unsigned AsyncSmem = 0, Sts = 0, BarrierOps = 0;
+  uint64_t SmemLeft, TmemLeft, AccBytes;
+  unsigned ExitStores = 0;
+};
+
+} // namespace loopgen
+} // namespace tileas
+
+#endif // TILEAS_UTILS_LOOPGEN_BUILDER_H

@@ -1,0 +1,419 @@
+//===- MIRProtocol.cpp - The coordination program of materialized MIR -----===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MIRProtocol.h"
+#include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "tileas/Model/MachineModel.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <set>
+
+using namespace llvm;
+
+namespace tileas {
+namespace {
+
+/// A register's content: an integer, or a buffered value tagged with the pipe
+/// and iteration that produced it.
+struct Value {
+  int64_t Int = 0;
+  bool Tagged = false;
+  unsigned Pipe = 0;
+  int64_t Iter = 0;
+};
+
+/// Mutexes are modelled as pipes with ids from here on.
+constexpr unsigned MutexPipeBase = 1u << 20;
+
+struct PipeInfo {
+  int64_t First = 0;
+  int64_t Step = 1;
+  unsigned ProducerAgent = 0;
+  unsigned ConsumerAgent = 0;
+};
+
+class Interpreter {
+public:
+  Interpreter(const MachineFunction &MF, const MIRProtocolOptions &Opts)
+      : MF(MF), Opts(Opts), TII(*MF.getSubtarget().getInstrInfo()) {}
+
+  Expected<protocol::Program> run();
+
+private:
+  Error step(const MachineInstr &MI);
+  Error pipeOp(const MachineInstr &MI);
+  void dataOp(const MachineInstr &MI);
+  Expected<int64_t> intOf(const MachineOperand &MO) const;
+  Expected<int64_t> iterationOf(const MachineInstr &MI, unsigned Pipe) const;
+  std::string where(const MachineInstr &MI) const;
+  Error fail(const MachineInstr &MI, const Twine &Msg) const {
+    return createStringError(inconvertibleErrorCode(), where(MI) + ": " + Msg);
+  }
+  /// The event pipe of an asynchronous instruction, or none.
+  static std::optional<unsigned> asyncPipeOf(const MachineInstr &MI) {
+    if (const model::OpcodeRecord *Rec = model::lookupOpcode(MI.getOpcode())) {
+      const model::ResourceVectorRecord &RV = model::resourceVector(*Rec);
+      if (RV.Async)
+        return RV.Pipe;
+    }
+    return std::nullopt;
+  }
+  unsigned unitFor(unsigned EventPipe, std::optional<unsigned> Pipe);
+  /// The agent of an asynchronous instruction working on Pipe (if any), or
+  /// the issuer.
+  unsigned agentOf(const MachineInstr &MI, std::optional<unsigned> Pipe) {
+    std::optional<unsigned> EventPipe = asyncPipeOf(MI);
+    return EventPipe ? unitFor(*EventPipe, Pipe) : 0;
+  }
+  /// The agent a PIPE_CREATE or MUTEX_UNLOCK names (0, or 1 + event pipe).
+  unsigned declaredAgent(unsigned Declared, std::optional<unsigned> Pipe) {
+    return Declared ? unitFor(Declared - 1, Pipe) : 0;
+  }
+  void act(unsigned Agent, const protocol::Action &A, const MachineInstr &MI) {
+    if (Agent == 0)
+      P.issue(A, where(MI));
+    else
+      P.enqueue(Agent, A, where(MI));
+  }
+
+  const MachineFunction &MF;
+  const MIRProtocolOptions &Opts;
+  const TargetInstrInfo &TII;
+  DenseMap<Register, Value> Regs;
+  std::map<unsigned, PipeInfo> Pipes;
+  std::set<unsigned> Mutexes;
+  /// (event pipe, stream) -> unit agent.
+  std::map<std::pair<unsigned, int64_t>, unsigned> Units;
+  /// Set by an acquire: the next guarded instruction writes this pipe.
+  std::optional<std::pair<unsigned, int64_t>> PendingWrite;
+  const MachineBasicBlock *Next = nullptr;
+  bool Returned = false;
+  protocol::Program P;
+};
+
+std::string Interpreter::where(const MachineInstr &MI) const {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << "bb." << MI.getParent()->getNumber() << ": ";
+  MI.print(OS, /*IsStandalone=*/true, /*SkipOpers=*/false,
+           /*SkipDebugLoc=*/true, /*AddNewLine=*/false);
+  return Text;
+}
+
+/// Copy engines (TMA, async copy) complete transfers into different barriers
+/// in any order: each pipe they serve is its own in-order stream. The tensor
+/// core and the other units complete in issue order: one stream each.
+unsigned Interpreter::unitFor(unsigned EventPipe,
+                              std::optional<unsigned> Pipe) {
+  StringRef Name = model::pipeNames()[EventPipe];
+  bool CopyEngine = Name == "tma" || Name == "lsu";
+  int64_t Stream = CopyEngine && Pipe ? int64_t(*Pipe) : -1;
+  auto [It, New] = Units.try_emplace({EventPipe, Stream}, Units.size() + 1);
+  if (New) {
+    P.NumUnits = Units.size();
+    P.UnitNames.push_back(
+        Stream < 0 ? Name.str() : formatv("{0}.pipe{1}", Name, Stream).str());
+  }
+  return It->second;
+}
+
+Expected<int64_t> Interpreter::intOf(const MachineOperand &MO) const {
+  if (MO.isImm())
+    return MO.getImm();
+  if (!MO.isReg())
+    return createStringError(inconvertibleErrorCode(), "not a value operand");
+  auto It = Regs.find(MO.getReg());
+  if (It == Regs.end())
+    return 0; // An unset live-in or an undefined value.
+  if (It->second.Tagged)
+    return createStringError(inconvertibleErrorCode(),
+                             "a tile handle used as an integer");
+  return It->second.Int;
+}
+
+Expected<int64_t> Interpreter::iterationOf(const MachineInstr &MI,
+                                           unsigned Pipe) const {
+  auto It = Pipes.find(Pipe);
+  if (It == Pipes.end())
+    return fail(MI, formatv("pipe {0} is used before its PIPE_CREATE", Pipe));
+  Expected<int64_t> IV = intOf(MI.getOperand(2));
+  if (!IV)
+    return IV.takeError();
+  const PipeInfo &Info = It->second;
+  if (Info.Step == 0 || (*IV - Info.First) % Info.Step != 0)
+    return fail(MI, "its induction value is not an iteration of the pipe");
+  return (*IV - Info.First) / Info.Step;
+}
+
+Error Interpreter::pipeOp(const MachineInstr &MI) {
+  unsigned Opc = MI.getOpcode();
+  if (Opc == TileAS::PIPE_CREATE) {
+    unsigned Id = MI.getOperand(0).getImm();
+    Expected<int64_t> First = intOf(MI.getOperand(7));
+    if (!First)
+      return First.takeError();
+    Pipes[Id] = {*First, MI.getOperand(8).getImm(),
+                 unsigned(MI.getOperand(5).getImm()),
+                 unsigned(MI.getOperand(6).getImm())};
+    P.Pipes.push_back({Id, unsigned(MI.getOperand(1).getImm()),
+                       formatv("pipe{0}", Id).str()});
+    return Error::success();
+  }
+  if (Opc == TileAS::MUTEX_LOCK || Opc == TileAS::MUTEX_UNLOCK) {
+    // A mutex is one barrier that the two sides take in turns: as a pipe of
+    // depth 1 whose FULL barrier alone counts the turns, a side enters with
+    // a wait of the right parity and leaves with an arrival.
+    unsigned Bar = MI.getOperand(0).getImm();
+    unsigned Pipe = MutexPipeBase + Bar;
+    if (Mutexes.insert(Bar).second)
+      P.Pipes.push_back({Pipe, 1, formatv("mutex{0}", Bar).str()});
+    if (Opc == TileAS::MUTEX_LOCK) {
+      unsigned Side = MI.getOperand(1).getImm();
+      // The producer side needs an even count, i.e. a wait on parity 1.
+      act(0, protocol::Action::consumerWait(Pipe, 0).withOverride(0, 1 - Side),
+          MI);
+    } else {
+      act(declaredAgent(MI.getOperand(1).getImm(), std::nullopt),
+          protocol::Action::producerCommit(Pipe, 0).withOverride(0, 0), MI);
+    }
+    return Error::success();
+  }
+  unsigned Pipe = MI.getOperand(0).getImm();
+  Expected<int64_t> K = iterationOf(MI, Pipe);
+  if (!K)
+    return K.takeError();
+  const PipeInfo &Info = Pipes[Pipe];
+  switch (Opc) {
+  case TileAS::PIPE_PRODUCER_ACQUIRE:
+    act(0, protocol::Action::producerAcquire(Pipe, *K), MI);
+    PendingWrite = {Pipe, *K};
+    break;
+  case TileAS::PIPE_PRODUCER_COMMIT:
+    act(declaredAgent(Info.ProducerAgent, Pipe),
+        protocol::Action::producerCommit(Pipe, *K), MI);
+    break;
+  case TileAS::PIPE_CONSUMER_WAIT:
+    act(0, protocol::Action::consumerWait(Pipe, *K), MI);
+    break;
+  case TileAS::PIPE_CONSUMER_RELEASE:
+    act(declaredAgent(Info.ConsumerAgent, Pipe),
+        protocol::Action::consumerRelease(Pipe, *K), MI);
+    break;
+  default:
+    llvm_unreachable("not a pipe operation");
+  }
+  return Error::success();
+}
+
+void Interpreter::dataOp(const MachineInstr &MI) {
+  // Reads of piped slots, once per (pipe, iteration) per instruction.
+  std::set<std::pair<unsigned, int64_t>> Seen;
+  for (const MachineOperand &MO : MI.uses()) {
+    if (!MO.isReg())
+      continue;
+    auto It = Regs.find(MO.getReg());
+    if (It != Regs.end() && It->second.Tagged &&
+        Seen.insert({It->second.Pipe, It->second.Iter}).second)
+      act(agentOf(MI, It->second.Pipe),
+          protocol::Action::read(It->second.Pipe, It->second.Iter), MI);
+  }
+  if (PendingWrite) {
+    auto [Pipe, K] = *PendingWrite;
+    PendingWrite.reset();
+    act(agentOf(MI, Pipe), protocol::Action::write(Pipe, K), MI);
+    for (const MachineOperand &MO : MI.defs())
+      Regs[MO.getReg()] = Value{0, true, Pipe, K};
+  }
+}
+
+Error Interpreter::step(const MachineInstr &MI) {
+  auto Int = [&](unsigned Op) { return intOf(MI.getOperand(Op)); };
+  auto Set = [&](int64_t V) {
+    Regs[MI.getOperand(0).getReg()] = Value{V, false, 0, 0};
+  };
+  auto Binary = [&](auto F) -> Error {
+    Expected<int64_t> A = Int(1), B = Int(2);
+    if (!A)
+      return A.takeError();
+    if (!B)
+      return B.takeError();
+    Set(F(*A, *B));
+    return Error::success();
+  };
+  switch (MI.getOpcode()) {
+  case TileAS::MOVri:
+  case TileAS::MOV64ri:
+    Set(MI.getOperand(1).getImm());
+    return Error::success();
+  case TargetOpcode::COPY:
+  case TileAS::MOV_R32:
+  case TileAS::MOV_R64:
+  case TileAS::MOV_PR:
+  case TileAS::MOV_TH:
+  case TileAS::MOV_TMH:
+  case TileAS::MOV_FR:
+  case TileAS::CVT64_32:
+    Regs[MI.getOperand(0).getReg()] = Regs.lookup(MI.getOperand(1).getReg());
+    return Error::success();
+  case TargetOpcode::IMPLICIT_DEF:
+    Set(0);
+    return Error::success();
+  case TileAS::ADDrr:
+  case TileAS::ADDri:
+  case TileAS::ADD64rr:
+  case TileAS::ADD64ri:
+    return Binary([](int64_t A, int64_t B) { return A + B; });
+  case TileAS::SUBrr:
+  case TileAS::SUBri:
+    return Binary([](int64_t A, int64_t B) { return A - B; });
+  case TileAS::MULrr:
+  case TileAS::MULri:
+    return Binary([](int64_t A, int64_t B) { return A * B; });
+  case TileAS::ANDrr:
+  case TileAS::ANDri:
+    return Binary([](int64_t A, int64_t B) { return A & B; });
+  case TileAS::XORrr:
+  case TileAS::XORri:
+    return Binary([](int64_t A, int64_t B) { return A ^ B; });
+  case TileAS::SHLrr:
+  case TileAS::SHLri:
+    return Binary([](int64_t A, int64_t B) { return A << (B & 63); });
+  case TileAS::SHRrr:
+  case TileAS::SHRri:
+    return Binary([](int64_t A, int64_t B) { return A >> (B & 63); });
+  case TileAS::SETPrr:
+  case TileAS::SETPri: {
+    Expected<int64_t> A = Int(1), B = Int(2);
+    if (!A)
+      return A.takeError();
+    if (!B)
+      return B.takeError();
+    bool R = false;
+    switch (MI.getOperand(3).getImm()) {
+    case TileAS::EQ:
+      R = *A == *B;
+      break;
+    case TileAS::NE:
+      R = *A != *B;
+      break;
+    case TileAS::LT:
+      R = *A < *B;
+      break;
+    case TileAS::LE:
+      R = *A <= *B;
+      break;
+    case TileAS::GT:
+      R = *A > *B;
+      break;
+    case TileAS::GE:
+      R = *A >= *B;
+      break;
+    default:
+      return fail(MI, "unknown condition code");
+    }
+    Set(R);
+    return Error::success();
+  }
+  case TileAS::SELP: {
+    Expected<int64_t> C = Int(3);
+    if (!C)
+      return C.takeError();
+    Regs[MI.getOperand(0).getReg()] =
+        Regs.lookup(MI.getOperand(*C ? 1 : 2).getReg());
+    return Error::success();
+  }
+  case TileAS::BRA:
+    Next = MI.getOperand(0).getMBB();
+    return Error::success();
+  case TileAS::BR_P:
+  case TileAS::BR_NP: {
+    Expected<int64_t> C = Int(0);
+    if (!C)
+      return C.takeError();
+    if ((*C != 0) == (MI.getOpcode() == TileAS::BR_P))
+      Next = MI.getOperand(1).getMBB();
+    return Error::success();
+  }
+  case TileAS::RET:
+    Returned = true;
+    return Error::success();
+  default:
+    if (TileAS::isCoordination(MI.getDesc()))
+      return pipeOp(MI);
+    // Everything else only matters for the slots it reads and writes; its
+    // scalar results (loads, arithmetic on fragments) never steer control.
+    dataOp(MI);
+    return Error::success();
+  }
+}
+
+Expected<protocol::Program> Interpreter::run() {
+  for (auto [Reg, V] : Opts.LiveIns)
+    Regs[Reg] = Value{V, false, 0, 0};
+  const MachineBasicBlock *BB = &MF.front(), *Pred = nullptr;
+  uint64_t Steps = 0;
+  while (BB) {
+    // PHIs read their inputs together, on entry.
+    SmallVector<std::pair<Register, Value>, 8> PhiValues;
+    for (const MachineInstr &Phi : BB->phis())
+      for (unsigned I = 1; I + 1 < Phi.getNumOperands(); I += 2)
+        if (Phi.getOperand(I + 1).getMBB() == Pred)
+          PhiValues.push_back({Phi.getOperand(0).getReg(),
+                               Regs.lookup(Phi.getOperand(I).getReg())});
+    for (auto &[R, V] : PhiValues)
+      Regs[R] = V;
+
+    Next = nullptr;
+    for (const MachineInstr &MI : *BB) {
+      if (MI.isPHI() || MI.isDebugInstr())
+        continue;
+      if (++Steps > Opts.MaxSteps)
+        return fail(
+            MI, formatv("still running after {0} instructions", Opts.MaxSteps));
+      if (Error E = step(MI))
+        return std::move(E);
+      if (Next || Returned)
+        break;
+    }
+    if (Returned)
+      return std::move(P);
+    if (!Next) {
+      // Falls through: to the only successor, or to the layout successor
+      // after an untaken conditional branch.
+      const MachineBasicBlock *Layout = BB->getNextNode();
+      if (BB->succ_size() == 1)
+        Next = *BB->succ_begin();
+      else if (Layout && BB->isSuccessor(Layout))
+        Next = Layout;
+      else
+        return createStringError(inconvertibleErrorCode(),
+                                 formatv("bb.{0} ends without a branch to "
+                                         "follow",
+                                         BB->getNumber()));
+    }
+    Pred = BB;
+    BB = Next;
+  }
+  return std::move(P);
+}
+
+} // namespace
+
+Expected<protocol::Program>
+buildProtocolProgram(const MachineFunction &MF,
+                     const MIRProtocolOptions &Opts) {
+  return Interpreter(MF, Opts).run();
+}
+
+} // namespace tileas

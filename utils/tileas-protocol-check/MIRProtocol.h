@@ -1,0 +1,59 @@
+//===- MIRProtocol.h - The coordination program of materialized MIR -*- C++
+//-*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Runs a materialized TileAS function for concrete live-in values (the trip
+// count among them) and records, in issue order, what the protocol checker
+// needs: every PIPE_ and MUTEX_ operation with the iteration it names, and
+// every data access to a piped buffer.
+//
+// The interpreter executes the scalar instructions (moves, integer
+// arithmetic, compares, selects, PHIs and branches) to follow the control
+// flow and compute iteration numbers. A buffered value (TILE or TMEM) is
+// tagged with (pipe, iteration) by the instruction that follows a
+// PIPE_PRODUCER_ACQUIRE of that pipe: that instruction is the pipe's writer.
+// Tags travel through copies and PHIs, so every later instruction that reads
+// a tagged register reads that pipe's slot. Who performs an action follows
+// the machine: an asynchronous instruction (TMA, tensor core, async copy) is
+// enqueued to its unit; commits and releases are performed by the agents
+// PIPE_CREATE declares; waits, acquires and locks block the issuer.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_UTILS_PROTOCOLCHECK_MIRPROTOCOL_H
+#define TILEAS_UTILS_PROTOCOLCHECK_MIRPROTOCOL_H
+
+#include "tileas/Protocol/ProtocolChecker.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/CodeGen/Register.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <utility>
+
+namespace llvm {
+class MachineFunction;
+} // namespace llvm
+
+namespace tileas {
+
+struct MIRProtocolOptions {
+  /// Values of physical registers on entry (unset ones are 0).
+  llvm::ArrayRef<std::pair<llvm::MCRegister, int64_t>> LiveIns;
+  /// Instructions executed before giving up on a function that does not
+  /// return.
+  uint64_t MaxSteps = 1000000;
+};
+
+/// The coordination program of MF run with the given live-ins.
+llvm::Expected<protocol::Program>
+buildProtocolProgram(const llvm::MachineFunction &MF,
+                     const MIRProtocolOptions &Opts);
+
+} // namespace tileas
+
+#endif // TILEAS_UTILS_PROTOCOLCHECK_MIRPROTOCOL_H

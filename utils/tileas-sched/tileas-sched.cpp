@@ -1,0 +1,257 @@
+//===- tileas-sched.cpp - Run the scheduling core on problem files --------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Reads HatScheT graphs or tileas-sched text problems, schedules them (or
+// checks a given schedule with --verify) and prints the JSON result of
+// tileas/ProblemIO/JSONResult.h. Every schedule printed has been through the
+// independent verifier.
+//
+// Exit codes: 0 scheduled (or the given schedule is legal); 1 bad input, or
+// --verify found violations; 2 no legal schedule was found.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileas/ProblemIO/JSONResult.h"
+#include "tileas/ProblemIO/ProblemLoader.h"
+#include "tileas/ProblemIO/TextFormat.h"
+#include "tileas/Sched/Scheduler.h"
+#include "tileas/Sched/Verifier.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+
+using namespace llvm;
+using namespace tileas;
+
+namespace {
+
+enum ExitCode { ExitScheduled = 0, ExitBadInput = 1, ExitNoSchedule = 2 };
+
+cl::OptionCategory Category("tileas-sched options");
+
+cl::list<std::string> Inputs(cl::Positional, cl::OneOrMore,
+                             cl::desc("<problem files>"), cl::cat(Category));
+
+cl::opt<InputFormat> Format(
+    "format", cl::desc("Input format"), cl::init(InputFormat::Auto),
+    cl::values(
+        clEnumValN(InputFormat::Auto, "auto",
+                   "By extension: .graphml, .tsp/.txt (.mir is "
+                   "reserved)"),
+        clEnumValN(InputFormat::HatScheT, "hatschet",
+                   "HatScheT GraphML plus resource model"),
+        clEnumValN(InputFormat::Text, "text",
+                   "tileas-sched problem text (docs/problem-format.md)")),
+    cl::cat(Category));
+
+cl::opt<std::string>
+    Resources("resources",
+              cl::desc("HatScheT resource model (default: <graph>_RM.xml)"),
+              cl::value_desc("file"), cl::cat(Category));
+
+cl::opt<unsigned> MaxII("max-ii", cl::desc("Highest II tried (0 = derived)"),
+                        cl::init(0), cl::cat(Category));
+
+cl::opt<unsigned> MaxStages("max-stages",
+                            cl::desc("Upper bound on the stage count "
+                                     "(0 = unlimited)"),
+                            cl::init(0), cl::cat(Category));
+
+cl::opt<unsigned>
+    MaxConstraintIterations("max-constraint-iterations",
+                            cl::desc("Bound on the constraint-refinement loop"),
+                            cl::init(16), cl::cat(Category));
+
+cl::opt<bool> ForceSerial("serial", cl::desc("Use the serial generator"),
+                          cl::cat(Category));
+
+cl::opt<bool> ForceModulo("modulo", cl::desc("Never use the serial generator"),
+                          cl::cat(Category));
+
+cl::opt<std::string>
+    VerifyFile("verify",
+               cl::desc("Check the schedule in <file> instead of scheduling; "
+                        "exit 1 if it is illegal"),
+               cl::value_desc("schedule file"), cl::cat(Category));
+
+cl::opt<bool> EmitProblem("emit-problem",
+                          cl::desc("Print the problem in the text format and "
+                                   "stop"),
+                          cl::cat(Category));
+
+cl::opt<std::string>
+    EmitSchedule("emit-schedule",
+                 cl::desc("Also write the schedule found to <file> in the "
+                          "schedule text format"),
+                 cl::value_desc("file"), cl::cat(Category));
+
+cl::opt<unsigned> Repeat("repeat",
+                         cl::desc("Schedule N times and report the median "
+                                  "time"),
+                         cl::init(1), cl::cat(Category));
+
+/// Prints an input error as `tileas-sched: <file>:<line>: error: ...`.
+void reportError(Error E) {
+  handleAllErrors(std::move(E), [](const ErrorInfoBase &Info) {
+    errs() << "tileas-sched: " << Info.message() << '\n';
+  });
+}
+
+void reportError(StringRef Msg) {
+  errs() << "tileas-sched: error: " << Msg << '\n';
+}
+
+SchedulerOptions schedulerOptions() {
+  SchedulerOptions O;
+  O.MaxII = MaxII;
+  O.MaxStages = MaxStages;
+  O.MaxConstraintIterations = MaxConstraintIterations;
+  O.ForceSerial = ForceSerial;
+  O.ForceModulo = ForceModulo;
+  return O;
+}
+
+/// Checks the schedule in --verify against the single input.
+int verifyGivenSchedule(const Problem &P, json::OStream &J) {
+  Expected<Schedule> S = readScheduleTextFile(VerifyFile, P);
+  if (!S) {
+    reportError(S.takeError());
+    return ExitBadInput;
+  }
+  std::vector<Violation> Violations = verifySchedule(P, *S, MaxStages);
+  ResultReport R;
+  R.Bounds = computeBounds(P, schedulerOptions());
+  R.Sched = &*S;
+  R.Verified = Violations.empty();
+  R.Violations = Violations;
+  writeResultJSON(J, P, R);
+  for (const Violation &V : Violations)
+    errs() << "tileas-sched: " << VerifyFile
+           << ": violation: " << violationKindName(V.Kind) << ": " << V.Message
+           << '\n';
+  return Violations.empty() ? ExitScheduled : ExitBadInput;
+}
+
+/// Schedules one problem --repeat times and prints its result.
+int schedule(const Problem &P, json::OStream &J) {
+  SchedulerOptions Opts = schedulerOptions();
+  ScheduleResult Result;
+  std::vector<uint64_t> Times;
+  for (unsigned I = 0; I < std::max(1u, unsigned(Repeat)); ++I) {
+    auto Begin = std::chrono::steady_clock::now();
+    Result = scheduleLoop(P, Opts);
+    auto End = std::chrono::steady_clock::now();
+    Times.push_back(
+        std::chrono::duration_cast<std::chrono::microseconds>(End - Begin)
+            .count());
+  }
+  std::sort(Times.begin(), Times.end());
+
+  std::vector<Violation> Violations;
+  if (Result.Success)
+    Violations = verifySchedule(P, Result.Sched, MaxStages);
+  ResultReport R;
+  R.Bounds = Result.Bounds;
+  R.Sched = Result.Success ? &Result.Sched : nullptr;
+  R.Failure = Result.Success ? nullptr : &Result.Failure;
+  R.Verified = Result.Success && Violations.empty();
+  R.Violations = Violations;
+  R.TimeUs = Times[Times.size() / 2];
+  writeResultJSON(J, P, R);
+
+  if (!Result.Success) {
+    errs() << "tileas-sched: " << P.Name
+           << ": no schedule found: " << Result.Failure.Reason << '\n';
+    return ExitNoSchedule;
+  }
+  if (!Violations.empty()) {
+    // The scheduler claimed success on an illegal schedule: a core bug.
+    for (const Violation &V : Violations)
+      errs() << "tileas-sched: " << P.Name << ": verifier rejected the "
+             << "schedule: " << violationKindName(V.Kind) << ": " << V.Message
+             << '\n';
+    return ExitNoSchedule;
+  }
+  if (!EmitSchedule.empty()) {
+    std::error_code EC;
+    raw_fd_ostream OS(EmitSchedule, EC, sys::fs::OF_Text);
+    if (EC) {
+      reportError("cannot write '" + EmitSchedule + "': " + EC.message());
+      return ExitBadInput;
+    }
+    writeScheduleText(OS, P, Result.Sched);
+  }
+  return ExitScheduled;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  cl::HideUnrelatedOptions(Category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "tileas-sched: run the TileAS scheduling core on problem files\n");
+
+  if (ForceSerial && ForceModulo) {
+    reportError("--serial and --modulo exclude each other");
+    return ExitBadInput;
+  }
+  bool Single = Inputs.size() == 1;
+  if (!Single && (!VerifyFile.empty() || !EmitSchedule.empty())) {
+    reportError("--verify and --emit-schedule take exactly one input");
+    return ExitBadInput;
+  }
+
+  // Read everything first: a bad input stops the run before any output.
+  LoadOptions Load;
+  Load.Format = Format;
+  Load.ResourceFile = Resources;
+  if (!Load.ResourceFile.empty() && !Single) {
+    reportError("--resources takes exactly one input");
+    return ExitBadInput;
+  }
+  std::vector<Problem> Problems;
+  for (const std::string &Path : Inputs) {
+    Expected<Problem> P = loadProblemFile(Path, Load);
+    if (!P) {
+      reportError(P.takeError());
+      return ExitBadInput;
+    }
+    Problems.push_back(std::move(*P));
+  }
+
+  if (EmitProblem) {
+    for (const Problem &P : Problems)
+      writeProblemText(outs(), P);
+    return ExitScheduled;
+  }
+
+  int Exit = ExitScheduled;
+  {
+    json::OStream J(outs(), 2);
+    if (!VerifyFile.empty()) {
+      Exit = verifyGivenSchedule(Problems.front(), J);
+    } else if (Single) {
+      Exit = schedule(Problems.front(), J);
+    } else {
+      // Several inputs: one array, in argument order.
+      J.array([&] {
+        for (const Problem &P : Problems)
+          Exit = std::max(Exit, schedule(P, J));
+      });
+    }
+  }
+  outs() << '\n';
+  return Exit;
+}
