@@ -19,13 +19,55 @@ using namespace llvm;
 
 namespace tileas {
 
-/// Cycles from the earliest start on that a forced seat considers besides
-/// Rau's two.
+/// Cycles from the earliest start on that the fallback seat search
+/// considers when Rau's forced seat cannot be made legal.
 static constexpr int64_t NearCandidates = 8;
 
+/// Rau's forced seat: the earliest start the first time, then one cycle past
+/// the previous seat, wrapping back to the earliest start after a whole II.
+/// Moving on each time is what keeps two ops from evicting each other back
+/// and forth: a choice by least damage repeats itself, this one cannot. On
+/// an exactly saturated slot it moves on to the next bin of the slot's
+/// layout, since any other seat leaves a hole nobody can use.
+static int64_t forcedSeat(const ModuloState &State, unsigned Op, int64_t First,
+                          int64_t Prev) {
+  int64_t Last = First + int64_t(State.ii()) - 1;
+  if (Prev != ModuloState::Unplaced && Prev >= First && Prev < Last) {
+    int64_t Next = State.nextOnLayout(Op, Prev + 1);
+    if (Next <= Last)
+      return Next;
+  }
+  return State.nextOnLayout(Op, First);
+}
+
+/// Among Candidates, the seat that evicts the fewest placed ops and can be
+/// made legal by evicting, if any.
+static std::optional<int64_t> leastDamage(const ModuloState &State, unsigned Op,
+                                          ArrayRef<int64_t> Candidates) {
+  SmallVector<unsigned, 16> Resource, Constraint;
+  std::optional<int64_t> Best;
+  size_t BestDamage = ~size_t(0);
+  for (int64_t C : Candidates) {
+    State.resourceConflicts(Op, C, Resource);
+    size_t Damage = Resource.size();
+    if (Damage >= BestDamage)
+      continue;
+    if (!State.constraintConflicts(Op, C, Constraint,
+                                   BestDamage - Damage + Resource.size()))
+      continue;
+    for (unsigned V : Constraint)
+      Damage += !llvm::binary_search(Resource, V);
+    if (Damage < BestDamage) {
+      BestDamage = Damage;
+      Best = C;
+    }
+  }
+  return Best;
+}
+
 IterativeOutcome runIterativeModulo(ModuloState &State,
-                                    const PriorityOrder &Order, uint64_t Budget,
-                                    uint64_t StallLimit) {
+                                    const PriorityOrder &Order,
+                                    uint64_t Budget) {
   const PlacementContext &Ctx = State.context();
   unsigned N = Ctx.size();
   int64_t II = State.ii();
@@ -47,18 +89,10 @@ IterativeOutcome runIterativeModulo(ModuloState &State,
 
   std::vector<int64_t> LastStart(N, ModuloState::Unplaced);
   SmallVector<unsigned, 16> Evict, More;
-  size_t FewestUnplaced = Ready.size();
-  uint64_t LastLow = 0;
+  SmallVector<int64_t, 16> Candidates;
   while (!Ready.empty()) {
     if (Outcome.Placements == Budget)
       return Outcome;
-    if (Ready.size() < FewestUnplaced) {
-      FewestUnplaced = Ready.size();
-      LastLow = Outcome.Placements;
-    } else if (Outcome.Placements - LastLow > StallLimit) {
-      Outcome.Stalled = true;
-      return Outcome;
-    }
     unsigned Op = Order.Ops[Ready.top()];
     Ready.pop();
     Queued[Op] = 0;
@@ -77,54 +111,35 @@ IterativeOutcome runIterativeModulo(ModuloState &State,
     std::optional<int64_t> T;
     if (Lo <= Hi)
       T = State.packedFit(Op, Lo, unsigned(Hi - Lo + 1));
+    bool Forced = !T;
     if (!T) {
-      // 2. Among a few candidates, the seat that evicts the fewest ops: the
-      // first cycles of the range (resource evictions only), Rau's first
-      // resource-free cycle and his forced cycle one past the last seat
-      // (both may lie past the latest start and evict the placed ops that
-      // bound it). The last seat itself is not retried while there is
-      // another: it would evict whoever evicted this op.
-      int64_t RauLast = First + II - 1;
-      SmallVector<int64_t, 16> Candidates;
+      // 2. Rau's forced seat, which may lie past the latest start: then the
+      // placed ops that bound the op go too.
+      int64_t Prev = LastStart[Op];
+      Candidates.assign(1, forcedSeat(State, Op, First, Prev));
+      T = leastDamage(State, Op, Candidates);
+    }
+    if (!T) {
+      // 3. No eviction makes the forced seat legal (it breaks a stage limit
+      // or a group's stage): among the first cycles of the range, the
+      // first resource-free cycle and the stage of the op's group, the seat
+      // that evicts the fewest ops.
+      Candidates.clear();
       for (int64_t C = First; C <= Last && C < First + NearCandidates; ++C)
         Candidates.push_back(C);
       if (std::optional<int64_t> Free =
               State.table().findFirstFit(F, First, unsigned(II)))
         Candidates.push_back(*Free);
-      int64_t Prev = LastStart[Op];
-      int64_t Forced =
-          (Prev == ModuloState::Unplaced || First > Prev) ? First : Prev + 1;
-      Candidates.push_back(Forced > RauLast ? First : Forced);
-      // The stage its placed unit members are in, even if that lies outside
-      // its bounds (the ops that bound it then go instead).
       unsigned Unit = Ctx.units().unitOf(Op);
       if (State.placedMembers(Unit)) {
         int64_t StageLo = State.unitStage(Unit) * II;
         Candidates.push_back(std::clamp(First, StageLo, StageLo + II - 1));
       }
-      std::sort(Candidates.begin(), Candidates.end());
-      Candidates.erase(std::unique(Candidates.begin(), Candidates.end()),
-                       Candidates.end());
-      if (Candidates.size() > 1)
-        llvm::erase(Candidates, Prev);
-      size_t BestDamage = ~size_t(0);
-      for (int64_t C : Candidates) {
-        State.resourceConflicts(Op, C, More);
-        size_t Damage = More.size();
-        if (Damage >= BestDamage)
-          continue;
-        if (!State.constraintConflicts(Op, C, Evict,
-                                       BestDamage - Damage + More.size()))
-          continue;
-        for (unsigned V : Evict)
-          Damage += !llvm::binary_search(More, V);
-        if (Damage < BestDamage) {
-          BestDamage = Damage;
-          T = C;
-        }
-      }
+      T = leastDamage(State, Op, Candidates);
       if (!T)
         return Outcome; // Nothing can make room (only a bad II gets here).
+    }
+    if (Forced) {
       State.resourceConflicts(Op, *T, Evict);
       State.constraintConflicts(Op, *T, More);
       Evict.append(More.begin(), More.end());

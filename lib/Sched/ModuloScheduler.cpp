@@ -7,10 +7,16 @@
 // Searches II upward from the lower bound. At each candidate II the
 // placement units go through the arm chain in priority order; if a unit
 // defeats every arm, iterative modulo scheduling continues from the partial
-// schedule at the same II. Only when that runs out of budget is the next II
-// tried. The search starts at the largest lower bound; IIs below the
-// dependency bound (found by galloping on a monotone relaxation) are never
-// tried, and nothing above the start is ever skipped.
+// schedule at the same II. Only when that runs out of budget is another II
+// tried.
+//
+// The search starts at the largest lower bound (IIs below the dependency
+// bound, found by galloping on a monotone relaxation, are never tried) and
+// gallops: MII, MII + 1, MII + 2, MII + 4, ... until an attempt succeeds,
+// then searches the last gap by bisection. Most loops succeed at MII; for
+// the rest this costs a logarithmic number of attempts where a linear walk
+// would cost one per cycle of the gap, which on large loops is dozens of
+// attempts of tens of thousands of placements each.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,12 +51,17 @@ struct Attempt {
 
 } // namespace
 
-static uint64_t stallLimit(const SchedulerOptions &Opts, unsigned N) {
-  if (Opts.EvictionStallLimit == ~0u)
-    return NoStallLimit;
-  if (Opts.EvictionStallLimit)
-    return Opts.EvictionStallLimit;
-  return std::min<uint64_t>(N, 256 + N / 4);
+/// The budget cap never brings an attempt below this many placements per op.
+static constexpr unsigned MinBudgetFactor = 6;
+
+/// Placements iterative modulo scheduling may make in one attempt.
+static uint64_t evictionBudget(const SchedulerOptions &Opts, unsigned N) {
+  uint64_t Budget = uint64_t(Opts.EvictionBudgetFactor) * N;
+  if (Opts.EvictionBudgetCap)
+    Budget =
+        std::min(Budget, std::max<uint64_t>(Opts.EvictionBudgetCap,
+                                            uint64_t(MinBudgetFactor) * N));
+  return Budget;
 }
 
 static Attempt attemptII(const PlacementContext &Ctx,
@@ -105,10 +116,9 @@ static Attempt attemptII(const PlacementContext &Ctx,
     // explanation, should it fail too, is of the state the arms gave up in.
     ScheduleFailure Diagnosis = diagnoseBlockedOp(State, unsigned(Blocked));
     unsigned Before = State.numPlaced();
-    uint64_t Budget = uint64_t(Opts.EvictionBudgetFactor) * N;
     State.setRecording(false);
     IterativeOutcome Outcome =
-        runIterativeModulo(State, Order, Budget, stallLimit(Opts, N));
+        runIterativeModulo(State, Order, evictionBudget(Opts, N));
     if (!Outcome.Success) {
       A.Failure = std::move(Diagnosis);
       return A;
@@ -169,17 +179,41 @@ ScheduleResult scheduleModuloWithGaps(const Problem &P,
         formatv("the lower bound II {0} exceeds the II cap {1}", Lo, Cap);
     return R;
   }
-  for (uint64_t II = Lo; II <= Cap; ++II) {
-    Attempt A = attemptII(Ctx, Opts, unsigned(II));
-    if (!A.Success) {
-      R.Failure = std::move(A.Failure);
-      continue;
-    }
+  auto Accept = [&](uint64_t II, Attempt &A) {
     R.Success = true;
     R.Sched = buildSchedule(unsigned(II), A.Starts);
     R.Sched.Bounds = R.Bounds;
     R.LastArm = A.LastArm;
     std::copy(std::begin(A.ArmSeats), std::end(A.ArmSeats), R.ArmSeats);
+    R.Failure = ScheduleFailure();
+  };
+  // Gallop up from the bound until an attempt succeeds ...
+  uint64_t Failed = Lo - 1, Step = 1;
+  for (uint64_t II = Lo;;) {
+    Attempt A = attemptII(Ctx, Opts, unsigned(II));
+    if (A.Success) {
+      Accept(II, A);
+      break;
+    }
+    R.Failure = std::move(A.Failure);
+    Failed = II;
+    if (II == Cap)
+      break;
+    II = std::min<uint64_t>(Cap, Lo + Step);
+    Step *= 2;
+  }
+  // ... then bisect the gap below the success.
+  if (R.Success) {
+    for (uint64_t Hi = R.Sched.II; Hi - Failed > 1;) {
+      uint64_t Mid = Failed + (Hi - Failed) / 2;
+      Attempt A = attemptII(Ctx, Opts, unsigned(Mid));
+      if (A.Success) {
+        Accept(Mid, A);
+        Hi = Mid;
+      } else {
+        Failed = Mid;
+      }
+    }
     return R;
   }
 
@@ -200,8 +234,9 @@ ScheduleResult scheduleModuloWithGaps(const Problem &P,
   R.Sched.Flags |= SF_IICapReached;
   if (R.Failure.Reason.empty())
     R.Failure.Reason = "no schedule at or below the II cap";
-  R.Failure.Reason = formatv("no schedule at II {0} to {1}; at II {1}: {2}", Lo,
-                             Cap, R.Failure.Reason);
+  R.Failure.Reason =
+      formatv("no schedule at the IIs tried from {0} to {1}; at II {1}: {2}",
+              Lo, Cap, R.Failure.Reason);
   return R;
 }
 

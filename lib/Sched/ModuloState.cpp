@@ -18,6 +18,9 @@ namespace tileas {
 
 /// A slot is tight at II when its demand reaches this share of the rows.
 static constexpr uint64_t TightPercent = 85;
+/// A slot that all holders hold equally long is laid out on a grid when its
+/// demand reaches this share of the rows.
+static constexpr uint64_t GridPercent = 90;
 /// Free seats packedFit compares.
 static constexpr unsigned MaxPackedCandidates = 64;
 
@@ -30,9 +33,17 @@ ModuloState::ModuloState(const PlacementContext &Ctx, unsigned II)
   UnitStage.assign(Ctx.units().numUnits(), 0);
   Owner.assign(size_t(II) * Ctx.numColumns(), -1);
   Holders.resize(size_t(Table.numPools()) * II);
-  for (unsigned Bit = 0; Bit != 64; ++Bit)
+  for (unsigned Bit = 0; Bit != 64; ++Bit) {
     if (Ctx.demandOfBit(Bit) * 100 >= uint64_t(II) * TightPercent)
       TightBits |= uint64_t(1) << Bit;
+    if (Ctx.longestHold(Bit) <= 1)
+      continue;
+    if (Ctx.demandOfBit(Bit) == II)
+      buildLayout(Bit);
+    else if (Ctx.uniformHold(Bit) &&
+             Ctx.demandOfBit(Bit) * 100 >= uint64_t(II) * GridPercent)
+      buildGrid(Bit);
+  }
 
   // Bounds with nothing placed: longest paths from cycle 0 and back from the
   // stage limits. A positive cycle (which only stage gaps can add above the
@@ -273,6 +284,86 @@ std::optional<int64_t> ModuloState::nearestFit(unsigned Op, const Window &W,
   return !Down || (Up && *Up - Aim < Aim - *Down) ? Up : Down;
 }
 
+void ModuloState::buildGrid(unsigned Bit) {
+  BinLayout L;
+  L.Bit = Bit;
+  L.LengthAt.assign(II, 0);
+  unsigned Pitch = Ctx.shortestHold(Bit);
+  for (unsigned Row = 0; Row + Pitch <= II; Row += Pitch)
+    L.LengthAt[Row] = Pitch;
+  LayoutOfBit[Bit] = Layouts.size();
+  LayoutBits |= uint64_t(1) << Bit;
+  Layouts.push_back(std::move(L));
+}
+
+void ModuloState::buildLayout(unsigned Bit) {
+  // Spread each length's bins evenly around the cycle (smooth weighted
+  // round robin), so that every op finds a bin of its length near any seat.
+  ArrayRef<PlacementContext::HoldCount> Counts = Ctx.holdCounts(Bit);
+  unsigned Bins = 0;
+  for (const PlacementContext::HoldCount &C : Counts)
+    Bins += C.Count;
+  BinLayout L;
+  L.Bit = Bit;
+  L.LengthAt.assign(II, 0);
+  SmallVector<int64_t, 4> Credit(Counts.size(), 0);
+  unsigned Row = 0;
+  for (unsigned I = 0; I != Bins; ++I) {
+    unsigned Pick = 0;
+    for (unsigned J = 0; J != Counts.size(); ++J) {
+      Credit[J] += Counts[J].Count;
+      if (Credit[J] > Credit[Pick])
+        Pick = J;
+    }
+    Credit[Pick] -= Bins;
+    L.LengthAt[Row] = Counts[Pick].Length;
+    Row += Counts[Pick].Length;
+  }
+  assert(Row == II && "an exactly saturated slot's holds sum to II");
+  LayoutOfBit[Bit] = Layouts.size();
+  LayoutBits |= uint64_t(1) << Bit;
+  Layouts.push_back(std::move(L));
+}
+
+/// The first row of Op's footprint that holds Bit, and how many rows do.
+static std::pair<unsigned, unsigned> holdOf(const Footprint &F, uint64_t Bit) {
+  unsigned First = 0, Length = 0;
+  for (unsigned K = 0, E = F.Rows.size(); K != E; ++K)
+    if (F.Rows[K] & Bit) {
+      if (!Length)
+        First = K;
+      ++Length;
+    }
+  return {First, Length};
+}
+
+bool ModuloState::onLayout(unsigned Op, int64_t T) const {
+  if (!LayoutBits)
+    return true;
+  Footprint F = Ctx.footprint(Op);
+  uint64_t Held = 0;
+  for (uint64_t Row : F.Rows)
+    Held |= Row & LayoutBits;
+  for (uint64_t B = Held; B; B &= B - 1) {
+    unsigned Bit = countr_zero(B);
+    if (!BitHolders[Bit])
+      continue; // The first holder places the layout.
+    const BinLayout &L = Layouts[LayoutOfBit[Bit]];
+    auto [First, Length] = holdOf(F, uint64_t(1) << Bit);
+    unsigned LayoutRow = (Table.rowOf(T + First) + II - L.Anchor) % II;
+    if (L.LengthAt[LayoutRow] != Length)
+      return false;
+  }
+  return true;
+}
+
+int64_t ModuloState::nextOnLayout(unsigned Op, int64_t T) const {
+  for (int64_t Step = 0; Step != int64_t(II); ++Step)
+    if (onLayout(Op, T + Step))
+      return T + Step;
+  return T;
+}
+
 std::optional<int64_t> ModuloState::packedFit(unsigned Op, int64_t From,
                                               unsigned Count, bool Down) const {
   Footprint F = Ctx.footprint(Op);
@@ -315,6 +406,8 @@ std::optional<int64_t> ModuloState::packedFit(unsigned Op, int64_t From,
   std::optional<int64_t> Best;
   unsigned BestScore = 0, Perfect = 4 * popcount(Tight), Seen = 0;
   Table.visitFits(F, From, Count, Down, [&](int64_t T) {
+    if (!onLayout(Op, T))
+      return true;
     unsigned S = Score(T);
     if (!Best || S > BestScore) {
       Best = T;
@@ -325,6 +418,17 @@ std::optional<int64_t> ModuloState::packedFit(unsigned Op, int64_t From,
   return Best;
 }
 
+void ModuloState::anchorLayout(unsigned Op, unsigned Bit, int64_t T) {
+  // Turn the layout so that a bin of the op's length starts where its hold
+  // does.
+  BinLayout &L = Layouts[LayoutOfBit[Bit]];
+  auto [First, Length] = holdOf(Ctx.footprint(Op), uint64_t(1) << Bit);
+  unsigned Bin = 0;
+  while (L.LengthAt[Bin] != Length)
+    ++Bin;
+  L.Anchor = (Table.rowOf(T + First) + II - Bin) % II;
+}
+
 void ModuloState::record(unsigned Op, int64_t T, bool Add) {
   Footprint F = Ctx.footprint(Op);
   unsigned Columns = Ctx.numColumns();
@@ -333,8 +437,11 @@ void ModuloState::record(unsigned Op, int64_t T, bool Add) {
   for (unsigned K = 0, E = F.Rows.size(); K != E; ++K)
     for (uint64_t B = F.Rows[K] & ~Seen; B; B &= B - 1) {
       unsigned Bit = countr_zero(B);
-      if (Add && BitHolders[Bit]++ == 0)
+      if (Add && BitHolders[Bit]++ == 0) {
         GridAnchor[Bit] = Table.rowOf(T + K);
+        if ((LayoutBits >> Bit) & 1)
+          anchorLayout(Op, Bit, T);
+      }
       if (!Add)
         --BitHolders[Bit];
       Seen |= uint64_t(1) << Bit;

@@ -89,9 +89,23 @@ public:
   /// first free seat.
   std::optional<int64_t> packedFit(unsigned Op, int64_t From, unsigned Count,
                                    bool Down = false) const;
+  /// True when Op can sit at T as far as resources go: its footprint is free
+  /// there, and it keeps to the layout of every exactly saturated slot it
+  /// holds.
   bool fits(unsigned Op, int64_t T) const {
-    return Table.probe(Ctx.footprint(Op), T);
+    return Table.probe(Ctx.footprint(Op), T) && onLayout(Op, T);
   }
+  /// A slot whose demand is exactly II rows fits only if its holds tile the
+  /// rows without a gap. Such a slot gets a layout: a fixed cyclic sequence
+  /// of bins, one per holder, of the holders' lengths, each length spread
+  /// evenly (for holders of one length, a grid). The first holder seated
+  /// turns the layout to its seat; every later holder must start its hold
+  /// where a bin of its length starts. This turns packing into assigning
+  /// ops to bins, where an eviction frees exactly the bin it needs.
+  bool onLayout(unsigned Op, int64_t T) const;
+  /// The first start at or after T that keeps to the layouts (T itself when
+  /// Op holds no laid-out slot).
+  int64_t nextOnLayout(unsigned Op, int64_t T) const;
   bool inWindow(const Window &W, int64_t T) const {
     return T >= W.Lo && T <= W.Hi;
   }
@@ -136,6 +150,9 @@ public:
 
 private:
   void record(unsigned Op, int64_t T, bool Add);
+  void buildLayout(unsigned Bit);
+  void buildGrid(unsigned Bit);
+  void anchorLayout(unsigned Op, unsigned Bit, int64_t T);
   int64_t baseEarliest(unsigned Node) const;
   int64_t baseLatest(unsigned Node) const;
   /// A node with a fixed start: a placed op (hubs never are).
@@ -157,6 +174,16 @@ private:
   unsigned II;
   ReservationTable Table;
   uint64_t TightBits = 0; ///< Slot bits whose demand nearly fills II rows.
+  struct BinLayout {
+    unsigned Bit = 0;
+    /// By layout row: the length of the bin that starts there, or 0.
+    std::vector<uint16_t> LengthAt;
+    /// The table row of layout row 0.
+    unsigned Anchor = 0;
+  };
+  llvm::SmallVector<BinLayout, 2> Layouts;
+  uint64_t LayoutBits = 0; ///< Exactly saturated slot bits (hold > 1).
+  uint8_t LayoutOfBit[64] = {};
   /// Per slot bit: ops holding it, and the row where the first of them
   /// began its hold (the grid that uniform holds are aligned to).
   unsigned BitHolders[64] = {};

@@ -62,6 +62,13 @@ PlacementContext::PlacementContext(const Problem &P,
       if (!ShortestHold[Bit] || Held < ShortestHold[Bit])
         ShortestHold[Bit] = Held;
       LongestHold[Bit] = std::max(LongestHold[Bit], Held);
+      auto It = llvm::find_if(HoldCounts[Bit], [&](const HoldCount &C) {
+        return C.Length == Held;
+      });
+      if (It == HoldCounts[Bit].end())
+        HoldCounts[Bit].push_back({Held, 1});
+      else
+        ++It->Count;
     }
     for (const PoolUse &U : O.Pools) {
       Area[Op] += U.Units * U.Duration;

@@ -23,6 +23,7 @@
 #include "tileas/Sched/Scheduler.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
 #include <limits>
@@ -70,9 +71,19 @@ public:
   /// The fewest rows any op holds a slot bit for (0 if none holds it): a
   /// hole shorter than that in the bit's column is lost for good.
   unsigned shortestHold(unsigned Bit) const { return ShortestHold[Bit]; }
+  /// The most rows any op holds the bit for (0 if none holds it).
+  unsigned longestHold(unsigned Bit) const { return LongestHold[Bit]; }
   /// True when every op that holds the bit holds it for the same number of
   /// rows, so that holds tile the column on a grid of that pitch.
   bool uniformHold(unsigned Bit) const { return (UniformHold >> Bit) & 1; }
+  /// How many ops hold the bit for how many rows, by first appearance.
+  struct HoldCount {
+    unsigned Length;
+    unsigned Count;
+  };
+  llvm::ArrayRef<HoldCount> holdCounts(unsigned Bit) const {
+    return HoldCounts[Bit];
+  }
   /// Sum over ops of the footprint length and the longest pool charge: the
   /// length of a schedule without any overlap.
   uint64_t sequentialLength() const { return SequentialLength; }
@@ -107,6 +118,7 @@ private:
   uint64_t RowsPerBit[64] = {};
   unsigned ShortestHold[64] = {}, LongestHold[64] = {};
   uint64_t UniformHold = 0;
+  llvm::SmallVector<HoldCount, 2> HoldCounts[64];
   unsigned ColumnOfBit[64];
   unsigned NumColumns = 0;
   bool StageConstrained = false;

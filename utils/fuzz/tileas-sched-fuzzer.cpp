@@ -82,9 +82,9 @@ void checkRoundTrip(const Problem &P) {
     fail("canonical text is not a fixpoint", &P);
 }
 
-/// Keeps one run short: the II search is linear in the II range, which big
-/// latencies and durations make long. Such problems are parsed, not
-/// scheduled.
+/// Keeps one run short: every failing attempt of the II search spends its
+/// whole placement budget, and big latencies and durations make the range
+/// of IIs it searches long. Such problems are parsed, not scheduled.
 bool smallEnough(const Problem &P) {
   if (P.size() > 40 || P.dependences().size() > 160)
     return false;

@@ -26,14 +26,14 @@ struct SchedulerOptions {
   unsigned MaxStages = 0;
   /// Bound on the constraint-refinement loop.
   unsigned MaxConstraintIterations = 16;
-  /// Budget of evictions (Rau's iterative modulo scheduling) per candidate II,
-  /// as a multiple of the op count.
-  unsigned EvictionBudgetFactor = 6;
-  /// Iterative modulo scheduling also gives up at a candidate II when the
-  /// number of unplaced ops has not reached a new low for this many
-  /// placements (it is going round in circles). 0 selects
-  /// min(ops, 256 + ops / 4); ~0u leaves only the budget.
-  unsigned EvictionStallLimit = 0;
+  /// Budget of placements (Rau's iterative modulo scheduling) per attempt at
+  /// one II, as a multiple of the op count. Evictions make most of them:
+  /// loops whose saturated slots must tile without a gap typically need 5
+  /// to 20 placements per op.
+  unsigned EvictionBudgetFactor = 30;
+  /// Caps that budget on large loops (but never below 6 placements per op),
+  /// so that an attempt that fails costs bounded time; 0 = no cap.
+  unsigned EvictionBudgetCap = 100000;
   /// Use the serial generator regardless of the selection rule.
   bool ForceSerial = false;
   /// Never use the serial generator (even for small or synchronous loops).

@@ -44,6 +44,9 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <numeric>
+#include <tuple>
+
 using namespace llvm;
 using namespace tileas;
 
@@ -207,6 +210,33 @@ bool TileASMaterializeSchedule::checkSchedule(const TileASLoopSchedule &S) {
   return true;
 }
 
+/// Puts the loop body in the order the schedule issues one iteration: by
+/// start cycle, then by order. The expander copies instructions into the
+/// prologues and epilogues in block order, stage by stage, so this is what
+/// makes every copy of a stage run its instructions - and the coordination
+/// placed next to them - in the schedule's order. (Program order is not that
+/// order: a later instruction may be scheduled first.)
+static void sortBodyBySchedule(const TileASLoopSchedule &S,
+                               LiveIntervals &LIS) {
+  SmallVector<unsigned, 32> Rank(S.Instrs.size());
+  std::iota(Rank.begin(), Rank.end(), 0u);
+  llvm::stable_sort(Rank, [&](unsigned A, unsigned B) {
+    const OpPlacement &PA = S.Placement[A], &PB = S.Placement[B];
+    return std::tie(PA.Start, PA.Order) < std::tie(PB.Start, PB.Order);
+  });
+  MachineBasicBlock &MBB = *S.Loop;
+  MachineBasicBlock::iterator Where = MBB.getFirstNonPHI();
+  for (unsigned I : Rank) {
+    MachineInstr *MI = S.Instrs[I];
+    if (&*Where == MI) {
+      ++Where;
+      continue;
+    }
+    MBB.splice(Where, &MBB, MI->getIterator());
+    LIS.handleMove(*MI, /*UpdateFlags=*/true);
+  }
+}
+
 /// The order of the kernel: by cycle modulo II; within a cycle the older
 /// iteration (higher stage) first, so that a loop-carried dependence of
 /// latency 0 is kept; then by order.
@@ -261,6 +291,7 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
       return false;
     }
 
+  sortBodyBySchedule(S, *LIS);
   TileASCoordinationBuilder Coord(S, *Counted, *Preheader, *Exit);
   Expected<pipes::SolveResult> Solution = Coord.solve();
   if (!Solution) {

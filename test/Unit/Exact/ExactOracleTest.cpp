@@ -114,7 +114,7 @@ TEST(ExactOracle, InfeasibleIIsHaveNoSchedule) {
   for (uint64_t Seed = 1; Seed <= 60; ++Seed) {
     Problem P = tinyProblem(Seed);
     ExactOptions O;
-    O.TimeLimitSeconds = 10;
+    O.TimeLimitSeconds = 120; // A hang guard: these settle in milliseconds.
     O.MaxII = MaxII;
     ExactResult R = solveExact(P, O);
     SCOPED_TRACE("seed " + std::to_string(Seed) + ": " + statusName(R.Status) +

@@ -50,6 +50,56 @@ TEST(ModuloStateTest, BoundsFollowSeatsThroughUnplacedOps) {
   EXPECT_TRUE(S.boundsAreExact());
 }
 
+TEST(ModuloStateTest, ExactlySaturatedSlotOfOneLengthIsAGrid) {
+  // Three ops hold slot 1 for 4 rows each at II 12: once the first sits at
+  // 5, the others may only start 4 rows apart from it, where no hole shorter
+  // than a hold is left.
+  ProblemBuilder B;
+  unsigned A = B.op({{1, 4}}), Bo = B.op({{1, 4}}), C = B.op({{1, 4}});
+  SchedulerOptions Opts;
+  PlacementContext Ctx(B.P, Opts, {});
+  ModuloState S(Ctx, 12);
+  EXPECT_TRUE(S.fits(A, 6)); // Nothing seated: any row.
+  S.seat(A, 5);
+  EXPECT_TRUE(S.fits(Bo, 9));
+  EXPECT_TRUE(S.fits(Bo, 13));
+  EXPECT_FALSE(S.fits(Bo, 10)); // Free rows, but off the grid.
+  EXPECT_FALSE(S.fits(Bo, 5));  // On the grid, but taken.
+  EXPECT_EQ(S.nextOnLayout(Bo, 10), 13);
+  S.seat(Bo, 9);
+  EXPECT_EQ(S.packedFit(C, 0, 12), 1);
+  // Nearly saturated (12 of 13 rows), it is still a grid, with one row
+  // left over; with plenty of slack (12 of 16) any free row will do.
+  ModuloState Near(Ctx, 13);
+  Near.seat(A, 5);
+  EXPECT_FALSE(Near.fits(Bo, 10));
+  EXPECT_TRUE(Near.fits(Bo, 9));
+  ModuloState Slack(Ctx, 16);
+  Slack.seat(A, 5);
+  EXPECT_TRUE(Slack.fits(Bo, 10));
+}
+
+TEST(ModuloStateTest, ExactlySaturatedSlotOfMixedLengthsHasBins) {
+  // Holds of 3, 2 and 2 rows tile II 7 only if each starts where a bin of
+  // its length does: the layout is [3][2][2] turned to the first seat.
+  ProblemBuilder B;
+  unsigned Long = B.op({{2, 3}}), X = B.op({{2, 2}}), Y = B.op({{2, 2}});
+  SchedulerOptions Opts;
+  PlacementContext Ctx(B.P, Opts, {});
+  ModuloState S(Ctx, 7);
+  S.seat(Long, 10);            // Rows 3, 4, 5.
+  EXPECT_TRUE(S.fits(X, 13));  // Rows 6, 0.
+  EXPECT_TRUE(S.fits(X, 8));   // Rows 1, 2.
+  EXPECT_FALSE(S.fits(X, 14)); // Rows 0, 1: would leave row 6 alone.
+  S.seat(X, 8);
+  std::optional<int64_t> T = S.packedFit(Y, 0, 7);
+  ASSERT_TRUE(T);
+  EXPECT_EQ(*T % 7, 6);
+  S.seat(Y, *T);
+  for (unsigned Row = 0; Row != 7; ++Row)
+    EXPECT_EQ(S.table().row(Row), uint64_t(2)) << "row " << Row;
+}
+
 TEST(ModuloStateTest, StageLimitIsALatestStart) {
   ProblemBuilder B;
   unsigned A = B.op(), C = B.op();

@@ -80,10 +80,15 @@ TEST(PlacementArmsTest, PermuteRotatesTheOrderOfAGroup) {
 
 /// II 5, slot 1: A holds rows 0-1, B row 3; C needs two free rows in a row
 /// and there are none. AToC / BToC relate A or B to C (a harmless
-/// loop-carried edge) so that FUSE may not lift them.
-Problem fragmentedSlot(bool AToC, bool BToC) {
+/// loop-carried edge) so that FUSE may not lift them. With Spare, a fourth
+/// op, never seated, also holds the slot: with a demand above II the slot
+/// gets no bin layout (ModuloState::onLayout), which would rule out this
+/// fragmentation for the arms in the first place.
+Problem fragmentedSlot(bool AToC, bool BToC, bool Spare = true) {
   ProblemBuilder B;
   unsigned A = B.op({{1, 2}}), Bo = B.op({{1, 1}}), C = B.op({{1, 2}});
+  if (Spare)
+    B.op({{1, 1}});
   if (AToC)
     B.dep(A, C, 0, 1);
   if (BToC)
@@ -101,7 +106,7 @@ TEST(PlacementArmsTest, FuseRepacksAnUnrelatedBlocker) {
   EXPECT_FALSE(H.Arms.permute(H.unitOf(OpC)));
   EXPECT_EQ(H.starts(), Before); // A failed arm changes nothing.
   EXPECT_EQ(H.rows(), Rows);
-  RetryOverlay Overlay(3);
+  RetryOverlay Overlay(4);
   EXPECT_EQ(H.Arms.placeUnit(H.unitOf(OpC), Overlay), PlacementArm::Fuse);
   EXPECT_EQ(H.State.start(OpC), 2);
   EXPECT_EQ(H.State.start(OpB), 4);
@@ -122,7 +127,7 @@ TEST(PlacementArmsTest, RetryEvictsAndReseatsABlocker) {
   Harness H(fragmentedSlot(/*AToC=*/true, /*BToC=*/true), 5);
   H.State.seat(OpA, 0);
   H.State.seat(OpB, 3);
-  RetryOverlay Overlay(3);
+  RetryOverlay Overlay(4);
   EXPECT_EQ(H.Arms.placeUnit(H.unitOf(OpC), Overlay), PlacementArm::Retry);
   EXPECT_EQ(H.State.start(OpC), 2);
   EXPECT_EQ(H.State.start(OpB), 4);
@@ -138,7 +143,7 @@ TEST(PlacementArmsTest, DesperateRetryIgnoresStaleDeadMarks) {
   Harness H(fragmentedSlot(/*AToC=*/true, /*BToC=*/true), 5);
   H.State.seat(OpA, 0);
   H.State.seat(OpB, 3);
-  RetryOverlay Overlay(3);
+  RetryOverlay Overlay(4);
   Overlay.markDead(OpB);
   EXPECT_EQ(H.Arms.placeUnit(H.unitOf(OpC), Overlay),
             PlacementArm::DesperateRetry);
@@ -251,8 +256,9 @@ TEST(PlacementArmsTest, SeatCostCountsPipesReachAndInversions) {
 
 TEST(PlacementArmsTest, IterativeSchedulingFinishesWhatTheArmsCannot) {
   // The RETRY case with both blockers already dead and the state otherwise
-  // as above: the chain gives up, eviction without memory finishes it.
-  Harness H(fragmentedSlot(/*AToC=*/true, /*BToC=*/true), 5);
+  // as above: the chain gives up, eviction without memory finishes it. (No
+  // spare op: the problem is feasible, and the slot exactly saturated.)
+  Harness H(fragmentedSlot(/*AToC=*/true, /*BToC=*/true, /*Spare=*/false), 5);
   H.State.seat(OpA, 0);
   H.State.seat(OpB, 3);
   IterativeOutcome Outcome = runIterativeModulo(H.State, H.Order, 30);

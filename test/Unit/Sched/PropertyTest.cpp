@@ -55,18 +55,20 @@ Tally run(unsigned Count, unsigned MaxOps, bool Constraints) {
 TEST(PropertyTest, PlainLoopsMostlyReachTheBound) {
   Tally T = run(120, 150, /*Constraints=*/false);
   ASSERT_EQ(T.Loops, 120u);
-  // Measured: 102 of 120 at the bound, sum(II)/sum(MII) 1.005. The bars
-  // sit a little below, so that a real regression fails them.
-  EXPECT_GE(T.AtMII * 100, T.Loops * 82) << T.AtMII << " of " << T.Loops;
-  EXPECT_LE(T.SumII * 100, T.SumMII * 101);
+  // Measured: 118 of 120 at the bound, sum(II)/sum(MII) 1.0003 (102 and
+  // 1.005 before exactly saturated slots got bin layouts and forced seats
+  // followed Rau). The bars sit a little below, so that a real regression
+  // fails them.
+  EXPECT_GE(T.AtMII * 100, T.Loops * 95) << T.AtMII << " of " << T.Loops;
+  EXPECT_LE(T.SumII * 1000, T.SumMII * 1002);
 }
 
 TEST(PropertyTest, ConstrainedLoopsAreAlwaysLegal) {
   Tally T = run(120, 150, /*Constraints=*/true);
   ASSERT_EQ(T.Loops, 120u);
-  // Measured: 94 of 120, 1.008.
-  EXPECT_GE(T.AtMII * 100, T.Loops * 75) << T.AtMII << " of " << T.Loops;
-  EXPECT_LE(T.SumII * 100, T.SumMII * 101);
+  // Measured: 115 of 120, 1.0022 (94 and 1.008 before).
+  EXPECT_GE(T.AtMII * 100, T.Loops * 92) << T.AtMII << " of " << T.Loops;
+  EXPECT_LE(T.SumII * 1000, T.SumMII * 1004);
 }
 
 } // namespace
