@@ -26,6 +26,9 @@ struct Group {
   SmallVector<unsigned, 2> Producers;
   SmallVector<Read, 4> Consumers;
   bool CarriedInPlace = false;
+  /// The most iterations an in-place rewrite reaches back: the number of
+  /// buffers the group takes turns with (double buffering: 2).
+  unsigned CarryDistance = 0;
   bool LiveOut = false;
   bool ProducedAsyncBeforeLoop = false;
 };
@@ -36,14 +39,14 @@ public:
 
   Expected<SolveResult> run() {
     if (Error E = validate())
-      return std::move(E);
+      return E;
     buildGroups();
     for (Group &G : Groups)
       classify(G);
     if (Error E = assignBarriers())
-      return std::move(E);
+      return E;
     if (Error E = chargeBudgets())
-      return std::move(E);
+      return E;
     return std::move(R);
   }
 
@@ -123,6 +126,7 @@ void Solver::buildGroups() {
       // outside the loop, is the same memory every iteration.
       G.Producers.push_back(Rd.Op);
       G.CarriedInPlace |= Rd.Distance > 0 || In.Values[Rd.Value].Producer < 0;
+      G.CarryDistance = std::max(G.CarryDistance, Rd.Distance);
     } else {
       G.Consumers.push_back(Rd);
     }
@@ -163,9 +167,28 @@ void Solver::classify(Group &G) {
   });
 
   if (G.CarriedInPlace) {
-    // One buffer rewritten every iteration: no ring is possible. Readers on
-    // another unit must never overlap the producers.
-    if (!G.Consumers.empty() && (ProducerAsync || CrossesUnitOrStage)) {
+    bool ReadsInOwnIteration = llvm::all_of(
+        G.Consumers, [](const Read &Rd) { return Rd.Distance == 0; });
+    if (G.Consumers.empty() || !(ProducerAsync || CrossesUnitOrStage)) {
+      // Nobody else reads it inside the loop.
+    } else if (G.CarryDistance >= 2 && ReadsInOwnIteration) {
+      // D buffers taking turns, each read in the iteration that rewrote it:
+      // a ring over them, of depth D. The buffers were allocated before the
+      // loop, so the ring costs no budget.
+      Pipe P;
+      P.Kind = PipeKind::Ring;
+      P.Group = G.Id;
+      P.Owner = Owner;
+      P.Producers = G.Producers;
+      P.Consumers = G.Consumers;
+      P.Depth = G.CarryDistance;
+      for (unsigned V : G.Values)
+        if (In.Values[V].Producer == int(Owner))
+          P.Bytes = In.Values[V].Bytes;
+      R.Pipes.push_back(std::move(P));
+    } else {
+      // One buffer rewritten every iteration: no ring is possible. Readers on
+      // another unit must never overlap the producers.
       Mutex M;
       M.Group = G.Id;
       M.Producers = G.Producers;

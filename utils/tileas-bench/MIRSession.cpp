@@ -22,6 +22,14 @@
 using namespace llvm;
 using namespace tileas::bench;
 
+/// The parser reports through the context's diagnostic handler: its first
+/// error (which names the file and line) says more than the fallback.
+static Error parseError(const RemarkLog &Log, const Twine &Fallback) {
+  std::string First = Log.firstError();
+  return createStringError(inconvertibleErrorCode(),
+                           First.empty() ? Fallback.str() : First);
+}
+
 Expected<std::unique_ptr<MIRSession>> MIRSession::open(StringRef Path,
                                                        TargetMachine &TM) {
   std::unique_ptr<MIRSession> S(new MIRSession());
@@ -43,8 +51,7 @@ Expected<std::unique_ptr<MIRSession>> MIRSession::open(StringRef Path,
     return TM.createDataLayout().getStringRepresentation();
   });
   if (!S->M)
-    return createStringError(inconvertibleErrorCode(),
-                             "cannot read the IR part of " + Path);
+    return parseError(*S->Log, "cannot read the IR part of " + Path);
   S->M->setTargetTriple(TM.getTargetTriple());
   S->M->setDataLayout(TM.createDataLayout());
 
@@ -54,8 +61,8 @@ Expected<std::unique_ptr<MIRSession>> MIRSession::open(StringRef Path,
   S->PM->add(S->TPC);
   S->PM->add(S->MMIWP);
   if (Parser->parseMachineFunctions(*S->M, S->MMIWP->getMMI()))
-    return createStringError(inconvertibleErrorCode(),
-                             "cannot parse the machine functions of " + Path);
+    return parseError(*S->Log,
+                      "cannot parse the machine functions of " + Path);
 
   for (Function &F : *S->M) {
     MachineFunction *MF = S->MMIWP->getMMI().getMachineFunction(F);

@@ -49,6 +49,18 @@ private:
 
 char MachineCheck::ID = 0;
 
+std::string MachineCheckResult::firstComplaint() const {
+  SmallVector<StringRef, 16> Lines;
+  StringRef(VerifierText).split(Lines, '\n');
+  for (StringRef Line : Lines)
+    if (Line.contains("Bad machine code"))
+      return Line.trim().trim('*').trim().str();
+  for (StringRef Line : Lines)
+    if (!Line.trim().empty() && !Line.starts_with("#"))
+      return Line.trim().str();
+  return "the machine verifier failed";
+}
+
 MachineFunctionPass *tileas::bench::createMachineCheck(MachineCheckResult &Out) {
   return new MachineCheck(Out);
 }

@@ -29,6 +29,9 @@ struct MachineCheckResult {
   std::string VerifierText; ///< What the verifier said (first function).
   std::string MIRText;      ///< All functions, printed.
   unsigned Blocks = 0;      ///< Basic blocks over all functions.
+
+  /// The verifier's first complaint ("Bad machine code: ..."), for a note.
+  std::string firstComplaint() const;
 };
 
 llvm::MachineFunctionPass *createMachineCheck(MachineCheckResult &Out);

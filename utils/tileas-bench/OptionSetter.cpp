@@ -12,7 +12,7 @@ using namespace llvm;
 using namespace tileas::bench;
 
 Error tileas::bench::applyOptions(const OptionList &Options) {
-  StringMap<cl::Option *> &Registered = cl::getRegisteredOptions();
+  auto &Registered = cl::getRegisteredOptions();
   for (const auto &[Name, Value] : Options) {
     auto It = Registered.find(Name);
     if (It == Registered.end())

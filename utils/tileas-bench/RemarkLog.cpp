@@ -6,6 +6,7 @@
 
 #include "RemarkLog.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/CodeGen/MachineBasicBlock.h"
 #include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -87,4 +88,13 @@ std::string RemarkLog::firstError() const {
     if (R.Kind == RemarkRecord::Error)
       return R.Message;
   return "";
+}
+
+const RemarkRecord *RemarkLog::last(StringRef Pass, StringRef Function,
+                                    int Block, StringRef Name) const {
+  for (const RemarkRecord &R : llvm::reverse(Records))
+    if (R.Pass == Pass && R.Function == Function && R.Block == Block &&
+        (Name.empty() || R.Name == Name))
+      return &R;
+  return nullptr;
 }

@@ -58,6 +58,10 @@ public:
   std::vector<const RemarkRecord *> ofPass(llvm::StringRef Pass) const;
   /// The first error's text, or empty.
   std::string firstError() const;
+  /// The last remark of Pass about block Block of function Function whose
+  /// name is Name (any name when Name is empty), or null.
+  const RemarkRecord *last(llvm::StringRef Pass, llvm::StringRef Function,
+                           int Block, llvm::StringRef Name = "") const;
 
 private:
   std::vector<RemarkRecord> Records;

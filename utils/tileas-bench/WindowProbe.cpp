@@ -104,7 +104,8 @@ protected:
       PeerPlacements Placements;
       for (const auto &[MI, Cycle, Stage, Order] : SchedResult)
         Placements[MI] = {Stage, Cycle};
-      Expected<Schedule> S = buildPeerSchedule(*LP, Placements, BestII);
+      Expected<tileas::Schedule> S =
+          buildPeerSchedule(*LP, Placements, BestII);
       if (S) {
         Out.HasSchedule = true;
         Out.Sched = std::move(*S);

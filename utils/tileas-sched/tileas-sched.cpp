@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Reads HatScheT graphs or tileas-sched text problems, schedules them (or
-// checks a given schedule with --verify) and prints the JSON result of
+// checks a given schedule with --verify, or solves them optimally with
+// --exact, see ExactMode.h) and prints the JSON result of
 // tileas/ProblemIO/JSONResult.h. Every schedule printed has been through the
 // independent verifier.
 //
@@ -13,6 +14,8 @@
 // --verify found violations; 2 no legal schedule was found.
 //
 //===----------------------------------------------------------------------===//
+
+#include "ExactMode.h"
 
 #include "tileas/ProblemIO/JSONResult.h"
 #include "tileas/ProblemIO/ProblemLoader.h"
@@ -99,6 +102,18 @@ cl::opt<unsigned> Repeat("repeat",
                          cl::desc("Schedule N times and report the median "
                                   "time"),
                          cl::init(1), cl::cat(Category));
+
+cl::opt<bool> Exact("exact",
+                    cl::desc("Prove the optimal II with the exact (Z3) "
+                             "solver, or report the best bound reached "
+                             "within --time-limit"),
+                    cl::cat(Category));
+
+cl::opt<double> TimeLimit("time-limit",
+                          cl::desc("Seconds the exact solver may spend on "
+                                   "each problem (default 10)"),
+                          cl::value_desc("seconds"), cl::init(10),
+                          cl::cat(Category));
 
 /// Prints an input error as `tileas-sched: <file>:<line>: error: ...`.
 void reportError(Error E) {
@@ -196,6 +211,44 @@ int schedule(const Problem &P, json::OStream &J) {
 
 } // namespace
 
+/// The options --exact does not combine with, or empty.
+std::string exactConflicts() {
+  std::string Found;
+  auto Check = [&](bool Given, StringRef Name) {
+    if (Given)
+      Found += (Found.empty() ? "" : ", ") + Name.str();
+  };
+  Check(!VerifyFile.empty(), "--verify");
+  Check(ForceSerial, "--serial");
+  Check(ForceModulo, "--modulo");
+  Check(MaxStages.getNumOccurrences(), "--max-stages");
+  Check(MaxConstraintIterations.getNumOccurrences(),
+        "--max-constraint-iterations");
+  Check(Repeat.getNumOccurrences(), "--repeat");
+  return Found;
+}
+
+/// Checks the exact-mode options; false after reporting a misuse.
+bool checkExactOptions() {
+  if (!Exact) {
+    if (TimeLimit.getNumOccurrences()) {
+      reportError("--time-limit needs --exact");
+      return false;
+    }
+    return true;
+  }
+  std::string Conflicts = exactConflicts();
+  if (!Conflicts.empty()) {
+    reportError("--exact cannot be combined with " + Conflicts);
+    return false;
+  }
+  if (!(TimeLimit > 0) || TimeLimit > 1e9) {
+    reportError("--time-limit must be a positive number of seconds");
+    return false;
+  }
+  return true;
+}
+
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(Category);
@@ -207,6 +260,8 @@ int main(int argc, char **argv) {
     reportError("--serial and --modulo exclude each other");
     return ExitBadInput;
   }
+  if (!checkExactOptions())
+    return ExitBadInput;
   bool Single = Inputs.size() == 1;
   if (!Single && (!VerifyFile.empty() || !EmitSchedule.empty())) {
     reportError("--verify and --emit-schedule take exactly one input");
@@ -235,6 +290,14 @@ int main(int argc, char **argv) {
     for (const Problem &P : Problems)
       writeProblemText(outs(), P);
     return ExitScheduled;
+  }
+
+  if (Exact) {
+    ExactRequest Req;
+    Req.TimeLimitSeconds = TimeLimit;
+    Req.MaxII = MaxII;
+    Req.EmitSchedule = EmitSchedule;
+    return runExactMode(Problems, Req, outs());
   }
 
   int Exit = ExitScheduled;

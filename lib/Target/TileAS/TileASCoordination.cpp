@@ -18,6 +18,8 @@
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
+
 using namespace llvm;
 using namespace tileas;
 
@@ -225,9 +227,12 @@ void TileASCoordinationBuilder::emit(const pipes::SolveResult &Solution) {
       place(PipeOp(TileAS::PIPE_PRODUCER_ACQUIRE, P, P.EmptyBarrier, Iter,
                    *S.Loop, At(Owner, true)),
             Owner, true);
+      // The slot is full once its last producer wrote it (an in-place chain
+      // has several; Producers is sorted by (stage, order)).
+      MachineInstr *LastProducer = S.Instrs[P.Producers.back()];
       place(PipeOp(TileAS::PIPE_PRODUCER_COMMIT, P, P.FullBarrier, Iter,
-                   *S.Loop, At(Owner, false)),
-            Owner, false);
+                   *S.Loop, At(LastProducer, false)),
+            LastProducer, false);
       MachineInstr *FirstReader = S.Instrs[P.Consumers.front().Op];
       MachineInstr *LastReader = S.Instrs[P.Consumers.back().Op];
       place(PipeOp(TileAS::PIPE_CONSUMER_WAIT, P, P.FullBarrier, Iter, *S.Loop,
@@ -259,9 +264,18 @@ void TileASCoordinationBuilder::emit(const pipes::SolveResult &Solution) {
   }
 
   for (const pipes::Mutex &M : Solution.Mutexes) {
+    // A region spans its ops in the order an iteration issues them.
+    auto Span = [&](ArrayRef<unsigned> Ops) {
+      auto [First, Last] = std::minmax_element(
+          Ops.begin(), Ops.end(), [&](unsigned A, unsigned B) {
+            return S.Placement[A].Order < S.Placement[B].Order;
+          });
+      return std::make_pair(*First, *Last);
+    };
     auto Region = [&](ArrayRef<unsigned> Ops, unsigned Side) {
-      MachineInstr *First = S.Instrs[Ops.front()];
-      MachineInstr *Last = S.Instrs[Ops.back()];
+      auto [FirstOp, LastOp] = Span(Ops);
+      MachineInstr *First = S.Instrs[FirstOp];
+      MachineInstr *Last = S.Instrs[LastOp];
       place(BuildMI(*S.Loop, At(First, true), DL, TII.get(TileAS::MUTEX_LOCK))
                 .addImm(M.Barrier)
                 .addImm(Side)
@@ -269,11 +283,16 @@ void TileASCoordinationBuilder::emit(const pipes::SolveResult &Solution) {
             First, true);
       place(BuildMI(*S.Loop, At(Last, false), DL, TII.get(TileAS::MUTEX_UNLOCK))
                 .addImm(M.Barrier)
-                .addImm(agentOf(Ops.back()))
+                .addImm(agentOf(LastOp))
                 .getInstr(),
             Last, false);
     };
-    Region(M.Producers, /*Side=*/0);
-    Region(M.Consumers, /*Side=*/1);
+    // The sides alternate in the order iterations issue them. Readers of
+    // the previous iteration's value (an accumulator rescaled before it is
+    // added to again) come first in their iteration, so they take side 0.
+    bool ReadersFirst = S.Placement[Span(M.Consumers).first].Order <
+                        S.Placement[Span(M.Producers).first].Order;
+    Region(M.Producers, /*Side=*/ReadersFirst ? 1 : 0);
+    Region(M.Consumers, /*Side=*/ReadersFirst ? 0 : 1);
   }
 }

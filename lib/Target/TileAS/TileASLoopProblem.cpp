@@ -142,10 +142,15 @@ bool ProblemBuilder::collectOps() {
   return true;
 }
 
-/// A buffer allocated before the loop and rewritten in place every iteration
-/// (an MMA writing S into the same tensor memory each time) carries a
-/// write-after-read that SSA does not show: every reader of this iteration's
-/// contents must be done before the next iteration's first rewrite.
+/// A buffer rewritten in place (a tied def) stays the same memory from one
+/// rewrite to the next, which SSA does not show: every read of its contents
+/// must be done before the rewrite that reuses it. A writer W whose tied
+/// operand is a buffer from before the loop rewrites it every iteration
+/// (reuse distance 1); one whose tied operand is carried by D PHIs from the
+/// chain of iteration i - D reuses that chain's buffer (D buffers taking
+/// turns: double buffering for D = 2). A reader that sees a value of W's
+/// chain R iterations after it was made (through R PHIs) must be done before
+/// the rewrite D - R iterations after its own.
 void ProblemBuilder::addReusedBufferDependences() {
   for (unsigned W = 0, E = LP.Instrs.size(); W != E; ++W) {
     const MachineInstr &Writer = *LP.Instrs[W];
@@ -155,25 +160,49 @@ void ProblemBuilder::addReusedBufferDependences() {
       if (!MO.isReg() || !MO.isUse() || !MO.getReg().isVirtual() ||
           !Writer.isRegTiedToDefOperand(OpNo, &DefIdx))
         continue;
+      // The reuse distance: PHIs crossed back to the previous rewrite.
+      unsigned Reuse = 0;
       const MachineInstr *Def = MRI.getUniqueVRegDef(MO.getReg());
-      if (Def && Def->getParent() == &MBB)
-        continue; // Not a buffer from before the loop.
-      // Follow the in-place chain from Writer's result and order each
-      // reader of it before the next iteration's Writer.
-      SmallVector<Register, 4> Chain{Writer.getOperand(DefIdx).getReg()};
-      for (unsigned I = 0; I < Chain.size(); ++I)
-        for (const MachineOperand &U : MRI.use_nodbg_operands(Chain[I])) {
+      while (Def && Def->isPHI() && Def->getParent() == &MBB &&
+             Reuse <= LP.Instrs.size()) {
+        Register Carried;
+        for (unsigned I = 1, PE = Def->getNumOperands(); I < PE; I += 2)
+          if (Def->getOperand(I + 1).getMBB() == &MBB)
+            Carried = Def->getOperand(I).getReg();
+        ++Reuse;
+        Def = Carried ? MRI.getUniqueVRegDef(Carried) : nullptr;
+      }
+      if (!Def)
+        continue;
+      if (Def->getParent() != &MBB)
+        Reuse = std::max(Reuse, 1u); // The same buffer every iteration.
+      else if (Reuse == 0)
+        continue; // Continues a chain another writer starts.
+      // W's chain: its values, with the iterations they have been carried.
+      SmallVector<std::pair<Register, unsigned>, 8> Chain{
+          {Writer.getOperand(DefIdx).getReg(), 0}};
+      for (unsigned I = 0; I < Chain.size(); ++I) {
+        auto [Value, Carried] = Chain[I];
+        for (const MachineOperand &U : MRI.use_nodbg_operands(Value)) {
           const MachineInstr &Reader = *U.getParent();
+          if (Reader.getParent() != &MBB)
+            continue;
+          if (Reader.isPHI()) {
+            if (Carried < Reuse)
+              Chain.push_back({Reader.getOperand(0).getReg(), Carried + 1});
+            continue;
+          }
           auto It = LP.OpIndex.find(&Reader);
-          if (It == LP.OpIndex.end())
+          if (It == LP.OpIndex.end() || It->second == W)
             continue;
           unsigned UseIdx = Reader.getOperandNo(&U), ReaderDef;
           if (Reader.isRegTiedToDefOperand(UseIdx, &ReaderDef))
-            Chain.push_back(Reader.getOperand(ReaderDef).getReg());
+            Chain.push_back({Reader.getOperand(ReaderDef).getReg(), Carried});
           else
-            addDep(It->second, W, std::max(Facts[It->second].Latency, 1), 1,
-                   DepKind::Order);
+            addDep(It->second, W, std::max(Facts[It->second].Latency, 1),
+                   Reuse - Carried, DepKind::Order);
         }
+      }
     }
   }
 }

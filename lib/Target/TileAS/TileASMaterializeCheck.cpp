@@ -36,7 +36,7 @@ static const MachineInstr *nextGuarded(const MachineInstr &I) {
 
 std::string llvm::checkMaterializedLoop(MachineFunction &MF,
                                         const pipes::SolveResult &Solution,
-                                        unsigned StageCount, bool HasKernel) {
+                                        unsigned Copies) {
   std::map<int64_t, bool> IsRing;
   for (const pipes::Pipe &P : Solution.Pipes)
     IsRing[P.Id] = P.Kind == pipes::PipeKind::Ring;
@@ -61,22 +61,23 @@ std::string llvm::checkMaterializedLoop(MachineFunction &MF,
       int64_t Pipe = MI.getOperand(0).getImm();
       ++Count[{Pipe, Opc}];
       if (Opc == TileAS::PIPE_PRODUCER_ACQUIRE) {
-        const MachineInstr *Producer = nextGuarded(MI);
-        if (!Producer)
+        if (!nextGuarded(MI))
           return formatv("bb.{0}: an acquire of pipe {1} guards nothing",
                          MBB.getNumber(), Pipe);
+        // The commit of the same iteration follows the producers (one, or
+        // an in-place chain) before the pipe is acquired again.
         MachineBasicBlock::const_iterator It =
-            std::next(MachineBasicBlock::const_iterator(*Producer));
-        while (It != MBB.end() && isCoordination(*It) &&
-               It->getOpcode() != TileAS::PIPE_PRODUCER_COMMIT)
+            std::next(MachineBasicBlock::const_iterator(MI));
+        while (It != MBB.end() &&
+               !((It->getOpcode() == TileAS::PIPE_PRODUCER_COMMIT ||
+                  It->getOpcode() == TileAS::PIPE_PRODUCER_ACQUIRE) &&
+                 It->getOperand(0).getImm() == Pipe))
           ++It;
         if (It == MBB.end() ||
             It->getOpcode() != TileAS::PIPE_PRODUCER_COMMIT ||
-            It->getOperand(0).getImm() != Pipe ||
             It->getOperand(2).getReg() != MI.getOperand(2).getReg())
-          return formatv("bb.{0}: the producer after an acquire of pipe {1} "
-                         "is not followed by its commit for the same "
-                         "iteration",
+          return formatv("bb.{0}: an acquire of pipe {1} is not followed by "
+                         "its commit for the same iteration",
                          MBB.getNumber(), Pipe);
       }
       if (Opc == TileAS::PIPE_CONSUMER_WAIT && IsRing[Pipe] && !nextGuarded(MI))
@@ -101,12 +102,11 @@ std::string llvm::checkMaterializedLoop(MachineFunction &MF,
                          unsigned(TileAS::PIPE_CONSUMER_WAIT),
                          unsigned(TileAS::PIPE_CONSUMER_RELEASE)}) {
       unsigned N = Count[{P.Id, Opc}];
-      if (HasKernel ? N != StageCount : (N == 0 || N > StageCount))
-        return formatv("pipe {0} has {1} copies of {2} across prologue, "
-                       "kernel and epilogue; {3} stages need {3} (at most, "
-                       "for a short known trip count)",
+      if (N != Copies)
+        return formatv("pipe {0} has {1} copies of {2}; the expanded loop "
+                       "needs {3}",
                        P.Id, N, MF.getSubtarget().getInstrInfo()->getName(Opc),
-                       StageCount);
+                       Copies);
     }
   }
   for (auto [Bar, Balance] : MutexBalance)

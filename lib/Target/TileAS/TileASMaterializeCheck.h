@@ -1,5 +1,4 @@
-//===- TileASMaterializeCheck.h - Self-check of materialized loops -*- C++
-//-*-===//
+//===- TileASMaterializeCheck.h - Self-check of materialized loops *- C++ -*-===//
 //
 // Part of the TileAS project.
 //
@@ -17,17 +16,17 @@ namespace llvm {
 class MachineFunction;
 
 /// Checks the structure tileas-materialize-schedule promises, over MF: every
-/// ring pipe has one acquire, commit, wait and release per stage copy
-/// (StageCount of each across prologue, kernel and epilogue; at most that
-/// many when a known short trip count let the expansion drop blocks); each
-/// acquire and its commit surround exactly one guarded instruction and name
-/// the same iteration; each wait directly precedes a guarded instruction;
+/// ring pipe has Copies acquires, commits, waits and releases (one per stage
+/// on the pipelined path, plus one in the original loop where that remains
+/// for short trip counts); each
+/// acquire guards an instruction and is followed, before the pipe is
+/// acquired again, by its commit for the same iteration; each wait directly precedes a guarded instruction;
 /// one PIPE_CREATE per pipe with the solved depth and barriers; mutex locks
 /// and unlocks pair up. Returns a description of the first problem, or an
 /// empty string.
 std::string checkMaterializedLoop(MachineFunction &MF,
                                   const tileas::pipes::SolveResult &Solution,
-                                  unsigned StageCount, bool HasKernel);
+                                  unsigned Copies);
 
 } // namespace llvm
 

@@ -13,9 +13,9 @@
 //     instructions, and the loop is left unchanged);
 //  2. solves the coordination (pipes, mutexes, barriers; TileASCoordination)
 //     and writes it next to the instructions it guards;
-//  3. expands the loop into prologue, kernel and epilogue with LLVM's
-//     ModuloScheduleExpander, which guards the prologues with trip-count
-//     tests (TileASCountedLoop) so short and unknown trip counts are correct;
+//  3. expands the loop into prologue, kernel and epilogue
+//     (TileASLoopExpander), behind a trip-count test that sends loops with
+//     fewer iterations than stages to the original loop;
 //  4. checks its own output.
 //
 //===----------------------------------------------------------------------===//
@@ -24,6 +24,7 @@
 #include "TileAS.h"
 #include "TileASCoordination.h"
 #include "TileASCountedLoop.h"
+#include "TileASLoopExpander.h"
 #include "TileASLoopProblem.h"
 #include "TileASMachineFunctionInfo.h"
 #include "TileASMaterializeCheck.h"
@@ -31,12 +32,10 @@
 #include "tileas/Sched/Verifier.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
-#include "llvm/CodeGen/LiveIntervals.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
 #include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
-#include "llvm/CodeGen/ModuloSchedule.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/LLVMContext.h"
@@ -44,7 +43,6 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <numeric>
 #include <tuple>
 
 using namespace llvm;
@@ -64,7 +62,6 @@ public:
   }
   void getAnalysisUsage(AnalysisUsage &AU) const override {
     AU.addRequired<MachineLoopInfoWrapperPass>();
-    AU.addRequired<LiveIntervalsWrapperPass>();
     AU.addRequired<MachineOptimizationRemarkEmitterPass>();
     AU.addRequired<TileASScheduleAnalysis>();
     MachineFunctionPass::getAnalysisUsage(AU);
@@ -78,7 +75,6 @@ private:
   std::string describe(const MachineInstr &MI) const;
 
   MachineLoopInfo *MLI = nullptr;
-  LiveIntervals *LIS = nullptr;
   MachineOptimizationRemarkEmitter *ORE = nullptr;
 };
 
@@ -89,7 +85,6 @@ char TileASMaterializeSchedule::ID = 0;
 INITIALIZE_PASS_BEGIN(TileASMaterializeSchedule, DEBUG_TYPE,
                       "TileAS materialize schedule", false, false)
 INITIALIZE_PASS_DEPENDENCY(MachineLoopInfoWrapperPass)
-INITIALIZE_PASS_DEPENDENCY(LiveIntervalsWrapperPass)
 INITIALIZE_PASS_DEPENDENCY(MachineOptimizationRemarkEmitterPass)
 INITIALIZE_PASS_DEPENDENCY(TileASScheduleAnalysis)
 INITIALIZE_PASS_END(TileASMaterializeSchedule, DEBUG_TYPE,
@@ -125,7 +120,6 @@ static bool isSingleBlockLoop(const MachineLoopInfo &MLI,
 bool TileASMaterializeSchedule::runOnMachineFunction(MachineFunction &MF) {
   auto &Analysis = getAnalysis<TileASScheduleAnalysis>();
   MLI = &getAnalysis<MachineLoopInfoWrapperPass>().getLI();
-  LIS = &getAnalysis<LiveIntervalsWrapperPass>().getLIS();
   ORE = &getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
 
   if (Analysis.schedules().empty()) {
@@ -210,33 +204,6 @@ bool TileASMaterializeSchedule::checkSchedule(const TileASLoopSchedule &S) {
   return true;
 }
 
-/// Puts the loop body in the order the schedule issues one iteration: by
-/// start cycle, then by order. The expander copies instructions into the
-/// prologues and epilogues in block order, stage by stage, so this is what
-/// makes every copy of a stage run its instructions - and the coordination
-/// placed next to them - in the schedule's order. (Program order is not that
-/// order: a later instruction may be scheduled first.)
-static void sortBodyBySchedule(const TileASLoopSchedule &S,
-                               LiveIntervals &LIS) {
-  SmallVector<unsigned, 32> Rank(S.Instrs.size());
-  std::iota(Rank.begin(), Rank.end(), 0u);
-  llvm::stable_sort(Rank, [&](unsigned A, unsigned B) {
-    const OpPlacement &PA = S.Placement[A], &PB = S.Placement[B];
-    return std::tie(PA.Start, PA.Order) < std::tie(PB.Start, PB.Order);
-  });
-  MachineBasicBlock &MBB = *S.Loop;
-  MachineBasicBlock::iterator Where = MBB.getFirstNonPHI();
-  for (unsigned I : Rank) {
-    MachineInstr *MI = S.Instrs[I];
-    if (&*Where == MI) {
-      ++Where;
-      continue;
-    }
-    MBB.splice(Where, &MBB, MI->getIterator());
-    LIS.handleMove(*MI, /*UpdateFlags=*/true);
-  }
-}
-
 /// The order of the kernel: by cycle modulo II; within a cycle the older
 /// iteration (higher stage) first, so that a loop-carried dependence of
 /// latency 0 is kept; then by order.
@@ -291,7 +258,6 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
       return false;
     }
 
-  sortBodyBySchedule(S, *LIS);
   TileASCoordinationBuilder Coord(S, *Counted, *Preheader, *Exit);
   Expected<pipes::SolveResult> Solution = Coord.solve();
   if (!Solution) {
@@ -300,79 +266,70 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
   }
   Coord.emit(*Solution);
 
-  // Stages and cycles for the expander: scheduled ops as scheduled, new
-  // coordination with the op it is anchored to, PHIs with their first user.
-  DenseMap<MachineInstr *, int> Cycle, Stage;
+  // The kernel order: scheduled ops by their key, new coordination next to
+  // the op it is anchored to (before or after it, as placed in the block).
+  DenseMap<MachineInstr *, int> Stage;
   DenseMap<const MachineInstr *, std::tuple<int64_t, int64_t, unsigned>> Key;
   DenseMap<const MachineInstr *, unsigned> BlockPos;
   unsigned Pos = 0;
   for (MachineInstr &MI : Loop)
     BlockPos[&MI] = Pos++;
   for (unsigned I = 0; I < S.Instrs.size(); ++I) {
-    const OpPlacement &P = S.Placement[I];
-    Cycle[S.Instrs[I]] = P.Start % S.II;
-    Stage[S.Instrs[I]] = P.Stage;
-    Key[S.Instrs[I]] = kernelKey(P, S.II);
+    Stage[S.Instrs[I]] = S.Placement[I].Stage;
+    Key[S.Instrs[I]] = kernelKey(S.Placement[I], S.II);
   }
   for (const PlacedCoordination &PC : Coord.placed()) {
-    Cycle[PC.MI] = Cycle[PC.Anchor];
-    Stage[PC.MI] = Stage[PC.Anchor];
-    Key[PC.MI] = Key[PC.Anchor];
+    // Copies first: inserting may move the anchor's entry.
+    int AnchorStage = Stage.lookup(PC.Anchor);
+    auto AnchorKey = Key.lookup(PC.Anchor);
+    Stage[PC.MI] = AnchorStage;
+    Key[PC.MI] = AnchorKey;
   }
-  for (MachineInstr *MI : Coord.created())
-    LIS->InsertMachineInstrInMaps(*MI);
-  MachineRegisterInfo &MRI = Loop.getParent()->getRegInfo();
-  for (MachineInstr &Phi : Loop.phis()) {
-    int PhiStage = -1, PhiCycle = 0;
-    for (const MachineInstr &U :
-         MRI.use_nodbg_instructions(Phi.getOperand(0).getReg()))
-      if (U.getParent() == &Loop && !U.isPHI() && Stage.count(&U)) {
-        int St = Stage.lookup(const_cast<MachineInstr *>(&U));
-        int Cy = Cycle.lookup(const_cast<MachineInstr *>(&U));
-        if (PhiStage < 0 || St < PhiStage || (St == PhiStage && Cy < PhiCycle))
-          PhiStage = St, PhiCycle = Cy;
-      }
-    Stage[&Phi] = std::max(PhiStage, 0);
-    Cycle[&Phi] = PhiCycle;
-    Key[&Phi] = {PhiCycle, -int64_t(Stage[&Phi]), 0};
-  }
-  // The coordination reads the induction value and its first value in more
-  // places now: recompute their intervals.
-  for (Register R : {Counted->IVPhi->getOperand(0).getReg(), Counted->Init}) {
-    LIS->removeInterval(R);
-    LIS->createAndComputeVirtRegInterval(R);
-  }
-
   std::vector<MachineInstr *> Ordered;
   for (MachineInstr &MI : Loop)
-    if (!MI.isTerminator() && !MI.isDebugInstr())
+    if (!MI.isPHI() && !MI.isTerminator() && !MI.isDebugInstr())
       Ordered.push_back(&MI);
   llvm::stable_sort(Ordered, [&](const MachineInstr *A, const MachineInstr *B) {
-    if (A->isPHI() != B->isPHI())
-      return A->isPHI();
     auto KA = Key.lookup(A), KB = Key.lookup(B);
     if (KA != KB)
       return KA < KB;
     return BlockPos.lookup(A) < BlockPos.lookup(B);
   });
 
-  MachineFunction &MF = *Loop.getParent();
-  MachineLoop *ML = MLI->getLoopFor(&Loop);
-  ModuloSchedule MS(MF, ML, Ordered, std::move(Cycle), std::move(Stage));
-  ModuloScheduleExpander MSE(MF, MS, *LIS,
-                             ModuloScheduleExpander::InstrChangesTy());
-  MSE.expand();
-  // Null when a known trip count below the stage count left no kernel.
-  MachineBasicBlock *Kernel = MSE.getRewrittenKernel();
-  MSE.cleanup();
+  // The original loop remains as the path for short trip counts, where it
+  // runs one iteration at a time: put its body in the order the schedule
+  // issues an iteration (start cycle, then order), so that the coordination
+  // sits around the same neighbours there as in every pipelined copy.
+  DenseMap<const MachineInstr *, std::pair<int64_t, unsigned>> Flat;
+  for (unsigned I = 0; I < S.Instrs.size(); ++I)
+    Flat[S.Instrs[I]] = {S.Placement[I].Start, S.Placement[I].Order};
+  for (const PlacedCoordination &PC : Coord.placed())
+    Flat[PC.MI] = Flat.lookup(PC.Anchor);
+  std::vector<MachineInstr *> Sequential(Ordered);
+  llvm::stable_sort(Sequential,
+                    [&](const MachineInstr *A, const MachineInstr *B) {
+                      auto FA = Flat.lookup(A), FB = Flat.lookup(B);
+                      if (FA != FB)
+                        return FA < FB;
+                      return BlockPos.lookup(A) < BlockPos.lookup(B);
+                    });
+  reorderBlock(Loop, Sequential);
 
+  MachineFunction &MF = *Loop.getParent();
+  TileASExpandedLoop Expanded =
+      expandPipelinedLoop(*Counted, *Preheader, Ordered, Stage, S.StageCount);
+  MachineBasicBlock *Kernel = Expanded.Kernel;
   if (Kernel)
     MF.getInfo<TileASMachineFunctionInfo>()->PipelinedKernels.push_back(
         Kernel->getNumber());
 
   // Check the result before anything else relies on it.
-  std::string Problem =
-      checkMaterializedLoop(MF, *Solution, S.StageCount, Kernel != nullptr);
+  // Each loop coordination op has a copy per stage on the pipelined path and
+  // one in the original loop where that remains.
+  unsigned Copies = (Kernel ? S.StageCount : 0) + (Expanded.Fallback ? 1 : 0);
+  if (Kernel == Expanded.Fallback)
+    Copies = 1; // One stage: the loop itself is the kernel.
+  std::string Problem = checkMaterializedLoop(MF, *Solution, Copies);
   if (!Problem.empty()) {
     MF.getFunction().getContext().emitError(
         formatv("{0}: internal error: the materialized loop fails its "
@@ -381,13 +338,27 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
     return true;
   }
 
+  if (!Kernel) {
+    ORE->emit([&] {
+      return MachineOptimizationRemarkMissed(
+                 DEBUG_TYPE, "TripCountBelowStages",
+                 Expanded.Fallback->findDebugLoc(Expanded.Fallback->begin()),
+                 Expanded.Fallback)
+             << "not pipelined: its trip count "
+             << ore::NV("TripCount", *Counted->constantTripCount())
+             << " is below the " << ore::NV("Stages", S.StageCount)
+             << " stages of its schedule; it runs one iteration at a time, "
+                "with its coordination";
+    });
+    return true;
+  }
   ORE->emit([&] {
     unsigned Rings = 0;
     for (const pipes::Pipe &P : Solution->Pipes)
       Rings += P.Kind == pipes::PipeKind::Ring;
-    MachineBasicBlock *Where = Kernel ? Kernel : Preheader;
     return MachineOptimizationRemark(DEBUG_TYPE, "Materialized",
-                                     Where->findDebugLoc(Where->begin()), Where)
+                                     Kernel->findDebugLoc(Kernel->begin()),
+                                     Kernel)
            << "materialized II=" << ore::NV("II", S.II) << " with "
            << ore::NV("Stages", S.StageCount)
            << " stages: " << ore::NV("Pipes", Rings) << " ring pipe(s), "

@@ -1,0 +1,32 @@
+//===- BenchSettings.cpp - How the benchmark runs each scheduler ----------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BenchSettings.h"
+
+#include <string>
+
+using namespace tileas::bench;
+
+/// The caps both peers run under (they share the pipeliner pass).
+static OptionList pipelinerCaps(const BenchSettings &S) {
+  return {{"pipeliner-max-stages", std::to_string(S.SMSMaxStages)},
+          {"pipeliner-max-mii", std::to_string(S.SMSMaxMII)},
+          {"pipeliner-ii-search-range", std::to_string(S.SMSIISearchRange)}};
+}
+
+OptionList tileas::bench::smsOptions(const BenchSettings &S, bool Annotate) {
+  OptionList L = pipelinerCaps(S);
+  L.push_back({"window-sched", "off"});
+  L.push_back({"pipeliner-annotate-for-testing", Annotate ? "true" : "false"});
+  return L;
+}
+
+OptionList tileas::bench::windowOptions(const BenchSettings &S) {
+  OptionList L = pipelinerCaps(S);
+  L.push_back({"window-sched", "force"});
+  L.push_back({"pipeliner-annotate-for-testing", "false"});
+  return L;
+}

@@ -1,0 +1,55 @@
+//===- BenchSettings.h - How the benchmark runs each scheduler --*- C++ -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Everything that decides what is measured: repeats, the peers' caps, the
+// exact solver's budget, and the guard that keeps the slowest peers off the
+// largest loops. The peers' caps become complete option lists (every option
+// the benchmark sets, each time it runs a peer) that the report prints
+// exactly as they were applied.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_BENCH_BENCHSETTINGS_H
+#define TILEAS_BENCH_BENCHSETTINGS_H
+
+#include "Clock.h"
+#include "OptionSetter.h"
+
+namespace tileas {
+namespace bench {
+
+struct BenchSettings {
+  RepeatPolicy Repeats;
+  /// Stock MachinePipeliner: -pipeliner-max-stages (default 3, too few for
+  /// the 100-cycle TMA latency), -pipeliner-max-mii (default 27, below the
+  /// MII of most tile loops) and -pipeliner-ii-search-range (default 10).
+  unsigned SMSMaxStages = 100;
+  unsigned SMSMaxMII = 100000;
+  unsigned SMSIISearchRange = 100;
+  bool RunSMS = true;
+  bool RunWindow = true;
+  bool RunExact = true;
+  /// Wall-clock budget of the exact solver per loop, and the largest loop
+  /// it is given (0: every loop).
+  double ExactTimeLimit = 20;
+  unsigned ExactMaxOps = 0;
+  /// The peers are not run on loops of more operations (0: no limit).
+  unsigned PeerMaxOps = 0;
+};
+
+/// The options of a timed MachinePipeliner run (Annotate: record the
+/// schedule as instruction symbols instead of expanding it; the window
+/// scheduler is turned off, so that a loop SMS fails on is not handed to it).
+OptionList smsOptions(const BenchSettings &S, bool Annotate);
+
+/// The options of a WindowScheduler run (-window-sched=force: the window
+/// scheduler instead of SMS).
+OptionList windowOptions(const BenchSettings &S);
+
+} // namespace bench
+} // namespace tileas
+
+#endif // TILEAS_BENCH_BENCHSETTINGS_H
