@@ -94,6 +94,7 @@ def RV_TmemStore : TileASResources<
     [CoarseIssue, PoolUse<PoolTMemQuadrants>],
     [], LatTransport.Cycles, PipeTMem>;
 
+let FarMemory = true in
 def RV_GlobalLoad : TileASResources<
     [SlotUse<SlotLSU, LatIssue.Cycles>,
      SlotUse<SlotTpGnicRd, LatTransport.Cycles>],

@@ -121,6 +121,11 @@ class TileASResources<list<SlotUse> slots, list<PoolUse> pools,
   /// Issues to an asynchronous unit (TMA, tensor core, async copy): its
   /// consumers wait on a completion event.
   bit Async = false;
+  /// Its result comes back from far memory (a global-memory round trip)
+  /// under the scoreboard, without an asynchronous unit. A loop with such an
+  /// op is worth pipelining (register prefetch) even when it has no
+  /// asynchronous op.
+  bit FarMemory = false;
 }
 
 /// Every TileAS instruction names its resource vector; that record is also

@@ -116,6 +116,7 @@ void fillResources(const ResourceVectorRecord &RV, Operation &Op) {
   Op.FootprintRows.assign(Rows.begin(), Rows.end());
   Op.Latency = RV.Latency;
   Op.Async = RV.Async;
+  Op.FarMemory = RV.FarMemory;
 }
 
 ArrayRef<const char *> pipeNames() {

@@ -387,8 +387,8 @@ Error ProblemTextReader::readOp(ArrayRef<LineToken> Toks) {
   Directive D;
   if (Error E = R.parse(Toks, 1,
                         {"slots", "pools", "budget", "rows", "lat", "async",
-                         "group", "maxdepth"},
-                        {"async"}, D))
+                         "farmem", "group", "maxdepth"},
+                        {"async", "farmem"}, D))
     return E;
   Expected<std::string> Name = name(D.Positional[0], "op name");
   if (!Name)
@@ -430,6 +430,7 @@ Error ProblemTextReader::readOp(ArrayRef<LineToken> Toks) {
     return Lat.takeError();
   Op.Latency = Lat->value_or(0);
   Op.Async = D.key("async") != nullptr;
+  Op.FarMemory = D.key("farmem") != nullptr;
   Expected<std::optional<int64_t>> Group = Scalar(
       "group", "the group of op '" + Op.Name + "'", 0, limits::MaxGroupId);
   if (!Group)

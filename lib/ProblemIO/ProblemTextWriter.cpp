@@ -98,6 +98,8 @@ static void writeOp(raw_ostream &OS, const Problem &P, const Operation &Op) {
     OS << " lat=" << Op.Latency;
   if (Op.Async)
     OS << " async";
+  if (Op.FarMemory)
+    OS << " farmem";
   if (Op.Group >= 0)
     OS << " group=" << Op.Group;
   if (Op.MaxDepth)

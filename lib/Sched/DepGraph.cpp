@@ -151,4 +151,36 @@ void DepGraph::buildKahnOrder() {
     KahnRank[Kahn[I]] = I;
 }
 
+std::vector<unsigned> DepGraph::positiveZeroDistanceCycle() const {
+  // Longest paths over the distance-0 edges by Bellman-Ford: an op still
+  // improving after NumOps rounds is reached from a positive cycle, and
+  // walking its predecessors NumOps times lands on that cycle.
+  std::vector<int64_t> Dist(NumOps, 0);
+  std::vector<int> Pred(NumOps, -1);
+  int Changed = -1;
+  for (unsigned Round = 0; Round <= NumOps; ++Round) {
+    Changed = -1;
+    for (unsigned U = 0; U != NumOps; ++U)
+      for (const GraphEdge &E : succs(U))
+        if (E.Distance == 0 && Dist[U] + E.Latency > Dist[E.Other]) {
+          Dist[E.Other] = Dist[U] + E.Latency;
+          Pred[E.Other] = int(U);
+          Changed = int(E.Other);
+        }
+    if (Changed < 0)
+      return {};
+  }
+  unsigned V = unsigned(Changed);
+  for (unsigned I = 0; I != NumOps; ++I)
+    V = unsigned(Pred[V]);
+  std::vector<unsigned> Cycle{V};
+  for (unsigned U = unsigned(Pred[V]); U != V; U = unsigned(Pred[U]))
+    Cycle.push_back(U);
+  std::reverse(Cycle.begin(), Cycle.end());
+  // Start at the smallest op so the report does not depend on the walk.
+  std::rotate(Cycle.begin(), std::min_element(Cycle.begin(), Cycle.end()),
+              Cycle.end());
+  return Cycle;
+}
+
 } // namespace tileas

@@ -65,6 +65,11 @@ public:
   /// Position of each op in kahnOrder().
   llvm::ArrayRef<unsigned> kahnRank() const { return KahnRank; }
 
+  /// A cycle of distance-0 edges whose latencies sum to more than zero (the
+  /// ops in edge order, the first not repeated), or empty when there is
+  /// none. Such a cycle makes every II infeasible; it names the culprits.
+  std::vector<unsigned> positiveZeroDistanceCycle() const;
+
 private:
   void buildSCCs();
   void buildKahnOrder();

@@ -34,6 +34,9 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 
 using namespace llvm;
 
@@ -64,7 +67,22 @@ static uint64_t evictionBudget(const SchedulerOptions &Opts, unsigned N) {
   return Budget;
 }
 
+static Attempt attemptIIImpl(const PlacementContext &Ctx,
+                         const SchedulerOptions &Opts, unsigned II);
+static uint64_t TraceIter;
+static unsigned TraceArmsPlaced;
 static Attempt attemptII(const PlacementContext &Ctx,
+                         const SchedulerOptions &Opts, unsigned II) {
+  static bool Trace = getenv("TILEAS_TRACE");
+  TraceIter = 0; TraceArmsPlaced = 0;
+  auto B = std::chrono::steady_clock::now();
+  Attempt A = attemptIIImpl(Ctx, Opts, II);
+  auto E = std::chrono::steady_clock::now();
+  if (Trace)
+    fprintf(stderr, "  II %u %s arms=%u iter=%llu %.2fms\n", II, A.Success ? "OK" : "fail", TraceArmsPlaced, (unsigned long long)TraceIter, std::chrono::duration<double, std::milli>(E - B).count());
+  return A;
+}
+static Attempt attemptIIImpl(const PlacementContext &Ctx,
                          const SchedulerOptions &Opts, unsigned II) {
   Attempt A;
   unsigned N = Ctx.size();
@@ -116,9 +134,11 @@ static Attempt attemptII(const PlacementContext &Ctx,
     // explanation, should it fail too, is of the state the arms gave up in.
     ScheduleFailure Diagnosis = diagnoseBlockedOp(State, unsigned(Blocked));
     unsigned Before = State.numPlaced();
+    TraceArmsPlaced = Before;
     State.setRecording(false);
     IterativeOutcome Outcome =
         runIterativeModulo(State, Order, evictionBudget(Opts, N));
+    TraceIter = Outcome.Placements;
     if (!Outcome.Success) {
       A.Failure = std::move(Diagnosis);
       return A;
@@ -155,9 +175,18 @@ ScheduleResult scheduleModuloWithGaps(const Problem &P,
   if (Lo != InfeasibleII && !ExtraGaps.empty())
     Lo = std::max(Lo, computeDependencyMII(Ctx, R.Bounds.Recurrence, Lo));
   if (Lo == InfeasibleII) {
-    if (R.Bounds.Recurrence == InfeasibleII)
-      R.Failure.Reason = "a distance-0 dependence cycle has positive latency: "
-                         "no II satisfies the recurrence bound";
+    if (R.Bounds.Recurrence == InfeasibleII) {
+      std::string Ops;
+      std::vector<unsigned> Cycle = Ctx.graph().positiveZeroDistanceCycle();
+      for (unsigned Op : Cycle)
+        Ops += "'" + P.operations()[Op].Name + "' -> ";
+      if (!Cycle.empty()) {
+        Ops += "'" + P.operations()[Cycle.front()].Name + "'";
+        R.Failure.Op = int(Cycle.front());
+      }
+      R.Failure.Reason = "a distance-0 dependence cycle has positive latency (" +
+                         Ops + "): no II satisfies the recurrence bound";
+    }
     else if (R.Bounds.Dependency == InfeasibleII)
       R.Failure.Reason = "budget pools and stage limits admit no II (the "
                          "dependency bound)";

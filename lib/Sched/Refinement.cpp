@@ -38,8 +38,12 @@ bool selectsSerial(const Problem &P, const SchedulerOptions &Opts) {
     return false;
   if (P.size() < 8)
     return true;
-  return llvm::none_of(P.operations(),
-                       [](const Operation &Op) { return Op.Async; });
+  // A far-memory load hides its latency the way an asynchronous unit does
+  // once the loop is pipelined (register prefetch), so it also makes the
+  // loop a pipelining candidate.
+  return llvm::none_of(P.operations(), [](const Operation &Op) {
+    return Op.Async || Op.FarMemory;
+  });
 }
 
 namespace {

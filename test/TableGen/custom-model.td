@@ -52,7 +52,7 @@ def BUF  : TileASInst<(outs), (ins i32imm:$flags, i32imm:$size), "buf", RV_Buf>;
 // CHECK-NEXT: 0x0000008000000003,
 // CHECK-NEXT: 0x0000008000000002,
 // CHECK-NEXT: 0x0000000000000002,
-// CHECK:      {"RV_Vec", {{[0-9]+}}, 3, 0, 1, {{[0-9]+}}, 3, 5, ToyPipe, false},
+// CHECK:      {"RV_Vec", {{[0-9]+}}, 3, 0, 1, {{[0-9]+}}, 3, 5, ToyPipe, false, false},
 // BUF's charge reads its second operand.
 // CHECK:      // BUF
 // CHECK-NEXT: {Scratch, BudgetScaling::PerStage, 0u, 1},

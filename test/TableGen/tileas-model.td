@@ -31,10 +31,12 @@
 // CHECK:          // RV_TmaLoad
 // CHECK-COUNT-8:  0x0000000000008800,
 // CHECK-NEXT:     // RV_TmaStore
+// A global load is synchronous but comes from far memory.
+// CHECK: {"RV_GlobalLoad", {{[0-9]+}}, 2, {{[0-9]+}}, 1, {{[0-9]+}}, 7, 100, PipeLSU, false, true},
 // The MMA holds tc_and_mma (11) and tp_mma (19) for its 8-cycle issue window;
 // the accumulator is ready after 16.
-// CHECK: {"RV_MmaTmem", {{[0-9]+}}, 2, {{[0-9]+}}, 2, {{[0-9]+}}, 8, 16, PipeTensorCore, true},
-// CHECK: {"RV_TmaLoad", {{[0-9]+}}, 2, {{[0-9]+}}, 1, {{[0-9]+}}, 8, 100, PipeTMA, true},
+// CHECK: {"RV_MmaTmem", {{[0-9]+}}, 2, {{[0-9]+}}, 2, {{[0-9]+}}, 8, 16, PipeTensorCore, true, false},
+// CHECK: {"RV_TmaLoad", {{[0-9]+}}, 2, {{[0-9]+}}, 1, {{[0-9]+}}, 8, 100, PipeTMA, true, false},
 
 // Budget charges resolved per opcode: TMA_LOAD pays its tile bytes (operand
 // 4: t, desc, x, y, bytes) per ring slot and two barriers per pipe.

@@ -292,6 +292,7 @@ bool Reader::readVector(const Record *RV, ResourceVector &V) {
     V.Pipe = PipeIndex.lookup(PipeDef);
   }
   V.Async = RV->getValueAsBit("Async");
+  V.FarMemory = RV->getValueAsBit("FarMemory");
 
   unsigned Length = 0;
   for (const Triple &T : V.Triples)

@@ -77,6 +77,7 @@ struct ResourceVector {
   unsigned Latency;
   unsigned Pipe; // Index into SlotModel::Pipes.
   bool Async;
+  bool FarMemory;
 };
 
 struct ResolvedCharge {

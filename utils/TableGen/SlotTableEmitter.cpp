@@ -185,14 +185,15 @@ void SlotTableEmitter::emitVectorTables(raw_ostream &OS) const {
 
   OS << "static constexpr model::ResourceVectorRecord ResourceVectors[] = {\n"
      << "  // Name, triples, pool charges, footprint rows, latency, pipe, "
-        "async\n";
+        "async, far memory\n";
   unsigned T = 0, C = 0, R = 0;
   for (const ResourceVector &V : Model.Vectors) {
     OS << "  {\"" << V.Def->getName() << "\", " << T << ", " << V.Triples.size()
        << ", " << C << ", " << V.Pools.size() << ", " << R << ", "
        << V.Footprint.size() << ", " << V.Latency << ", "
        << Model.PipeDefs[V.Pipe]->getName() << ", "
-       << (V.Async ? "true" : "false") << "},\n";
+       << (V.Async ? "true" : "false") << ", "
+       << (V.FarMemory ? "true" : "false") << "},\n";
     T += V.Triples.size();
     C += V.Pools.size();
     R += V.Footprint.size();

@@ -120,6 +120,7 @@ private:
   /// After: instructions the caller still emits with the remaining budget.
   void emitTmaLoad(unsigned After);
   void emitCpAsync();
+  std::string inPlaceAccumulator(Recurrence *Into);
   void emitMma(Recurrence *Into);
   void emitWgmma();
   void emitTmemLd();

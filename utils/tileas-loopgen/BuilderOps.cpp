@@ -204,8 +204,17 @@ std::string Builder::tileOperand() {
   return operand(RegClass::Tile, 950);
 }
 
+/// The accumulator an in-place writer (MMA_TMEM, TMEM_ST) rewrites: the head
+/// of the recurrence it extends, or else a buffer of its own allocated before
+/// the loop. A tensor-memory value is rewritten in place by one instruction
+/// at most; two in-place writers of one value would be a program no buffer
+/// assignment can run.
+std::string Builder::inPlaceAccumulator(Recurrence *Into) {
+  return Pool.use(Into ? Into->Head : makeInvariant(RegClass::TMem));
+}
+
 void Builder::emitMma(Recurrence *Into) {
-  std::string C = Into ? Pool.use(Into->Head) : operand(RegClass::TMem, 600);
+  std::string C = inPlaceAccumulator(Into);
   std::string A = tileOperand();
   std::string B = tileOperand();
   uint64_t KBlock = R.below(4);
@@ -236,7 +245,7 @@ void Builder::emitTmemLd() {
 }
 
 void Builder::emitTmemSt(Recurrence *Into) {
-  std::string T = Into ? Pool.use(Into->Head) : operand(RegClass::TMem, 600);
+  std::string T = inPlaceAccumulator(Into);
   std::string V = operand(RegClass::Frag, 950);
   ValueId D = def(RegClass::TMem);
   body(formatv("{0} = TMEM_ST {1}, {2}", Pool.def(D), T, V));

@@ -75,6 +75,7 @@ struct ResourceVectorRecord {
   unsigned Latency;
   unsigned Pipe;
   bool Async;
+  bool FarMemory;
 };
 
 /// A budget charge of one opcode. OperandIndex is the machine-operand index

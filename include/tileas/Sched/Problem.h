@@ -88,6 +88,9 @@ struct Operation {
   unsigned Latency = 0;
   /// Issues to an asynchronous unit (TMA, tensor core, async copy).
   bool Async = false;
+  /// Its result comes back from far memory without an asynchronous unit (a
+  /// global load under the scoreboard): pipelining can prefetch it.
+  bool FarMemory = false;
   /// Constraint group id, or -1. Ops of one group (after leader merging) are
   /// kept in one stage.
   int Group = -1;

@@ -50,7 +50,8 @@ struct SchedulerOptions {
 MIIBounds computeBounds(const Problem &P, const SchedulerOptions &Opts);
 
 /// True when the serial generator is selected: force-serial, fewer than 8
-/// ops, or no asynchronous op.
+/// ops, or no op that pipelining could overlap (no asynchronous op and no
+/// far-memory load).
 bool selectsSerial(const Problem &P, const SchedulerOptions &Opts);
 
 /// Schedules a loop: the serial or the modulo generator by the selection rule,

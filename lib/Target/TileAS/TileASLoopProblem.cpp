@@ -17,6 +17,7 @@
 #include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/CodeGen/PseudoSourceValue.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -54,7 +55,7 @@ public:
   }
 
   Error run() {
-    if (!collectOps())
+    if (!collectOps() || !checkInPlaceWriters())
       return Error::success();
     addRegisterDependences();
     addReusedBufferDependences();
@@ -64,6 +65,7 @@ public:
 
 private:
   bool collectOps();
+  bool checkInPlaceWriters();
   void addRegisterDependences();
   void addReusedBufferDependences();
   void addMemoryAndOrderDependences();
@@ -139,6 +141,34 @@ bool ProblemBuilder::collectOps() {
     LP.Problem.addOperation(std::move(Op));
     Facts.push_back(F);
   }
+  return true;
+}
+
+/// A value rewritten in place (a tied use) is that buffer's contents until
+/// the rewrite: a second in-place writer of the same value would overwrite
+/// what the first made, and no buffer assignment runs such a loop as
+/// written. Reports it instead of building contradictory dependences.
+bool ProblemBuilder::checkInPlaceWriters() {
+  DenseMap<Register, const MachineInstr *> Writer;
+  for (const MachineInstr *MI : LP.Instrs)
+    for (unsigned OpNo = 0, N = MI->getNumOperands(); OpNo != N; ++OpNo) {
+      const MachineOperand &MO = MI->getOperand(OpNo);
+      if (!MO.isReg() || !MO.isUse() || !MO.getReg().isVirtual() ||
+          !MI->isRegTiedToDefOperand(OpNo))
+        continue;
+      auto [It, New] = Writer.try_emplace(MO.getReg(), MI);
+      if (New || It->second == MI)
+        continue;
+      LP.Unsupported =
+          formatv("{0} is rewritten in place by two instructions, {1} (op "
+                  "{2}) and {3} (op {4}); copy it first",
+                  printReg(MO.getReg(), MRI.getTargetRegisterInfo(), 0, &MRI),
+                  TII.getName(It->second->getOpcode()),
+                  LP.OpIndex.lookup(It->second), TII.getName(MI->getOpcode()),
+                  LP.OpIndex.lookup(MI))
+              .str();
+      return false;
+    }
   return true;
 }
 

@@ -98,6 +98,11 @@ TEST(SerialSchedulerTest, SelectionRule) {
   Async.at(3).Async = true;
   EXPECT_FALSE(selectsSerial(Async.P, Opts));
 
+  // A far-memory load is worth pipelining too (register prefetch).
+  ProblemBuilder FarLoad = Sync;
+  FarLoad.at(5).FarMemory = true;
+  EXPECT_FALSE(selectsSerial(FarLoad.P, Opts));
+
   Opts.ForceModulo = true;
   EXPECT_FALSE(selectsSerial(Small.P, Opts));
   EXPECT_FALSE(selectsSerial(Sync.P, Opts));

@@ -1,0 +1,1314 @@
+#!/usr/bin/env python3
+"""Turns the benchmark's raw outputs into bench/results/report.md and figures.
+
+Usage:
+  bench/report.py [--in DIR] [--out DIR]
+      Reads DIR/results.csv, machsuite.csv, bench.json (from tileas-bench),
+      sched-bench.json, event-bench.json (Google Benchmark), and the optional
+      commands.txt and unfinished.csv that bench/run.sh writes; writes
+      report.md, ii-over-mii.svg, time-vs-size.svg, kernel-<loop>.svg,
+      sched-growth.svg and event-growth.svg into --out.
+  bench/report.py merge --out DIR PART...
+      Concatenates the outputs of several tileas-bench runs (bench/run.sh
+      runs it once per generated loop, under a time limit) into one
+      results.csv, machsuite.csv and bench.json.
+
+Standard library only. Every number in the report is computed from the input
+files; the output is a function of them (sorted, fixed float formats).
+"""
+
+import argparse
+import csv
+import json
+import math
+import os
+import re
+import statistics
+import sys
+from xml.sax.saxutils import escape
+
+# Targets the report judges the data against.
+TARGET_AT_OPTIMUM = 0.97   # share of loops with a known optimum
+TARGET_SPEEDUP = 10.0      # SMS_ms / ours_ms, at every loop of >= 400 ops
+SPEEDUP_MIN_OPS = 400
+TARGET_SCHED_800_MS = 20.0
+TARGET_EVENT_5000_MS = 50.0
+
+PEERS = (("sms", "SMS"), ("window", "WindowScheduler"))
+# Statuses of a scheduler that actually searched (its time means something).
+SEARCHED = ("scheduled", "no-schedule")
+TRIED_NOTHING_FOUND = ("no-schedule", "crashed", "error")
+
+COLORS = {"ours": "#1f77b4", "sms": "#ff7f0e", "window": "#2ca02c",
+          "exact": "#000000"}
+MARKERS = {"ours": "circle", "sms": "square", "window": "triangle"}
+LABELS = {"ours": "ours (TileAS)", "sms": "SMS (MachinePipeliner)",
+          "window": "WindowScheduler"}
+STAGE_COLORS = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2",
+                "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac")
+
+
+# ---------------------------------------------------------------- values --
+
+def to_int(text):
+    """An integer CSV field, or None when empty."""
+    return int(text) if text not in (None, "") else None
+
+
+def to_float(text):
+    return float(text) if text not in (None, "") else None
+
+
+def natural_key(name):
+    """Sorts 'graph2' before 'graph10' and 'gen-25' before 'gen-100'."""
+    return [(0, int(p), "") if p.isdigit() else (1, 0, p)
+            for p in re.split(r"(\d+)", name)]
+
+
+def fmt_ms(ms):
+    if ms is None:
+        return "—"
+    if ms >= 100:
+        return "%.0f" % ms
+    if ms >= 10:
+        return "%.1f" % ms
+    if ms >= 1:
+        return "%.2f" % ms
+    return "%.3f" % ms
+
+
+def fmt_ratio(r):
+    return ("%.1fx" % r) if r >= 1 else ("%.2fx" % r)
+
+
+def fmt_share(num, den):
+    if den == 0:
+        return "n/a (0 loops)"
+    return "%.1f%% (%d of %d)" % (100.0 * num / den, num, den)
+
+
+def verdict(ok):
+    return "met" if ok else "NOT met"
+
+
+def md_cell(text):
+    """Text that is safe inside a Markdown table cell."""
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def median(values):
+    return statistics.median(values) if values else None
+
+
+def fit_exponent(points):
+    """Least-squares slope of log(time) against log(n): time ~ n^slope."""
+    pts = [(math.log(n), math.log(t)) for n, t in points if n > 0 and t > 0]
+    if len({x for x, _ in pts}) < 2:
+        return None
+    mx = sum(x for x, _ in pts) / len(pts)
+    my = sum(y for _, y in pts) / len(pts)
+    sxx = sum((x - mx) ** 2 for x, _ in pts)
+    sxy = sum((x - mx) * (y - my) for x, y in pts)
+    return sxy / sxx
+
+
+# ----------------------------------------------------------------- input --
+
+def read_csv(path):
+    if not os.path.exists(path):
+        return None
+    with open(path, newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def read_json(path):
+    if not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def read_text(path):
+    if not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+class Outcome:
+    """One scheduler's result on one loop, from results.csv (+ bench.json)."""
+
+    def __init__(self, status, ii, ok, ms, details):
+        self.status = status or "not-run"
+        self.ii = ii
+        # ours: verified; peers: legal (verifier and machine verifier).
+        self.ok = ok
+        self.ms = ms
+        self.details = details or {}
+
+    @property
+    def has_schedule(self):
+        return self.ii is not None
+
+    @property
+    def legal(self):
+        return self.ii is not None and self.ok
+
+    def note(self):
+        return self.details.get("note") or "no reason recorded"
+
+    def violation(self):
+        first = self.details.get("first_violation") or ""
+        if not first and self.details.get("machine_verifier") == "failed":
+            first = "the machine verifier rejected the expanded code"
+        return first or "(no message recorded)"
+
+
+class Loop:
+    """A MIR loop (corpus or generated) or a MachSuite graph."""
+
+    def __init__(self, row, details):
+        self.name = row["loop"]
+        self.source = row.get("source") or "machsuite"
+        self.ops = to_int(row["ops"])
+        self.mii = to_int(row["mii"])
+        self.bounds = tuple(to_int(row.get(k)) for k in
+                            ("res_mii", "rec_mii", "fine_mii", "dep_mii"))
+        self.details = details or {}
+        self.ours = Outcome(row.get("ours_status") or
+                            ("scheduled" if row["ours_ii"] else "no-schedule"),
+                            to_int(row["ours_ii"]),
+                            row["ours_verified"] == "true",
+                            to_float(row.get("ours_ms")),
+                            self.details.get("ours"))
+        self.peers = {}
+        for key, _ in PEERS:
+            if key + "_ii" not in row:
+                continue
+            self.peers[key] = Outcome(row.get(key + "_status"),
+                                      to_int(row[key + "_ii"]),
+                                      row[key + "_legal"] == "true",
+                                      to_float(row.get(key + "_ms")),
+                                      self.details.get(key))
+        self.exact_status = row.get("exact_status") or "not-run"
+        self.exact_ii = to_int(row.get("exact_ii"))
+        self.exact_lb = to_int(row.get("exact_lb"))
+        exact = self.details.get("exact") or {}
+        # A solver schedule the verifier rejects proves nothing.
+        self.exact_verified = exact.get("verified") is not False
+
+    def sort_key(self):
+        """Corpus loops by name, then generated loops by size and seed;
+        MachSuite graphs by name."""
+        if self.source == "generated":
+            return (1, self.ops or 0, natural_key(self.name))
+        return (0 if self.source == "corpus" else 2, 0,
+                natural_key(self.name))
+
+    def lower_bound(self):
+        known = [b for b in (self.mii, self.exact_lb) if b is not None]
+        return max(known) if known else None
+
+    def legal_iis(self):
+        """IIs of schedules the TileAS verifier accepts, any scheduler."""
+        iis = [o.ii for o in [self.ours] + list(self.peers.values())
+               if o.legal]
+        if self.exact_ii is not None and self.exact_verified:
+            iis.append(self.exact_ii)
+        return iis
+
+    def optimum(self):
+        """(II, how) when the optimal II is proven, else (None, why not).
+
+        Proven when the exact solver says so, or when a verified schedule
+        reaches a lower bound (the MII or the solver's own bound)."""
+        if self.exact_status == "optimal" and self.exact_ii is not None \
+                and self.exact_verified:
+            return self.exact_ii, "exact solver"
+        lb, legal = self.lower_bound(), self.legal_iis()
+        if lb is not None and legal and min(legal) == lb:
+            return lb, "lower bound reached"
+        return None, "exact solver: %s" % self.exact_status
+
+    def inconsistencies(self):
+        """Facts that contradict each other (a bug in some tool)."""
+        found = []
+        lb = self.lower_bound()
+        opt = self.exact_ii if self.exact_status == "optimal" else None
+        for label, ii in self._legal_named():
+            if lb is not None and ii < lb:
+                found.append("%s II %d is legal but below the lower bound %d"
+                             % (label, ii, lb))
+            elif opt is not None and ii < opt:
+                found.append("%s II %d is legal but below the exact optimum %d"
+                             % (label, ii, opt))
+        if self.exact_ii is not None and not self.exact_verified:
+            found.append("the exact solver's schedule (II %d) fails the "
+                         "verifier" % self.exact_ii)
+        return found
+
+    def _legal_named(self):
+        named = [("ours", self.ours)] + [(label, self.peers[key])
+                                         for key, label in PEERS
+                                         if key in self.peers]
+        return [(label, o.ii) for label, o in named if o.legal]
+
+
+def index_details(doc, section):
+    """bench.json's per-loop objects by name."""
+    if not doc:
+        return {}
+    return {entry["name"]: entry for entry in doc.get(section, [])}
+
+
+def load_loops(rows, details):
+    if rows is None:
+        return None
+    loops = [Loop(row, details.get(row["loop"])) for row in rows]
+    return sorted(loops, key=Loop.sort_key)
+
+
+def load_unfinished(path):
+    """Loops bench/run.sh had to stop (time limit) or that failed."""
+    rows = read_csv(path) or []
+    return sorted(rows, key=lambda r: (to_int(r["ops"]) or 0,
+                                       natural_key(r["loop"])))
+
+
+# ------------------------------------------------------- Google Benchmark --
+
+UNIT_TO_MS = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}
+
+
+def gbench_times(doc):
+    """Benchmark name -> median real time in ms over its repetitions."""
+    samples = {}
+    for b in (doc or {}).get("benchmarks", []):
+        if b.get("run_type") != "iteration" or b.get("error_occurred"):
+            continue
+        ms = b["real_time"] * UNIT_TO_MS[b.get("time_unit", "ns")]
+        samples.setdefault(b["name"], []).append(ms)
+    return {name: statistics.median(v) for name, v in samples.items()}
+
+
+def gbench_family(times, family):
+    """[(n, ms)] of the benchmarks family/n, by n."""
+    points = []
+    for name, ms in times.items():
+        m = re.fullmatch(re.escape(family) + r"/(\d+)", name)
+        if m:
+            points.append((int(m.group(1)), ms))
+    return sorted(points)
+
+
+def gbench_bigo(doc, family):
+    """Google Benchmark's own complexity fit, as it prints it, or None."""
+    bigo = rms = None
+    for b in (doc or {}).get("benchmarks", []):
+        if b.get("run_name") != family or b.get("run_type") != "aggregate":
+            continue
+        if b.get("aggregate_name") == "BigO":
+            bigo = "%.2f %s x %s" % (b["real_coefficient"],
+                                     b.get("time_unit", "ns"), b["big_o"])
+        elif b.get("aggregate_name") == "RMS":
+            rms = b["rms"]
+    if bigo is None:
+        return None
+    return bigo + ("" if rms is None else " (RMS %.0f%%)" % (100 * rms))
+
+
+def gbench_families(times):
+    """Family names of the benchmarks that take a size argument."""
+    return sorted({name.split("/")[0] for name in times if "/" in name})
+
+
+# ------------------------------------------------------------------- SVG --
+
+def num(v):
+    """An SVG coordinate: fixed precision, so output is reproducible."""
+    text = "%.1f" % v
+    return "0" if text == "-0.0" else text
+
+
+class Svg:
+    """A minimal SVG document: shapes appended in drawing order."""
+
+    def __init__(self, width, height):
+        self.width, self.height = width, height
+        self.items = []
+
+    def add(self, element):
+        self.items.append(element)
+
+    def line(self, x1, y1, x2, y2, stroke="#000", width=1, dash=None):
+        extra = ' stroke-dasharray="%s"' % dash if dash else ""
+        self.add('<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" '
+                 'stroke-width="%s"%s/>' % (num(x1), num(y1), num(x2),
+                                            num(y2), stroke, width, extra))
+
+    def rect(self, x, y, w, h, fill="none", stroke="none", width=1,
+             title=None):
+        body = '<rect x="%s" y="%s" width="%s" height="%s" fill="%s" ' \
+               'stroke="%s" stroke-width="%s"' % (num(x), num(y), num(w),
+                                                  num(h), fill, stroke, width)
+        if title:
+            self.add(body + "><title>%s</title></rect>" % escape(title))
+        else:
+            self.add(body + "/>")
+
+    def polyline(self, points, stroke, width=1.5):
+        if len(points) < 2:
+            return
+        coords = " ".join("%s,%s" % (num(x), num(y)) for x, y in points)
+        self.add('<polyline points="%s" fill="none" stroke="%s" '
+                 'stroke-width="%s"/>' % (coords, stroke, width))
+
+    def text(self, x, y, content, size=11, anchor="start", rotate=None,
+             fill="#000", weight=None):
+        attrs = 'x="%s" y="%s" font-size="%s" text-anchor="%s" fill="%s"' % (
+            num(x), num(y), size, anchor, fill)
+        if weight:
+            attrs += ' font-weight="%s"' % weight
+        if rotate is not None:
+            attrs += ' transform="rotate(%s %s %s)"' % (rotate, num(x), num(y))
+        self.add("<text %s>%s</text>" % (attrs, escape(str(content))))
+
+    def marker(self, kind, x, y, color, hollow=False, size=4.5, title=None):
+        fill = "#fff" if hollow else color
+        style = 'fill="%s" stroke="%s" stroke-width="1.5"' % (fill, color)
+        if kind == "circle":
+            shape = '<circle cx="%s" cy="%s" r="%s" %s' % (num(x), num(y),
+                                                           num(size), style)
+        elif kind == "square":
+            s = size * 0.9
+            shape = '<rect x="%s" y="%s" width="%s" height="%s" %s' % (
+                num(x - s), num(y - s), num(2 * s), num(2 * s), style)
+        elif kind == "triangle":
+            pts = [(x, y - size * 1.2), (x - size * 1.1, y + size * 0.8),
+                   (x + size * 1.1, y + size * 0.8)]
+            shape = '<polygon points="%s" %s' % (
+                " ".join("%s,%s" % (num(a), num(b)) for a, b in pts), style)
+        elif kind == "cross":
+            d = size * 0.8
+            shape = '<path d="M%s %sL%s %sM%s %sL%s %s" stroke="%s" ' \
+                    'stroke-width="1.5" fill="none"' % (
+                        num(x - d), num(y - d), num(x + d), num(y + d),
+                        num(x - d), num(y + d), num(x + d), num(y - d), color)
+        else:
+            raise ValueError(kind)
+        if title:
+            self.add(shape + "><title>%s</title></%s>" % (
+                escape(title), shape[1:shape.index(" ")]))
+        else:
+            self.add(shape + "/>")
+
+    def render(self):
+        head = ('<?xml version="1.0" encoding="UTF-8"?>\n'
+                '<svg xmlns="http://www.w3.org/2000/svg" width="%d" '
+                'height="%d" viewBox="0 0 %d %d" font-family="sans-serif">\n'
+                % (self.width, self.height, self.width, self.height))
+        return head + '<rect width="100%" height="100%" fill="#fff"/>\n' + \
+            "\n".join(self.items) + "\n</svg>\n"
+
+    def save(self, path):
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.render())
+
+
+class LogAxis:
+    """Maps [lo, hi] onto pixels [p0, p1] logarithmically."""
+
+    NICE = (1, 2, 5)
+
+    def __init__(self, lo, hi, p0, p1):
+        self.lo, self.hi, self.p0, self.p1 = lo, hi, p0, p1
+        self.span = math.log10(hi) - math.log10(lo)
+
+    @classmethod
+    def around(cls, values, p0, p1):
+        """An axis over whole decades that covers every value."""
+        values = [v for v in values if v > 0] or [1.0, 10.0]
+        lo = 10 ** math.floor(math.log10(min(values)))
+        hi = 10 ** math.ceil(math.log10(max(values)))
+        if hi <= lo:
+            hi = lo * 10
+        return cls(lo, hi, p0, p1)
+
+    def __call__(self, v):
+        frac = (math.log10(v) - math.log10(self.lo)) / self.span
+        return self.p0 + frac * (self.p1 - self.p0)
+
+    def ticks(self):
+        """Decades, and 2 and 5 between them when there are few decades."""
+        out = []
+        decades = int(round(self.span))
+        steps = self.NICE if decades <= 3 else (1,)
+        exp = int(round(math.log10(self.lo)))
+        while 10 ** exp <= self.hi * 1.0001:
+            for s in steps:
+                v = s * 10.0 ** exp
+                if self.lo * 0.9999 <= v <= self.hi * 1.0001:
+                    out.append(v)
+            exp += 1
+        return out
+
+
+def tick_label(v):
+    return "%d" % round(v) if v >= 1 else "%g" % v
+
+
+def legend(svg, x, y, entries):
+    """entries: (kind, color, hollow, label); kind 'line' or a marker."""
+    for i, (kind, color, hollow, label) in enumerate(entries):
+        cy = y + 16 * i
+        if kind == "line":
+            svg.line(x - 6, cy, x + 8, cy, stroke=color, width=2)
+        elif kind == "dash":
+            svg.line(x - 7, cy, x + 7, cy, stroke=color, width=2.5)
+        else:
+            svg.marker(kind, x, cy, color, hollow)
+        svg.text(x + 14, cy + 4, label, size=11)
+
+
+def loglog_chart(path, title, xlabel, ylabel, series, note=None,
+                 targets=(), line_label=None):
+    """A log-log scatter with one line per series.
+
+    series: dicts with label, color, marker, points [(x, y, hollow, tip)]
+    and line [(x, y)]; targets: (x, y, label) drawn as red crosses;
+    line_label: what the lines mean, for the legend."""
+    width, height = 760, 480
+    left, right, top, bottom = 70, 500, 40, 420
+    svg = Svg(width, height)
+    xs = [p[0] for s in series for p in s["points"]] + \
+        [t[0] for t in targets]
+    ys = [p[1] for s in series for p in s["points"]] + \
+        [t[1] for t in targets]
+    xaxis = LogAxis.around(xs, left, right)
+    yaxis = LogAxis.around(ys, bottom, top)
+    svg.text(width / 2, 22, title, size=14, anchor="middle", weight="bold")
+    for t in xaxis.ticks():
+        svg.line(xaxis(t), top, xaxis(t), bottom, stroke="#e5e5e5")
+        svg.text(xaxis(t), bottom + 16, tick_label(t), anchor="middle")
+    for t in yaxis.ticks():
+        svg.line(left, yaxis(t), right, yaxis(t), stroke="#e5e5e5")
+        svg.text(left - 6, yaxis(t) + 4, tick_label(t), anchor="end")
+    svg.rect(left, top, right - left, bottom - top, stroke="#000")
+    svg.text((left + right) / 2, bottom + 38, xlabel, size=12,
+             anchor="middle")
+    svg.text(18, (top + bottom) / 2, ylabel, size=12, anchor="middle",
+             rotate=-90)
+    for s in series:
+        svg.polyline([(xaxis(x), yaxis(y)) for x, y in s["line"]],
+                     s["color"])
+        for x, y, hollow, tip in s["points"]:
+            svg.marker(s["marker"], xaxis(x), yaxis(y), s["color"], hollow,
+                       title=tip)
+    for x, y, label in targets:
+        svg.marker("cross", xaxis(x), yaxis(y), "#d62728", size=6,
+                   title=label)
+    entries = [(s["marker"], s["color"], False,
+                s["label"] + ("" if s["points"] else " (no data)"))
+               for s in series]
+    if any(p[2] for s in series for p in s["points"]):
+        entries.append(("circle", "#555", True,
+                        "hollow: searched, found no schedule"))
+    if targets:
+        entries.append(("cross", "#d62728", False, "target"))
+    if line_label and any(s["line"] for s in series):
+        entries.append(("line", "#555", False, line_label))
+    legend(svg, right + 24, top + 10, entries)
+    if note:
+        for i, line in enumerate(note):
+            svg.text(right + 16, bottom - 16 * (len(note) - 1 - i), line,
+                     size=10, fill="#555")
+    svg.save(path)
+
+
+# ----------------------------------------------------------- the figures --
+
+def ii_ratio_ticks(axis):
+    """Ticks of the II/MII axis, at least 14 pixels apart."""
+    nice = [1, 1.1, 1.25, 1.5, 2, 3, 4, 6, 8, 12, 16, 24, 32, 64, 128, 256,
+            512, 1024]
+    ticks = []
+    for t in nice:
+        if t > axis.hi * 1.0001:
+            break
+        if not ticks or abs(axis(ticks[-1]) - axis(t)) >= 14:
+            ticks.append(t)
+    return ticks
+
+
+def figure_ii_over_mii(loops, path):
+    """II/MII per loop and scheduler. Illegal schedules sit in their own
+    lane above the plot (so they never read as a better II); a scheduler
+    that searched and found nothing gets a cross in the 'none' lane."""
+    loops = [lp for lp in loops if lp.mii]
+    band = 26
+    left, top_lane, plot_top, bottom = 80, 50, 110, 450
+    width = max(640, left + band * len(loops) + 230)
+    longest = max([len(lp.name) for lp in loops] + [4])
+    height = int(bottom + 30 + 5.5 * longest)  # room for the slanted names
+    svg = Svg(width, height)
+    svg.text(width / 2, 22, "II / MII per loop (lower is better, 1 = MII)",
+             size=14, anchor="middle", weight="bold")
+    ratios = [o.ii / lp.mii for lp in loops
+              for o in [lp.ours] + list(lp.peers.values()) if o.legal]
+    ratios += [lp.optimum()[0] / lp.mii for lp in loops if lp.optimum()[0]]
+    hi = max(ratios + [2.0]) * 1.05
+    yaxis = LogAxis(1.0, hi, bottom, plot_top)
+    right = left + band * max(1, len(loops))
+    for t in ii_ratio_ticks(yaxis):
+        svg.line(left, yaxis(t), right, yaxis(t), stroke="#e5e5e5")
+        svg.text(left - 6, yaxis(t) + 4, "%g" % t, anchor="end")
+    lane_illegal, lane_none = top_lane + 10, top_lane + 35
+    svg.rect(left, top_lane, right - left, plot_top - top_lane - 8,
+             fill="#f7f7f7", stroke="#999")
+    svg.text(left - 6, lane_illegal + 4, "illegal", anchor="end", size=10)
+    svg.text(left - 6, lane_none + 4, "none", anchor="end", size=10)
+    svg.rect(left, plot_top, right - left, bottom - plot_top, stroke="#000")
+    svg.text(22, (plot_top + bottom) / 2, "II / MII (log scale)", size=12,
+             anchor="middle", rotate=-90)
+    offsets = {"ours": -7, "sms": 0, "window": 7}
+    previous_source = None
+    for i, lp in enumerate(loops):
+        cx = left + band * i + band / 2
+        if previous_source is not None and lp.source != previous_source:
+            svg.line(left + band * i, top_lane, left + band * i, bottom,
+                     stroke="#999", dash="4,3")
+        previous_source = lp.source
+        svg.text(cx + 3, bottom + 10, lp.name, size=10, anchor="end",
+                 rotate=-60)
+        opt = lp.optimum()[0]
+        if opt:
+            svg.line(cx - band / 2 + 2, yaxis(opt / lp.mii),
+                     cx + band / 2 - 2, yaxis(opt / lp.mii),
+                     stroke=COLORS["exact"], width=2.5)
+        outcomes = [("ours", lp.ours)] + sorted(lp.peers.items())
+        for key, o in outcomes:
+            x = cx + offsets[key]
+            tip = "%s on %s: " % (LABELS[key], lp.name)
+            if o.legal:
+                svg.marker(MARKERS[key], x, yaxis(o.ii / lp.mii),
+                           COLORS[key], title=tip + "II %d" % o.ii)
+            elif o.has_schedule:
+                svg.marker(MARKERS[key], x, lane_illegal, COLORS[key],
+                           hollow=True, title=tip + "illegal II %d" % o.ii)
+            elif o.status in TRIED_NOTHING_FOUND:
+                svg.marker("cross", x, lane_none, COLORS[key],
+                           title=tip + o.status)
+    entries = [(MARKERS[k], COLORS[k], False, LABELS[k])
+               for k in ("ours", "sms", "window")]
+    entries += [("dash", COLORS["exact"], False, "proven optimum"),
+                ("square", "#555", True, "hollow, top lane: illegal"),
+                ("cross", "#555", False, "top lane: no schedule found")]
+    legend(svg, right + 24, plot_top + 10, entries)
+    svg.text(right + 16, plot_top + 16 * len(entries) + 16,
+             "dashed line: corpus | generated", size=10, fill="#555")
+    svg.save(path)
+
+
+def per_size_medians(points):
+    by_size = {}
+    for x, y, _, _ in points:
+        by_size.setdefault(x, []).append(y)
+    return [(x, statistics.median(v)) for x, v in sorted(by_size.items())]
+
+
+def figure_time_vs_size(loops, path):
+    series = []
+    for key in ("ours", "sms", "window"):
+        points = []
+        for lp in loops:
+            o = lp.ours if key == "ours" else lp.peers.get(key)
+            if o is None or o.ms is None or not lp.ops:
+                continue
+            if key != "ours" and o.status not in SEARCHED:
+                continue  # refused or skipped: its time measures nothing
+            hollow = not o.has_schedule
+            points.append((lp.ops, o.ms, hollow, "%s on %s: %s ms (%s)" % (
+                LABELS[key], lp.name, fmt_ms(o.ms), o.status)))
+        points.sort(key=lambda p: (p[0], p[1]))
+        series.append({"label": LABELS[key], "color": COLORS[key],
+                       "marker": MARKERS[key], "points": points,
+                       "line": per_size_medians(points)})
+    loglog_chart(path, "Scheduling time against loop size",
+                 "loop size (operations)", "time per loop (ms, median)",
+                 series, note=["times of whole passes on MIR",
+                               "(tileas-bench, median of repeats)"],
+                 line_label="median per size")
+
+
+def figure_gbench_growth(times, families, path, title, targets):
+    palette = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b")
+    kinds = ("circle", "square", "triangle", "circle", "square")
+    series = []
+    for i, family in enumerate(families):
+        pts = gbench_family(times, family)
+        series.append({"label": family, "color": palette[i % len(palette)],
+                       "marker": kinds[i % len(kinds)],
+                       "points": [(n, ms, False, "%s/%d: %s ms" %
+                                   (family, n, fmt_ms(ms))) for n, ms in pts],
+                       "line": pts})
+    loglog_chart(path, title, "operations (n)", "time (ms, wall clock)",
+                 series, targets=targets)
+
+
+def kernel_lanes(ops, slot, ii):
+    """Rows each op holds on one slot, and a lane per op so that ops whose
+    rows overlap (a slot of capacity > 1) sit side by side."""
+    users = []
+    for index, op in enumerate(ops):
+        for slot_id, duration in op["slots"]:
+            if slot_id == slot and duration > 0:
+                rows = {(op["start"] + k) % ii for k in range(duration)}
+                users.append((index, op, rows))
+    lanes = []  # per lane, the rows already taken
+    placed = []
+    for index, op, rows in users:
+        for lane, taken in enumerate(lanes):
+            if not taken & rows:
+                taken |= rows
+                break
+        else:
+            lane = len(lanes)
+            lanes.append(set(rows))
+        placed.append((index, op, rows, lane))
+    return placed, max(1, len(lanes))
+
+
+def row_segments(rows):
+    """Sorted rows as (first, count) runs of consecutive rows."""
+    runs = []
+    for r in sorted(rows):
+        if runs and runs[-1][0] + runs[-1][1] == r:
+            runs[-1][1] += 1
+        else:
+            runs.append([r, 1])
+    return runs
+
+
+def label_step(ii, row_h):
+    for step in (1, 2, 4, 5, 8, 10, 16, 20, 25, 32, 50, 64, 100, 128, 200,
+                 256, 500, 1000):
+        if step * row_h >= 14:
+            return step
+    return ii
+
+
+def figure_kernel(name, kernel, path):
+    """Our kernel's reservation table: rows are cycles modulo II, columns
+    the slots some operation holds, cells coloured by stage."""
+    ii, ops = kernel["ii"], kernel["ops"]
+    names = {s["id"]: s["name"] for s in kernel["slots"]}
+    used = sorted({s for op in ops for s, d in op["slots"] if d > 0})
+    row_h = max(2.0, min(14.0, 720.0 / max(1, ii)))
+    lane_w = 30
+    columns = []
+    for slot in used:
+        placed, lanes = kernel_lanes(ops, slot, ii)
+        columns.append((slot, placed, lanes))
+    left, top = 60, 120
+    title = "%s: kernel reservation table (II %d, %d stages, %d ops)" % (
+        name, ii, kernel["stages"], len(ops))
+    grid_w = sum(lanes * lane_w for _, _, lanes in columns)
+    grid_h = ii * row_h
+    width = int(max(420, left + grid_w + 170, 32 + 8 * len(title)))
+    height = int(top + grid_h + 50)
+    svg = Svg(width, height)
+    svg.text(16, 22, title, size=14, weight="bold")
+    svg.text(16, 40, "rows: cycle mod II; columns: slots used; cell text: "
+             "op index", size=11, fill="#555")
+    svg.rect(left, top, grid_w, grid_h, fill="#fafafa", stroke="#000")
+    step = label_step(ii, row_h)
+    for r in range(0, ii, step):
+        y = top + r * row_h
+        svg.line(left, y, left + grid_w, y, stroke="#e0e0e0")
+        svg.text(left - 6, y + min(row_h, 10) - 1, r, size=10, anchor="end")
+    svg.text(20, top + grid_h / 2, "cycle mod II", size=12, anchor="middle",
+             rotate=-90)
+    x = left
+    for slot, placed, lanes in columns:
+        col_w = lanes * lane_w
+        svg.text(x + col_w / 2, top - 8, names.get(slot, str(slot)), size=10,
+                 anchor="start", rotate=-45)
+        svg.line(x, top, x, top + grid_h, stroke="#bbb")
+        for index, op, rows, lane in placed:
+            color = STAGE_COLORS[op["stage"] % len(STAGE_COLORS)]
+            for first, count in row_segments(rows):
+                cx = x + lane * lane_w
+                cy = top + first * row_h
+                svg.rect(cx + 1, cy, lane_w - 2, count * row_h, fill=color,
+                         stroke="#fff", width=0.5, title="op %d %s: start %d,"
+                         " stage %d" % (index, op["name"], op["start"],
+                                        op["stage"]))
+                if count * row_h >= 9:
+                    svg.text(cx + lane_w / 2, cy + min(count * row_h, 11) - 1,
+                             index, size=9, anchor="middle", fill="#fff")
+        x += col_w
+    stages = sorted({op["stage"] for op in ops})
+    legend(svg, left + grid_w + 30, top + 10,
+           [("square", STAGE_COLORS[s % len(STAGE_COLORS)], False,
+             "stage %d" % s) for s in stages])
+    svg.save(path)
+
+
+def kernel_file_name(loop_name):
+    return "kernel-%s.svg" % re.sub(r"[^A-Za-z0-9_.-]", "_", loop_name)
+
+
+# ------------------------------------------------------- report sections --
+
+def section_header(bench, commands):
+    host = (bench or {}).get("host", {})
+    out = ["# TileAS benchmark report", ""]
+    out.append("Date of the run: %s." % host.get("date", "unknown"))
+    out.append("")
+    if commands and commands.strip():
+        # commands.txt (bench/run.sh): the command, then what it ran.
+        first, _, rest = commands.strip().partition("\n")
+        out += ["The command that produced this directory (from the "
+                "repository root):", "", "```", first, "```", ""]
+        if rest.strip():
+            out += ["```", rest.strip(), "```", ""]
+    else:
+        out += ["The command is not recorded (commands.txt is missing); "
+                "`bench/run.sh` regenerates this directory.", ""]
+    out.append("## Machine")
+    out.append("")
+    if host:
+        out += ["| | |", "|---|---|"]
+        out += ["| %s | %s |" % (md_cell(k), md_cell(v))
+                for k, v in host.items()]
+    else:
+        out.append("Not recorded (bench.json is missing).")
+    out.append("")
+    return out
+
+
+def section_settings(bench):
+    settings = (bench or {}).get("settings", {})
+    out = ["## How each scheduler ran", ""]
+    if not settings:
+        return out + ["Not recorded (bench.json is missing).", ""]
+    out += ["| setting | value |", "|---|---|"]
+    for key, value in settings.items():
+        if isinstance(value, bool):
+            value = "yes" if value else "no"
+        out.append("| %s | `%s` |" % (md_cell(key), md_cell(value)))
+    out.append("")
+    out.append("Times are medians of up to `repeats_max` runs (no further "
+               "run once `repeat_budget_ms` went into one measurement). A "
+               "peer's schedule is *legal* when the TileAS verifier accepts "
+               "it and the machine verifier accepts its expansion.")
+    out.append("")
+    return out
+
+
+def describe_outcome(o, legal_word):
+    """A table cell: the II and its legality, or why there is none."""
+    if o is None:
+        return "—"
+    if o.has_schedule:
+        return "%d %s" % (o.ii, legal_word if o.ok else "**ILLEGAL**")
+    return "— (%s)" % o.status
+
+
+def describe_exact(lp):
+    if lp.exact_ii is not None:
+        if lp.exact_status == "optimal":
+            return "%d" % lp.exact_ii
+        lb = ", lb %d" % lp.exact_lb if lp.exact_lb is not None else ""
+        return "≤ %d (%s%s)" % (lp.exact_ii, lp.exact_status, lb)
+    lb = ", lb %d" % lp.exact_lb if lp.exact_lb is not None else ""
+    return "— (%s%s)" % (lp.exact_status, lb)
+
+
+def describe_mii(lp):
+    if lp.mii is None:
+        return "—"
+    parts = ["—" if b is None else str(b) for b in lp.bounds]
+    return "%d (%s)" % (lp.mii, "/".join(parts))
+
+
+def gap_to_optimum(lp):
+    opt, _ = lp.optimum()
+    if opt is None:
+        return "?"
+    if not lp.ours.legal:
+        return "no legal II"
+    return "=" if lp.ours.ii == opt else "+%d" % (lp.ours.ii - opt)
+
+
+def loop_table(loops):
+    out = ["| loop | ops | MII (res/rec/fine/dep) | ours II | vs optimum | "
+           "SMS II | Window II | exact II | ours ms | SMS ms |",
+           "|---|---:|---|---|---|---|---|---|---:|---:|"]
+    for lp in loops:
+        sms = lp.peers.get("sms")
+        out.append("| %s |" % " | ".join(md_cell(c) for c in (
+            lp.name, lp.ops, describe_mii(lp),
+            describe_outcome(lp.ours, "verified"), gap_to_optimum(lp),
+            describe_outcome(sms, "legal"),
+            describe_outcome(lp.peers.get("window"), "legal"),
+            describe_exact(lp), fmt_ms(lp.ours.ms),
+            fmt_ms(sms.ms if sms else None))))
+    return out
+
+
+def worse_than_peer(lp):
+    """The peers whose legal II beats ours (ours absent or illegal counts
+    as worse than any legal peer schedule)."""
+    found = []
+    for key, label in PEERS:
+        o = lp.peers.get(key)
+        if o is None or not o.legal:
+            continue
+        if not lp.ours.legal or o.ii < lp.ours.ii:
+            ours = "%d" % lp.ours.ii if lp.ours.legal else "no legal schedule"
+            found.append("%s II %d against ours %s" % (label, o.ii, ours))
+    return found
+
+
+def speed_ratios(loops):
+    """(loop, SMS_ms / ours_ms) at >= SPEEDUP_MIN_OPS ops, where SMS searched
+    and both times were measured."""
+    ratios = []
+    for lp in loops:
+        sms = lp.peers.get("sms")
+        if (lp.ops or 0) < SPEEDUP_MIN_OPS or sms is None:
+            continue
+        if sms.status in SEARCHED and sms.ms and lp.ours.ms:
+            ratios.append((lp, sms.ms / lp.ours.ms))
+    return ratios
+
+
+def bullet_list(items, none_text):
+    return ["  - %s" % md_cell(i) for i in items] if items else \
+        ["  - %s" % none_text]
+
+
+def summary_optimum(loops):
+    known = [(lp, lp.optimum()[0]) for lp in loops if lp.optimum()[0]]
+    at = [lp for lp, opt in known if lp.ours.legal and lp.ours.ii == opt]
+    share = len(at) / len(known) if known else None
+    out = ["- Ours at the proven optimum: %s of the loops whose optimum is "
+           "known — target ≥ %.0f%%: %s." % (
+               fmt_share(len(at), len(known)), 100 * TARGET_AT_OPTIMUM,
+               verdict(share is not None and share >= TARGET_AT_OPTIMUM)
+               if known else "not measured (no optimum known)")]
+    missed = ["%s: ours %s, optimum %d (%s)" % (
+        lp.name, lp.ours.ii if lp.ours.legal else "no legal schedule", opt,
+        lp.optimum()[1]) for lp, opt in known if lp not in at]
+    out.append("- Loops where ours misses the optimum:")
+    out += bullet_list(missed, "none")
+    unknown = ["%s (%s)" % (lp.name, lp.optimum()[1]) for lp in loops
+               if not lp.optimum()[0]]
+    out.append("- Optimum not known (exact solver did not prove it, no "
+               "verified schedule reaches a lower bound): %d loop(s)." %
+               len(unknown))
+    out += bullet_list(unknown, "none")
+    return out
+
+
+def summary_peers(loops):
+    worse = ["%s: %s" % (lp.name, "; ".join(worse_than_peer(lp)))
+             for lp in loops if worse_than_peer(lp)]
+    out = ["- Loops where ours II > a peer's legal II: %d — target: none: %s."
+           % (len(worse), verdict(not worse))]
+    out += bullet_list(worse, "none")
+    illegal = []
+    for lp in loops:
+        for key, label in PEERS:
+            o = lp.peers.get(key)
+            if o is not None and o.has_schedule and not o.legal:
+                illegal.append("%s: %s II %d — %s" % (lp.name, label, o.ii,
+                                                      o.violation()))
+    out.append("- Illegal peer schedules (first violation): %d." %
+               len(illegal))
+    out += bullet_list(illegal, "none")
+    unverified = ["%s: II %d — %s" % (lp.name, lp.ours.ii,
+                                      lp.ours.violation())
+                  for lp in loops if lp.ours.has_schedule and not lp.ours.ok]
+    noschedule = ["%s (%s)" % (lp.name, lp.ours.status) for lp in loops
+                  if not lp.ours.has_schedule]
+    out.append("- Our schedules the verifier rejects: %d." % len(unverified))
+    out += bullet_list(unverified, "none")
+    out.append("- Loops where ours gave no schedule: %d." % len(noschedule))
+    out += bullet_list(noschedule, "none")
+    return out
+
+
+def summary_peer_statuses(loops):
+    """Per peer, how many loops ended in each status, and the reasons it
+    gave where it produced no schedule."""
+    out = []
+    for key, label in PEERS:
+        outcomes = [lp.peers[key] for lp in loops if key in lp.peers]
+        if not outcomes:
+            continue
+        counts = {}
+        for o in outcomes:
+            counts[o.status] = counts.get(o.status, 0) + 1
+        out.append("- %s outcomes over %d loops: %s." % (
+            label, len(outcomes), ", ".join(
+                "%s %d" % (status, n) for status, n in sorted(counts.items()))))
+        reasons = {}
+        for o in outcomes:
+            if not o.has_schedule and o.status != "no-schedule":
+                reason = "%s: %s" % (o.status, o.note())
+                reasons[reason] = reasons.get(reason, 0) + 1
+        out += ["  - %s (%d loop(s))" % (md_cell(r), n)
+                for r, n in sorted(reasons.items())]
+    return out
+
+
+def summary_speed(loops):
+    ratios = speed_ratios(loops)
+    if not ratios:
+        return ["- Speed, SMS_ms / ours_ms at ≥ %d ops: not measured (no loop "
+                "of that size where both ran) — target ≥ %.0fx: not measured."
+                % (SPEEDUP_MIN_OPS, TARGET_SPEEDUP)]
+    values = [r for _, r in ratios]
+    low = min(values)
+    gave_up = sum(1 for lp, _ in ratios if not lp.peers["sms"].has_schedule)
+    out = ["- Speed, SMS_ms / ours_ms at ≥ %d ops over %d loop(s) (%d where "
+           "SMS searched and found no schedule): minimum %s, median %s — "
+           "target ≥ %.0fx on every loop: %s." % (
+               SPEEDUP_MIN_OPS, len(values), gave_up, fmt_ratio(low),
+               fmt_ratio(median(values)), TARGET_SPEEDUP,
+               verdict(low >= TARGET_SPEEDUP))]
+    slow = ["%s (%d ops): %s (ours %s ms, SMS %s ms, SMS %s)" % (
+        lp.name, lp.ops, fmt_ratio(r), fmt_ms(lp.ours.ms),
+        fmt_ms(lp.peers["sms"].ms), lp.peers["sms"].status)
+        for lp, r in sorted(ratios, key=lambda p: (p[1], p[0].sort_key()))
+        if r < TARGET_SPEEDUP]
+    if slow:
+        out.append("- Loops below the %.0fx target:" % TARGET_SPEEDUP)
+        out += bullet_list(slow, "none")
+    return out
+
+
+def summary_unfinished(rows):
+    if not rows:
+        return []
+    items = ["%s (%s ops): %s" % (r["loop"], r["ops"], r["reason"])
+             for r in rows]
+    return ["- Loops not measured (no result from tileas-bench; they are "
+            "missing from every table and figure): %d." % len(items)] + \
+        bullet_list(items, "none")
+
+
+def summary_consistency(loops):
+    problems = ["%s: %s" % (lp.name, p) for lp in loops
+                for p in lp.inconsistencies()]
+    if not problems:
+        return ["- Consistency (no legal II below a lower bound or a proven "
+                "optimum): ok."]
+    return ["- Consistency problems (a legal II below a proven bound: some "
+            "tool is wrong): %d." % len(problems)] + \
+        bullet_list(problems, "none")
+
+
+def section_loops(loops, unfinished_rows, out_dir):
+    out = ["## Corpus and generated loops", ""]
+    if loops is None:
+        return out + ["Not measured (results.csv is missing).", ""]
+    corpus = sum(1 for lp in loops if lp.source == "corpus")
+    out.append("%d loops: %d from the corpus, %d generated. The optimum is "
+               "*known* when the exact solver proved it or a verified "
+               "schedule reaches a lower bound (MII or the solver's bound)."
+               % (len(loops), corpus, len(loops) - corpus))
+    out.append("")
+    out += summary_optimum(loops)
+    out += summary_peers(loops)
+    out += summary_peer_statuses(loops)
+    out += summary_speed(loops)
+    out += summary_unfinished(unfinished_rows)
+    out += summary_consistency(loops)
+    out.append("")
+    out += loop_table(loops)
+    out.append("")
+    figure_ii_over_mii(loops, os.path.join(out_dir, "ii-over-mii.svg"))
+    figure_time_vs_size(loops, os.path.join(out_dir, "time-vs-size.svg"))
+    out += ["![II/MII per loop](ii-over-mii.svg)", "",
+            "![Scheduling time against loop size](time-vs-size.svg)", ""]
+    return out
+
+
+def section_kernels(bench, out_dir):
+    kernels = sorted((entry["name"], entry["kernel"])
+                     for entry in (bench or {}).get("loops", [])
+                     if entry.get("source") == "corpus" and "kernel" in entry)
+    out = ["## Our kernels (corpus)", ""]
+    if not kernels:
+        return out + ["No kernel recorded (bench.json has none).", ""]
+    for name, kernel in kernels:
+        file_name = kernel_file_name(name)
+        figure_kernel(name, kernel, os.path.join(out_dir, file_name))
+        out += ["### %s" % name, "", "![%s](%s)" % (name, file_name), ""]
+    return out
+
+
+def section_machsuite(graphs):
+    out = ["## MachSuite (ours against the exact solver)", ""]
+    if graphs is None:
+        return out + ["Not measured (machsuite.csv is missing).", ""]
+    if not graphs:
+        return out + ["No graph in machsuite.csv.", ""]
+    n = len(graphs)
+    with_mii = [g for g in graphs if g.mii is not None]
+    at_mii = [g for g in with_mii if g.ours.legal and g.ours.ii == g.mii]
+    known = [(g, g.optimum()[0]) for g in graphs if g.optimum()[0]]
+    at_opt = [g for g, opt in known if g.ours.legal and g.ours.ii == opt]
+    summed = [g for g in with_mii if g.ours.has_schedule]
+    unverified = [g for g in graphs if not g.ours.legal]
+    out.append("- Graphs: %d." % n)
+    out.append("- Every schedule verified: %s." % (
+        "yes" if not unverified else "NO (%d without a verified schedule: %s)"
+        % (len(unverified), ", ".join(g.name for g in unverified))))
+    out.append("- Ours at II = MII: %s." % fmt_share(len(at_mii), n))
+    out.append("- Ours at the proven optimum: %s of the graphs whose "
+               "optimum is known." % fmt_share(len(at_opt), len(known)))
+    if summed:
+        out.append("- sum(II) / sum(MII): %.4f over %d graphs." % (
+            sum(g.ours.ii for g in summed) / sum(g.mii for g in summed),
+            len(summed)))
+    times = [g.ours.ms for g in graphs if g.ours.ms is not None]
+    if times:
+        out.append("- Our time per graph: median %s ms, max %s ms." % (
+            fmt_ms(median(times)), fmt_ms(max(times))))
+    missed = ["%s: II %s, optimum %d, MII %s" % (
+        g.name, g.ours.ii if g.ours.legal else "none", opt, g.mii)
+        for g, opt in known if g not in at_opt]
+    out.append("- Graphs where ours misses the optimum:")
+    out += bullet_list(missed, "none")
+    unknown = ["%s: ours %s, MII %s, %s" % (
+        g.name, g.ours.ii, g.mii, describe_exact(g)) for g in graphs
+        if not g.optimum()[0]]
+    out.append("- Optimum not known:")
+    out += bullet_list(unknown, "none")
+    out += summary_consistency(graphs)
+    out.append("")
+    return out
+
+
+def gbench_context(doc):
+    ctx = doc.get("context", {})
+    load = ctx.get("load_avg")
+    return ("Google Benchmark run of %s: %s CPUs, library build type %s, load "
+            "%s; times are wall clock (real_time), median over repetitions."
+            % (ctx.get("date", "unknown date"), ctx.get("num_cpus", "?"),
+               ctx.get("library_build_type", "unknown"),
+               " ".join("%.2f" % v for v in load) if load else "unknown"))
+
+
+def growth_table(doc, times, families):
+    """Sizes down, families across; then the fitted exponent and BigO."""
+    sizes = sorted({n for f in families for n, _ in gbench_family(times, f)})
+    out = ["| n | %s |" % " | ".join(families),
+           "|---:|" + "---:|" * len(families)]
+    for n in sizes:
+        cells = [dict(gbench_family(times, f)).get(n) for f in families]
+        out.append("| %d | %s |" % (n, " | ".join(
+            fmt_ms(c) + " ms" if c is not None else "—" for c in cells)))
+    out.append("")
+    for f in families:
+        slope = fit_exponent(gbench_family(times, f))
+        bigo = gbench_bigo(doc, f)
+        out.append("- %s: fitted growth time ∝ n^%s%s." % (
+            f, "%.2f" % slope if slope is not None else "? (too few sizes)",
+            "; Google Benchmark's BigO: %s" % bigo if bigo else ""))
+    return out
+
+
+def target_line(times, family, n, target_ms):
+    ms = times.get("%s/%d" % (family, n))
+    if ms is None:
+        return "- %s/%d: not measured — target ≤ %.0f ms: not measured." % (
+            family, n, target_ms)
+    return "- %s/%d: %s ms — target ≤ %.0f ms: %s." % (
+        family, n, fmt_ms(ms), target_ms, verdict(ms <= target_ms))
+
+
+def mir_time_line(loops, n, target_ms):
+    """Our whole-pass time on generated MIR loops of n ops, for contrast."""
+    times = [lp.ours.ms for lp in loops or [] if lp.source == "generated"
+             and lp.ops == n and lp.ours.ms is not None]
+    if not times:
+        return []
+    return ["- For contrast, tileas-bench's pass on generated MIR loops of %d "
+            "ops: median %s ms over %d loop(s) — same %.0f ms target: %s." % (
+                n, fmt_ms(median(times)), len(times), target_ms,
+                verdict(median(times) <= target_ms))]
+
+
+def section_sched_bench(doc, loops, out_dir):
+    out = ["## Scheduling speed (Google Benchmark, tileas-sched-bench)", ""]
+    if doc is None:
+        return out + ["Not measured (sched-bench.json is missing).", ""]
+    times = gbench_times(doc)
+    out += [gbench_context(doc), ""]
+    families = [f for f in ("BM_ScheduleLoop", "BM_SchedulePlainLoop")
+                if gbench_family(times, f)]
+    if families:
+        out.append("Whole-loop scheduling (`scheduleLoop`) on seeded random "
+                   "loops:")
+        out.append("")
+        out += growth_table(doc, times, families)
+        out += [target_line(times, f, 800, TARGET_SCHED_800_MS)
+                for f in families]
+        out += mir_time_line(loops, 800, TARGET_SCHED_800_MS)
+        out.append("")
+        figure_gbench_growth(times, families,
+                             os.path.join(out_dir, "sched-growth.svg"),
+                             "Whole-loop scheduling time (Google Benchmark)",
+                             [(800, TARGET_SCHED_800_MS, "20 ms at 800 ops")])
+        out += ["![Whole-loop scheduling time](sched-growth.svg)", ""]
+    else:
+        out += ["No whole-loop benchmark in sched-bench.json.", ""]
+    table = [(name, times[name]) for name in
+             ("BM_TableProbe", "BM_TableCommitRelease", "BM_TableFirstFit")
+             if name in times]
+    if table:
+        out += ["Reservation table:", "", "| operation | time |",
+                "|---|---:|"]
+        out += ["| %s | %.1f ns |" % (name, ms * 1e6) for name, ms in table]
+        out.append("")
+    bounds = gbench_family(times, "BM_Bounds")
+    if bounds:
+        out.append("Lower bounds (`computeBounds`): %s." % ", ".join(
+            "%s ms at %d ops" % (fmt_ms(ms), n) for n, ms in bounds))
+        out.append("")
+    return out
+
+
+def section_event_bench(doc, out_dir):
+    out = ["## Event scheduler speed (Google Benchmark, tileas-event-bench)",
+           ""]
+    if doc is None:
+        return out + ["Not measured (event-bench.json is missing).", ""]
+    times = gbench_times(doc)
+    families = gbench_families(times)
+    if not families:
+        return out + ["No sized benchmark in event-bench.json.", ""]
+    out += [gbench_context(doc), ""]
+    out += growth_table(doc, times, families)
+    out += [target_line(times, f, 5000, TARGET_EVENT_5000_MS)
+            for f in families]
+    at_5000 = [times.get("%s/5000" % f) for f in families]
+    if all(t is not None for t in at_5000):
+        out.append("- Slowest family at 5000 instructions: %s ms — target "
+                   "≤ %.0f ms for every block shape: %s." % (
+                       fmt_ms(max(at_5000)), TARGET_EVENT_5000_MS,
+                       verdict(max(at_5000) <= TARGET_EVENT_5000_MS)))
+    single = sorted(name for name in times if "/" not in name)
+    for name in single:
+        out.append("- %s: %s ms." % (name, fmt_ms(times[name])))
+    out.append("")
+    figure_gbench_growth(times, families,
+                         os.path.join(out_dir, "event-growth.svg"),
+                         "Event-pressure scheduler time (Google Benchmark)",
+                         [(5000, TARGET_EVENT_5000_MS, "50 ms at 5000")])
+    out += ["![Event scheduler time](event-growth.svg)", ""]
+    return out
+
+
+def write_report(in_dir, out_dir):
+    bench = read_json(os.path.join(in_dir, "bench.json"))
+    loops = load_loops(read_csv(os.path.join(in_dir, "results.csv")),
+                       index_details(bench, "loops"))
+    graphs = load_loops(read_csv(os.path.join(in_dir, "machsuite.csv")),
+                        index_details(bench, "machsuite"))
+    unfinished = load_unfinished(os.path.join(in_dir, "unfinished.csv"))
+    commands = read_text(os.path.join(in_dir, "commands.txt"))
+    os.makedirs(out_dir, exist_ok=True)
+    lines = section_header(bench, commands)
+    lines += section_settings(bench)
+    lines += section_loops(loops, unfinished, out_dir)
+    lines += section_kernels(bench, out_dir)
+    lines += section_machsuite(graphs)
+    lines += section_sched_bench(
+        read_json(os.path.join(in_dir, "sched-bench.json")), loops, out_dir)
+    lines += section_event_bench(
+        read_json(os.path.join(in_dir, "event-bench.json")), out_dir)
+    with open(os.path.join(out_dir, "report.md"), "w",
+              encoding="utf-8") as f:
+        f.write("\n".join(lines).rstrip("\n") + "\n")
+
+
+# ----------------------------------------------------------------- merge --
+
+def merge_csv(parts, name, out_dir):
+    header, rows = None, []
+    for part in parts:
+        path = os.path.join(part, name)
+        if not os.path.exists(path):
+            continue
+        with open(path, newline="", encoding="utf-8") as f:
+            reader = csv.reader(f)
+            part_header = next(reader)
+            if header is not None and part_header != header:
+                sys.exit("report.py merge: %s has different columns" % path)
+            header = part_header
+            rows += list(reader)
+    if header is None:
+        return
+    with open(os.path.join(out_dir, name), "w", newline="",
+              encoding="utf-8") as f:
+        writer = csv.writer(f, lineterminator="\n")
+        writer.writerow(header)
+        writer.writerows(rows)
+
+
+def merge_json(parts, out_dir):
+    """One bench.json: the first part's host and settings, every loop."""
+    merged = None
+    for part in parts:
+        doc = read_json(os.path.join(part, "bench.json"))
+        if doc is None:
+            continue
+        if merged is None:
+            merged = doc
+            continue
+        if doc.get("settings") != merged.get("settings"):
+            sys.exit("report.py merge: %s ran under other settings" % part)
+        merged["loops"] += doc.get("loops", [])
+        merged["machsuite"] += doc.get("machsuite", [])
+    if merged is not None:
+        with open(os.path.join(out_dir, "bench.json"), "w",
+                  encoding="utf-8") as f:
+            json.dump(merged, f, indent=1, ensure_ascii=False)
+            f.write("\n")
+
+
+def merge(argv):
+    parser = argparse.ArgumentParser(prog="report.py merge")
+    parser.add_argument("--out", required=True)
+    parser.add_argument("parts", nargs="+")
+    args = parser.parse_args(argv)
+    os.makedirs(args.out, exist_ok=True)
+    for name in ("results.csv", "machsuite.csv"):
+        merge_csv(args.parts, name, args.out)
+    merge_json(args.parts, args.out)
+
+
+def main(argv):
+    if argv and argv[0] == "merge":
+        merge(argv[1:])
+        return
+    here = os.path.dirname(os.path.abspath(__file__))
+    default = os.path.join(here, "results")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--in", dest="in_dir", default=default,
+                        help="the raw outputs (default: bench/results)")
+    parser.add_argument("--out", dest="out_dir", default=default,
+                        help="where report.md and the SVGs go "
+                        "(default: bench/results)")
+    args = parser.parse_args(argv)
+    write_report(args.in_dir, args.out_dir)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

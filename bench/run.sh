@@ -1,0 +1,220 @@
+#!/usr/bin/env bash
+# bench/run.sh - regenerate bench/results/: measure, then write the report.
+#
+#   bench/run.sh            the full measurement (about 20 minutes on 2 cores)
+#   bench/run.sh --quick    a smoke test: a few small loops, no exact solver,
+#                           short Google Benchmark times (about 1 minute)
+#
+# Runs tileas-bench on the corpus, on seeded random loops from
+# tileas-loopgen and on the MachSuite graphs; runs tileas-sched-bench and
+# tileas-event-bench; copies their raw outputs into bench/results/ and turns
+# them into bench/results/report.md and SVG figures with bench/report.py.
+# bench/results/ is replaced only once every measurement has finished.
+#
+# Each generated loop gets its own tileas-bench run under a time limit, so
+# that one pathological loop cannot stall the whole run; a loop that hits
+# the limit is listed in unfinished.csv and in the report.
+#
+# Environment (defaults in brackets; --quick changes some of them):
+#   TILEAS_SHARED_DIR        the shared folder [<repo>/../shared]
+#   TILEAS_BUILD_DIR         the build tree [<repo>/build]
+#   BENCH_NO_BUILD=1         do not run ninja first
+#   BENCH_SIZES              generated loop sizes
+#                            [10 25 50 100 200 400 800 1600 3200]
+#   BENCH_SMALL_MAX          sizes up to this get BENCH_SEEDS_SMALL seeds,
+#                            larger ones BENCH_SEEDS_LARGE [400]
+#   BENCH_SEEDS_SMALL        [3]
+#   BENCH_SEEDS_LARGE        [2]
+#   BENCH_REPEATS            timed runs per scheduler and loop [5]
+#   BENCH_LOOP_TIMEOUT       seconds one generated loop may take [120]
+#   BENCH_EXACT=0            do not run the exact solver [1]
+#   BENCH_EXACT_TIME_LIMIT   seconds per loop for the exact solver [20]
+#   BENCH_EXACT_MAX_OPS      largest loop given to the exact solver [400]
+#   BENCH_PEER_MAX_OPS       largest loop given to SMS/WindowScheduler
+#                            (0: all) [0]
+#   BENCH_MIN_TIME           Google Benchmark --benchmark_min_time, seconds
+#                            as a plain number [0.2]
+set -euo pipefail
+
+usage() {
+  sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
+}
+
+QUICK=0
+for arg in "$@"; do
+  case "$arg" in
+  --quick) QUICK=1 ;;
+  -h | --help)
+    usage
+    exit 0
+    ;;
+  *)
+    echo "bench/run.sh: unknown option '$arg' (try --help)" >&2
+    exit 2
+    ;;
+  esac
+done
+
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${TILEAS_BUILD_DIR:-$REPO/build}
+SHARED=$(realpath -m "${TILEAS_SHARED_DIR:-$REPO/../shared}")
+MACHSUITE=$SHARED/corpora/hatschet-machsuite
+RESULTS=$REPO/bench/results
+BIN=$BUILD/bin
+
+if ((QUICK)); then
+  SIZES=${BENCH_SIZES:-10 25 50}
+  SEEDS_SMALL=${BENCH_SEEDS_SMALL:-1}
+  SEEDS_LARGE=${BENCH_SEEDS_LARGE:-1}
+  REPEATS=${BENCH_REPEATS:-1}
+  EXACT=${BENCH_EXACT:-0}
+  MIN_TIME=${BENCH_MIN_TIME:-0.01}
+else
+  SIZES=${BENCH_SIZES:-10 25 50 100 200 400 800 1600 3200}
+  SEEDS_SMALL=${BENCH_SEEDS_SMALL:-3}
+  SEEDS_LARGE=${BENCH_SEEDS_LARGE:-2}
+  REPEATS=${BENCH_REPEATS:-5}
+  EXACT=${BENCH_EXACT:-1}
+  MIN_TIME=${BENCH_MIN_TIME:-0.2}
+fi
+SMALL_MAX=${BENCH_SMALL_MAX:-400}
+LOOP_TIMEOUT=${BENCH_LOOP_TIMEOUT:-120}
+EXACT_TIME_LIMIT=${BENCH_EXACT_TIME_LIMIT:-20}
+EXACT_MAX_OPS=${BENCH_EXACT_MAX_OPS:-400}
+PEER_MAX_OPS=${BENCH_PEER_MAX_OPS:-0}
+
+log() { echo "bench/run.sh: $*" >&2; }
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/tileas-bench.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+mkdir -p "$WORK/loops" "$WORK/parts" "$WORK/raw"
+COMMANDS=$WORK/raw/commands.txt
+
+# The record of what ran, for the report (the temp dir reads <tmp>).
+note() { echo "${*//$WORK/<tmp>}" >>"$COMMANDS"; }
+
+# The tileas-bench options every run shares.
+BENCH_FLAGS=(--repeats="$REPEATS" --peer-max-ops="$PEER_MAX_OPS")
+if ((EXACT)); then
+  BENCH_FLAGS+=(--exact-time-limit="$EXACT_TIME_LIMIT"
+    --exact-max-ops="$EXACT_MAX_OPS")
+else
+  BENCH_FLAGS+=(--no-exact)
+fi
+
+build_tools() {
+  if [[ "${BENCH_NO_BUILD:-0}" == 1 ]]; then
+    return
+  fi
+  log "building the tools"
+  ninja -C "$BUILD" tileas-bench tileas-loopgen tileas-sched-bench \
+    tileas-event-bench >&2
+}
+
+record_command() {
+  local overrides
+  overrides=$(env | grep -E '^(BENCH_|TILEAS_SHARED_DIR=|TILEAS_BUILD_DIR=)' |
+    sort | sed 's/=\(.*\)/="\1"/' | tr '\n' ' ' || true)
+  note "${overrides}bench/run.sh$( ((QUICK)) && echo ' --quick')"
+  note ""
+  note "# what it ran:"
+}
+
+# Seeds for a loop size: more at small sizes, where loops are cheap.
+seeds_for() {
+  if (($1 <= SMALL_MAX)); then echo "$SEEDS_SMALL"; else echo "$SEEDS_LARGE"; fi
+}
+
+generate_loops() {
+  local size seed
+  for size in $SIZES; do
+    for ((seed = 1; seed <= $(seeds_for "$size"); ++seed)); do
+      "$BIN/tileas-loopgen" --ops="$size" --seed="$seed" \
+        -o "$WORK/loops/gen-$size-s$seed.mir"
+    done
+    note "tileas-loopgen --ops=$size --seed=SEED" \
+      "-o <tmp>/loops/gen-$size-sSEED.mir  (SEED = 1..$(seeds_for "$size"))"
+  done
+}
+
+bench_corpus_and_machsuite() {
+  local corpus
+  corpus=$(find "$REPO/bench/corpus" -name '*.mir' | sort | paste -sd, -)
+  log "tileas-bench: corpus and MachSuite"
+  "$BIN/tileas-bench" --corpus="$corpus" --machsuite="$MACHSUITE" \
+    --out-dir="$WORK/parts/000-corpus" "${BENCH_FLAGS[@]}"
+  note "tileas-bench --corpus=<bench/corpus/*.mir, comma-separated>" \
+    "--machsuite=$MACHSUITE" \
+    "--out-dir=<tmp>/parts/000-corpus ${BENCH_FLAGS[*]}"
+}
+
+# One tileas-bench per generated loop, each under the time limit.
+bench_generated() {
+  local file name ops part reason status index=0 files
+  echo "loop,ops,reason" >"$WORK/raw/unfinished.csv"
+  mapfile -t files < <(find "$WORK/loops" -name '*.mir' | sort -V)
+  for file in "${files[@]}"; do
+    index=$((index + 1))
+    name=$(basename "$file" .mir)  # gen-SIZE-sSEED
+    ops=${name#gen-}
+    ops=${ops%%-*}
+    part=$WORK/parts/$(printf %03d "$index")-$name
+    status=0
+    timeout "$LOOP_TIMEOUT" "$BIN/tileas-bench" "$file" --out-dir="$part" \
+      "${BENCH_FLAGS[@]}" || status=$?
+    if ((status == 0)); then
+      continue
+    elif ((status == 124)); then
+      reason="stopped at the time limit of $LOOP_TIMEOUT s"
+    else
+      reason="tileas-bench failed (exit status $status)"
+    fi
+    log "$name: $reason"
+    echo "$name,$ops,$reason" >>"$WORK/raw/unfinished.csv"
+    rm -rf "$part" # a half-written part must not be merged
+  done
+  note "timeout $LOOP_TIMEOUT tileas-bench <tmp>/loops/gen-SIZE-sSEED.mir" \
+    "--out-dir=<tmp>/parts/NNN-gen-SIZE-sSEED ${BENCH_FLAGS[*]}" \
+    "(one run per loop)"
+}
+
+merge_parts() {
+  python3 "$REPO/bench/report.py" merge --out "$WORK/raw" "$WORK"/parts/*
+  note "bench/report.py merge --out <tmp>/raw <tmp>/parts/*"
+}
+
+google_benchmarks() {
+  local tool
+  for tool in tileas-sched-bench tileas-event-bench; do
+    log "$tool"
+    "$BIN/$tool" --benchmark_min_time="$MIN_TIME" \
+      --benchmark_out="$WORK/raw/${tool#tileas-}.json" \
+      --benchmark_out_format=json >"$WORK/$tool.log"
+    note "$tool --benchmark_min_time=$MIN_TIME" \
+      "--benchmark_out=<tmp>/raw/${tool#tileas-}.json --benchmark_out_format=json"
+  done
+}
+
+publish() {
+  note "bench/report.py --in bench/results --out bench/results"
+  rm -rf "$RESULTS"
+  mkdir -p "$RESULTS"
+  cp "$WORK"/raw/* "$RESULTS"/
+  python3 "$REPO/bench/report.py" --in "$RESULTS" --out "$RESULTS"
+  log "wrote $RESULTS/report.md"
+}
+
+main() {
+  local start=$SECONDS
+  build_tools
+  record_command
+  generate_loops
+  bench_corpus_and_machsuite
+  bench_generated
+  merge_parts
+  google_benchmarks
+  publish
+  log "done in $((SECONDS - start)) s"
+}
+
+main
