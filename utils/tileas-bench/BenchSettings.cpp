@@ -17,6 +17,10 @@ static OptionList pipelinerCaps(const BenchSettings &S) {
           {"pipeliner-ii-search-range", std::to_string(S.SMSIISearchRange)}};
 }
 
+OptionList tileas::bench::oursOptions(const BenchSettings &S) {
+  return {{"tileas-force-modulo", S.OursForceModulo ? "true" : "false"}};
+}
+
 OptionList tileas::bench::smsOptions(const BenchSettings &S, bool Annotate) {
   OptionList L = pipelinerCaps(S);
   L.push_back({"window-sched", "off"});
@@ -28,5 +32,10 @@ OptionList tileas::bench::windowOptions(const BenchSettings &S) {
   OptionList L = pipelinerCaps(S);
   L.push_back({"window-sched", "force"});
   L.push_back({"pipeliner-annotate-for-testing", "false"});
+  // WindowScheduler refuses any loop with an instruction the target asks the
+  // pipeliner to leave alone (our exit test), and gives up above II 1000:
+  // lift both so that it is measured rather than turned away.
+  L.push_back({"tileas-pipeliner-ignore-exit-test", "false"});
+  L.push_back({"window-ii-limit", "100000"});
   return L;
 }

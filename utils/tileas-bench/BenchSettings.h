@@ -29,6 +29,10 @@ struct BenchSettings {
   unsigned SMSMaxStages = 100;
   unsigned SMSMaxMII = 100000;
   unsigned SMSIISearchRange = 100;
+  /// Ours runs with -tileas-force-modulo: the selection rule's serial
+  /// choice (fewer than 8 ops, nothing to overlap) declines to pipeline,
+  /// and the benchmark compares pipeliners.
+  bool OursForceModulo = true;
   bool RunSMS = true;
   bool RunWindow = true;
   bool RunExact = true;
@@ -43,6 +47,8 @@ struct BenchSettings {
 /// The options of a timed MachinePipeliner run (Annotate: record the
 /// schedule as instruction symbols instead of expanding it; the window
 /// scheduler is turned off, so that a loop SMS fails on is not handed to it).
+OptionList oursOptions(const BenchSettings &S);
+
 OptionList smsOptions(const BenchSettings &S, bool Annotate);
 
 /// The options of a WindowScheduler run (-window-sched=force: the window

@@ -64,6 +64,10 @@ static void recordOurs(LoopRecord &R, const TileASLoopProblem *LP,
 Error tileas::bench::runOurs(StringRef Path, StringRef Source,
                              TargetMachine &TM, const BenchSettings &S,
                              std::vector<LoopRecord> &Records) {
+  if (Error E = applyOptions(oursOptions(S)))
+    return E;
+  SchedulerOptions CoreOpts;
+  CoreOpts.ForceModulo = S.OursForceModulo;
   std::vector<LoopRecord> New;
   std::unique_ptr<LoopProblems> Problems;
   PassRunHooks Hooks;
@@ -119,7 +123,7 @@ Error tileas::bench::runOurs(StringRef Path, StringRef Source,
       continue;
     R.OursCore = measure(S.Repeats, [&] {
       double Start = nowMs();
-      ScheduleResult Result = scheduleLoop(R.Prob, SchedulerOptions());
+      ScheduleResult Result = scheduleLoop(R.Prob, CoreOpts);
       double Ms = nowMs() - Start;
       return Result.Success == R.Ours.HasSchedule ? Ms : -1.0;
     });

@@ -89,6 +89,12 @@ cl::opt<unsigned>
                      cl::desc("-pipeliner-ii-search-range for the peers"),
                      cl::init(100), cl::cat(Category));
 
+cl::opt<bool> OursSelectionRule(
+    "ours-selection-rule",
+    cl::desc("Let our pass choose the serial generator by its selection rule "
+             "(by default the benchmark forces the modulo generator)"),
+    cl::cat(Category));
+
 cl::opt<bool> NoSMS("no-sms", cl::desc("Do not run MachinePipeliner"),
                     cl::cat(Category));
 cl::opt<bool> NoWindow("no-window", cl::desc("Do not run WindowScheduler"),
@@ -138,6 +144,7 @@ BenchSettings settings() {
   S.SMSMaxStages = SMSMaxStages;
   S.SMSMaxMII = SMSMaxMII;
   S.SMSIISearchRange = SMSIISearchRange;
+  S.OursForceModulo = !OursSelectionRule;
   S.RunSMS = !NoSMS;
   S.RunWindow = !NoWindow;
   S.RunExact = !NoExact;
