@@ -25,8 +25,9 @@ Expected<Problem> loadProblemFile(StringRef Path, const LoadOptions &Opts) {
       Format = InputFormat::Text;
     else if (Ext == ".mir")
       return makeParseError(Path, 0,
-                            "TileAS MIR loops are not supported as input yet; "
-                            "give a .graphml or .tsp problem");
+                            "TileAS MIR loops need the TileAS target to read "
+                            "(tileas-sched reads them); this reader takes "
+                            ".graphml and .tsp problems");
     else
       return makeParseError(Path, 0,
                             "cannot tell the format from the extension '" +

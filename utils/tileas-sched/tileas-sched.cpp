@@ -4,11 +4,16 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Reads HatScheT graphs or tileas-sched text problems, schedules them (or
-// checks a given schedule with --verify, or solves them optimally with
-// --exact, see ExactMode.h) and prints the JSON result of
-// tileas/ProblemIO/JSONResult.h. Every schedule printed has been through the
-// independent verifier.
+// Reads HatScheT graphs, tileas-sched text problems or the single-block
+// loops of TileAS MIR files (MIRInput.h), schedules them (or checks a given
+// schedule with --verify, or solves them optimally with --exact, see
+// ExactMode.h) and prints the JSON result of tileas/ProblemIO/JSONResult.h.
+// Every schedule printed has been through the independent verifier.
+//
+// A MIR file contributes one problem per single-block loop, built as
+// tileas-generate-schedule builds it, in function and block order;
+// --function and --block pick out some. One problem gives one JSON object,
+// several an array of them in input order.
 //
 // Exit codes: 0 scheduled (or the given schedule is legal); 1 bad input, or
 // --verify found violations; 2 no legal schedule was found.
@@ -16,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExactMode.h"
+#include "MIRInput.h"
 
 #include "tileas/ProblemIO/JSONResult.h"
 #include "tileas/ProblemIO/ProblemLoader.h"
@@ -27,6 +33,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -45,17 +52,32 @@ cl::OptionCategory Category("tileas-sched options");
 cl::list<std::string> Inputs(cl::Positional, cl::OneOrMore,
                              cl::desc("<problem files>"), cl::cat(Category));
 
-cl::opt<InputFormat> Format(
-    "format", cl::desc("Input format"), cl::init(InputFormat::Auto),
-    cl::values(
-        clEnumValN(InputFormat::Auto, "auto",
-                   "By extension: .graphml, .tsp/.txt (.mir is "
-                   "reserved)"),
-        clEnumValN(InputFormat::HatScheT, "hatschet",
-                   "HatScheT GraphML plus resource model"),
-        clEnumValN(InputFormat::Text, "text",
-                   "tileas-sched problem text (docs/problem-format.md)")),
-    cl::cat(Category));
+/// The input formats: those of ProblemLoader.h, and MIR.
+enum class ToolFormat { Auto, HatScheT, Text, MIR };
+
+cl::opt<ToolFormat>
+    Format("format", cl::desc("Input format"), cl::init(ToolFormat::Auto),
+           cl::values(clEnumValN(ToolFormat::Auto, "auto",
+                                 "By extension: .graphml, .tsp/.txt, .mir"),
+                      clEnumValN(ToolFormat::HatScheT, "hatschet",
+                                 "HatScheT GraphML plus resource model"),
+                      clEnumValN(ToolFormat::Text, "text",
+                                 "tileas-sched problem text "
+                                 "(docs/problem-format.md)"),
+                      clEnumValN(ToolFormat::MIR, "mir",
+                                 "TileAS MIR: every single-block loop")),
+           cl::cat(Category));
+
+cl::opt<std::string>
+    LoopFunction("function",
+                 cl::desc("MIR input: only the loops of this machine "
+                          "function"),
+                 cl::value_desc("name"), cl::cat(Category));
+
+cl::opt<unsigned> LoopBlock("block",
+                            cl::desc("MIR input: only the loop of block "
+                                     "bb.<n>"),
+                            cl::value_desc("n"), cl::cat(Category));
 
 cl::opt<std::string>
     Resources("resources",
@@ -115,7 +137,8 @@ cl::opt<double> TimeLimit("time-limit",
                           cl::value_desc("seconds"), cl::init(10),
                           cl::cat(Category));
 
-/// Prints an input error as `tileas-sched: <file>:<line>: error: ...`.
+/// Prints an input error as `tileas-sched: <file>:<line>: error: ...`
+/// (MIR parser errors add the column and the offending line).
 void reportError(Error E) {
   handleAllErrors(std::move(E), [](const ErrorInfoBase &Info) {
     errs() << "tileas-sched: " << Info.message() << '\n';
@@ -262,28 +285,69 @@ int main(int argc, char **argv) {
   }
   if (!checkExactOptions())
     return ExitBadInput;
-  bool Single = Inputs.size() == 1;
-  if (!Single && (!VerifyFile.empty() || !EmitSchedule.empty())) {
+  if (Inputs.size() != 1 && (!VerifyFile.empty() || !EmitSchedule.empty())) {
     reportError("--verify and --emit-schedule take exactly one input");
     return ExitBadInput;
   }
 
   // Read everything first: a bad input stops the run before any output.
   LoadOptions Load;
-  Load.Format = Format;
+  switch (Format) {
+  case ToolFormat::Auto:
+  case ToolFormat::MIR:
+    Load.Format = InputFormat::Auto;
+    break;
+  case ToolFormat::HatScheT:
+    Load.Format = InputFormat::HatScheT;
+    break;
+  case ToolFormat::Text:
+    Load.Format = InputFormat::Text;
+    break;
+  }
   Load.ResourceFile = Resources;
-  if (!Load.ResourceFile.empty() && !Single) {
+  if (!Load.ResourceFile.empty() && Inputs.size() != 1) {
     reportError("--resources takes exactly one input");
+    return ExitBadInput;
+  }
+  auto IsMIR = [](StringRef Path) {
+    return Format == ToolFormat::MIR ||
+           (Format == ToolFormat::Auto && sys::path::extension(Path) == ".mir");
+  };
+  MIRLoopSelection Selection;
+  Selection.Function = LoopFunction;
+  if (LoopBlock.getNumOccurrences())
+    Selection.Block = LoopBlock;
+  if ((!Selection.Function.empty() || Selection.Block) &&
+      llvm::none_of(Inputs, IsMIR)) {
+    reportError("--function and --block select loops of MIR inputs");
     return ExitBadInput;
   }
   std::vector<Problem> Problems;
   for (const std::string &Path : Inputs) {
+    if (IsMIR(Path)) {
+      Expected<std::vector<Problem>> Loops = loadMIRLoops(Path, Selection);
+      if (!Loops) {
+        reportError(Loops.takeError());
+        return ExitBadInput;
+      }
+      for (Problem &P : *Loops)
+        Problems.push_back(std::move(P));
+      continue;
+    }
     Expected<Problem> P = loadProblemFile(Path, Load);
     if (!P) {
       reportError(P.takeError());
       return ExitBadInput;
     }
     Problems.push_back(std::move(*P));
+  }
+  // A MIR file may hold several loops: the output's shape and the
+  // single-problem options go by the problems read, not the files.
+  bool Single = Problems.size() == 1;
+  if (!Single && (!VerifyFile.empty() || !EmitSchedule.empty())) {
+    reportError("--verify and --emit-schedule take exactly one loop; choose "
+                "one with --function and --block");
+    return ExitBadInput;
   }
 
   if (EmitProblem) {
@@ -308,7 +372,7 @@ int main(int argc, char **argv) {
     } else if (Single) {
       Exit = schedule(Problems.front(), J);
     } else {
-      // Several inputs: one array, in argument order.
+      // Several problems: one array, in input order.
       J.array([&] {
         for (const Problem &P : Problems)
           Exit = std::max(Exit, schedule(P, J));

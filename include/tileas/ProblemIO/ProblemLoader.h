@@ -6,8 +6,9 @@
 //
 // Picks the reader by extension (or as told): .graphml is a HatScheT graph
 // whose resource model is the sibling <name>_RM.xml unless one is given;
-// .tsp and .txt are the tileas-sched text format. .mir is reserved for TileAS
-// MIR loops, which a later change will read.
+// .tsp and .txt are the tileas-sched text format. TileAS MIR loops (.mir)
+// need the LLVM target to read, which this IR-independent library does not
+// link: tileas-sched reads them itself (utils/tileas-sched/MIRInput.h).
 //
 //===----------------------------------------------------------------------===//
 
