@@ -237,7 +237,7 @@ Error Solver::assignBarriers() {
   unsigned Next = In.FirstBarrier;
   for (unsigned I = 0; I < R.Pipes.size(); ++I) {
     Pipe &P = R.Pipes[I];
-    P.Id = I;
+    P.Id = In.FirstPipeId + I;
     P.FullBarrier = Next++;
     if (P.Kind == PipeKind::Ring)
       P.EmptyBarrier = In.BarriersPerPipe > 1 ? Next++ : P.FullBarrier;

@@ -41,6 +41,14 @@ struct PipeInfo {
   int64_t Step = 1;
   unsigned ProducerAgent = 0;
   unsigned ConsumerAgent = 0;
+  unsigned Depth = 1;
+  unsigned Full = 0, Empty = 0;
+  bool Ring = false;
+  /// The largest iteration any operation named.
+  int64_t MaxIter = -1;
+  /// Its buffers are gone (the function returned, or its barriers were
+  /// initialized again for another pipe).
+  bool Retired = false;
 };
 
 class Interpreter {
@@ -53,6 +61,7 @@ public:
 private:
   Error step(const MachineInstr &MI);
   Error pipeOp(const MachineInstr &MI);
+  void retire(unsigned Pipe, const MachineInstr &MI, StringRef Why);
   void dataOp(const MachineInstr &MI);
   Expected<int64_t> intOf(const MachineOperand &MO) const;
   Expected<int64_t> iterationOf(const MachineInstr &MI, unsigned Pipe) const;
@@ -156,6 +165,22 @@ Expected<int64_t> Interpreter::iterationOf(const MachineInstr &MI,
   return (*IV - Info.First) / Info.Step;
 }
 
+/// The ring's buffers are freed (the CTA exits) or its barriers initialized
+/// again for another pipe: as if the issuer overwrote every slot with a new
+/// iteration. Any iteration still live then, one that an asynchronous unit
+/// has not released yet, is an overwrite of an unreleased slot.
+void Interpreter::retire(unsigned Pipe, const MachineInstr &MI, StringRef Why) {
+  PipeInfo &Info = Pipes[Pipe];
+  if (Info.Retired || !Info.Ring)
+    return;
+  Info.Retired = true;
+  int64_t Base =
+      (std::max<int64_t>(Info.MaxIter, 0) / Info.Depth + 2) * Info.Depth;
+  for (unsigned S = 0; S < Info.Depth; ++S)
+    P.issue(protocol::Action::write(Pipe, Base + S),
+            where(MI) + " " + RetireMarker.str() + " " + Why.str());
+}
+
 Error Interpreter::pipeOp(const MachineInstr &MI) {
   unsigned Opc = MI.getOpcode();
   if (Opc == TileAS::PIPE_CREATE) {
@@ -163,9 +188,26 @@ Error Interpreter::pipeOp(const MachineInstr &MI) {
     Expected<int64_t> First = intOf(MI.getOperand(7));
     if (!First)
       return First.takeError();
-    Pipes[Id] = {*First, MI.getOperand(8).getImm(),
-                 unsigned(MI.getOperand(5).getImm()),
-                 unsigned(MI.getOperand(6).getImm())};
+    PipeInfo Info;
+    Info.First = *First;
+    Info.Step = MI.getOperand(8).getImm();
+    Info.ProducerAgent = MI.getOperand(5).getImm();
+    Info.ConsumerAgent = MI.getOperand(6).getImm();
+    Info.Depth = std::max<int64_t>(1, MI.getOperand(1).getImm());
+    Info.Full = MI.getOperand(3).getImm();
+    Info.Empty = MI.getOperand(4).getImm();
+    // A ring has an empty barrier of its own (the others' is unused).
+    Info.Ring = Info.Empty != 0 && Info.Empty != Info.Full;
+    // Initializing a barrier that an earlier pipe still uses ends that
+    // pipe.
+    for (auto &[Other, OI] : Pipes)
+      if (Other != Id && !OI.Retired &&
+          (OI.Full == Info.Full || (OI.Ring && OI.Empty == Info.Full) ||
+           (Info.Ring &&
+            (OI.Full == Info.Empty || (OI.Ring && OI.Empty == Info.Empty)))))
+        retire(Other, MI,
+               formatv("initializes a barrier of pipe {0} again", Other).str());
+    Pipes[Id] = Info;
     P.Pipes.push_back({Id, unsigned(MI.getOperand(1).getImm()),
                        formatv("pipe{0}", Id).str()});
     return Error::success();
@@ -193,7 +235,8 @@ Error Interpreter::pipeOp(const MachineInstr &MI) {
   Expected<int64_t> K = iterationOf(MI, Pipe);
   if (!K)
     return K.takeError();
-  const PipeInfo &Info = Pipes[Pipe];
+  PipeInfo &Info = Pipes[Pipe];
+  Info.MaxIter = std::max(Info.MaxIter, *K);
   switch (Opc) {
   case TileAS::PIPE_PRODUCER_ACQUIRE:
     act(0, protocol::Action::producerAcquire(Pipe, *K), MI);
@@ -347,6 +390,8 @@ Error Interpreter::step(const MachineInstr &MI) {
   }
   case TileAS::RET:
     Returned = true;
+    for (auto &[Pipe, Info] : Pipes)
+      retire(Pipe, MI, "the function returns and frees the ring's buffers");
     return Error::success();
   default:
     if (TileAS::isCoordination(MI.getDesc()))
@@ -375,6 +420,9 @@ Expected<protocol::Program> Interpreter::run() {
       Regs[R] = V;
 
     Next = nullptr;
+    // An acquire guards the next instruction of its own block; one at the
+    // end of a block (the producer's tail after a loop) guards nothing.
+    PendingWrite.reset();
     for (const MachineInstr &MI : *BB) {
       if (MI.isPHI() || MI.isDebugInstr())
         continue;

@@ -19,7 +19,9 @@
 // a tagged register reads that pipe's slot. Who performs an action follows
 // the machine: an asynchronous instruction (TMA, tensor core, async copy) is
 // enqueued to its unit; commits and releases are performed by the agents
-// PIPE_CREATE declares; waits, acquires and locks block the issuer.
+// PIPE_CREATE declares; waits, acquires and locks block the issuer. When the
+// function returns, and when a PIPE_CREATE initializes a barrier that an
+// earlier ring uses, that ring's buffers end (see RetireMarker).
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +31,7 @@
 #include "tileas/Protocol/ProtocolChecker.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/CodeGen/Register.h"
 #include "llvm/Support/Error.h"
 
@@ -48,6 +51,13 @@ struct MIRProtocolOptions {
   /// return.
   uint64_t MaxSteps = 1000000;
 };
+
+/// Marks, in Step::Where, the writes that stand for the end of a ring's
+/// buffers: when the function returns, or when another pipe initializes one
+/// of its barriers again. Each writes every slot with a new iteration, so
+/// that a slot an asynchronous unit has not released yet is an overwrite of
+/// an unreleased slot. They are not iterations of the loop.
+constexpr llvm::StringLiteral RetireMarker = "[retired]";
 
 /// The coordination program of MF run with the given live-ins.
 llvm::Expected<protocol::Program>

@@ -171,7 +171,8 @@ int main(int argc, char **argv) {
       // written is written for iterations 0 .. Trips - 1, once each.
       std::map<unsigned, std::vector<int64_t>> Written;
       for (const tileas::protocol::Step &St : P->Trace)
-        if (St.A.Kind == tileas::protocol::ActionKind::Write)
+        if (St.A.Kind == tileas::protocol::ActionKind::Write &&
+            !StringRef(St.Where).contains(tileas::RetireMarker))
           Written[St.A.Id].push_back(St.A.Iter);
       bool CountsOK = true;
       for (auto &[Pipe, Iters] : Written) {

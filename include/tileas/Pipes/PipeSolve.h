@@ -89,6 +89,9 @@ struct SolveInput {
   unsigned BarrierLimit = 16;
   unsigned BarriersPerPipe = 2;
   unsigned BarriersPerMutex = 1;
+  /// Pipes are numbered from here (pipe ids are unique in a function, so
+  /// that the pipes of two loops are never confused).
+  unsigned FirstPipeId = 0;
   /// Capacity of each budget pool that values are paid from.
   std::vector<uint64_t> BudgetCapacity;
   std::vector<std::string> BudgetNames;

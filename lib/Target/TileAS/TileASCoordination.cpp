@@ -24,9 +24,8 @@ using namespace llvm;
 using namespace tileas;
 
 TileASCoordinationBuilder::TileASCoordinationBuilder(
-    const TileASLoopSchedule &S, const TileASCountedLoop &Loop,
-    MachineBasicBlock &Preheader, MachineBasicBlock &Exit)
-    : S(S), Loop(Loop), Preheader(Preheader), Exit(Exit) {}
+    const TileASLoopSchedule &S)
+    : S(S) {}
 
 /// The event pipe an opcode runs on and whether it is asynchronous; target-
 /// independent instructions run on the issuing thread.
@@ -51,7 +50,8 @@ unsigned TileASCoordinationBuilder::agentOf(unsigned Op) const {
   return L.Async ? 1 + L.Unit : 0;
 }
 
-Expected<pipes::SolveResult> TileASCoordinationBuilder::solve() {
+Expected<pipes::SolveResult>
+TileASCoordinationBuilder::solve(unsigned FirstPipeId) {
   MachineBasicBlock &MBB = *S.Loop;
   MachineFunction &MF = *MBB.getParent();
   const MachineRegisterInfo &MRI = MF.getRegInfo();
@@ -78,6 +78,7 @@ Expected<pipes::SolveResult> TileASCoordinationBuilder::solve() {
       Reserved + (Barriers ? RM.budgets()[*Barriers].Capacity : 0);
   In.BarriersPerPipe = Coord.BarriersPerPipe;
   In.BarriersPerMutex = Coord.BarriersPerMutex;
+  In.FirstPipeId = FirstPipeId;
 
   DenseMap<Register, unsigned> ValueIndex;
   auto ValueFor = [&](Register R) {
@@ -172,7 +173,10 @@ void TileASCoordinationBuilder::place(MachineInstr *MI, MachineInstr *Anchor,
     Created.push_back(MI);
 }
 
-void TileASCoordinationBuilder::emit(const pipes::SolveResult &Solution) {
+void TileASCoordinationBuilder::emit(const pipes::SolveResult &Solution,
+                                     const TileASCountedLoop &Loop,
+                                     MachineBasicBlock &Preheader,
+                                     MachineBasicBlock &Exit) {
   MachineFunction &MF = *S.Loop->getParent();
   const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
   Register Iter = Loop.IVPhi->getOperand(0).getReg();
@@ -260,6 +264,33 @@ void TileASCoordinationBuilder::emit(const pipes::SolveResult &Solution) {
              ExitStart);
       break;
     }
+    }
+  }
+
+  // The producer's tail: a ring whose slots an asynchronous unit releases
+  // may still see those releases arrive after the loop. Before the exit
+  // ends (and its buffers and barriers are freed or reused by a later
+  // loop), acquire every slot once more, for iterations T .. T + depth - 1,
+  // which waits until the last depth iterations have been released
+  // (CUTLASS's producer_tail). The induction value of iteration T is the
+  // loop's last increment.
+  MachineRegisterInfo &MRI = MF.getRegInfo();
+  MachineBasicBlock::iterator ExitEnd = Exit.getFirstTerminator();
+  Register AfterLast = Loop.Increment->getOperand(0).getReg();
+  for (const pipes::Pipe &P : Solution.Pipes) {
+    if (P.Kind != pipes::PipeKind::Ring || agentOf(P.Consumers.back().Op) == 0)
+      continue;
+    for (unsigned J = 0; J < P.Depth; ++J) {
+      Register It = AfterLast;
+      if (J) {
+        It = MRI.createVirtualRegister(MRI.getRegClass(AfterLast));
+        Created.push_back(BuildMI(Exit, ExitEnd, DL, TII.get(TileAS::ADDri), It)
+                              .addReg(AfterLast)
+                              .addImm(int64_t(J) * Loop.Step)
+                              .getInstr());
+      }
+      PipeOp(TileAS::PIPE_PRODUCER_ACQUIRE, P, P.EmptyBarrier, It, Exit,
+             ExitEnd);
     }
   }
 

@@ -17,7 +17,11 @@
 //               PIPE_CONSUMER_RELEASE after its last (each named by the
 //               induction value of its iteration); MUTEX_LOCK / MUTEX_UNLOCK
 //               around the producers and around the readers of a mutex group;
-//   exit:       for a drain, commit and wait until the producers are done.
+//   exit:       for a drain, commit and wait until the producers are done;
+//               for a ring that an asynchronous unit releases, before the
+//               exit's terminator, one more acquire of every slot (the
+//               producer's tail), so that no release is still in flight when
+//               the buffers and barriers are freed or reused.
 //
 // A new loop instruction takes the stage and cycle of the instruction it is
 // anchored to, and sits next to it both in the block (program order, which
@@ -48,17 +52,23 @@ struct PlacedCoordination {
 
 class TileASCoordinationBuilder {
 public:
-  TileASCoordinationBuilder(const TileASLoopSchedule &S,
-                            const TileASCountedLoop &Loop,
-                            MachineBasicBlock &Preheader,
-                            MachineBasicBlock &Exit);
+  explicit TileASCoordinationBuilder(const TileASLoopSchedule &S);
 
-  /// Runs the solve step. Errors name what the loop needs that TileAS cannot
-  /// provide, or an exceeded budget (an internal error).
-  Expected<tileas::pipes::SolveResult> solve();
+  /// Runs the solve step, numbering pipes from FirstPipeId. Errors name what
+  /// the loop needs that TileAS cannot provide, or an exceeded budget (an
+  /// internal error). Changes nothing.
+  Expected<tileas::pipes::SolveResult> solve(unsigned FirstPipeId);
 
-  /// Writes the coordination of Solution into the preheader, loop and exit.
-  void emit(const tileas::pipes::SolveResult &Solution);
+  /// The barrier ids the loop may use: FirstBarrier .. BarrierLimit - 1
+  /// (valid after solve()).
+  unsigned firstBarrier() const { return In.FirstBarrier; }
+  unsigned barrierLimit() const { return In.BarrierLimit; }
+
+  /// Writes the coordination of Solution into the preheader, loop and exit
+  /// (the dedicated preheader and exit of Loop).
+  void emit(const tileas::pipes::SolveResult &Solution,
+            const TileASCountedLoop &Loop, MachineBasicBlock &Preheader,
+            MachineBasicBlock &Exit);
 
   ArrayRef<PlacedCoordination> placed() const { return Placed; }
   /// Every instruction emit() created, in the loop or outside it.
@@ -69,9 +79,6 @@ private:
   void place(MachineInstr *MI, MachineInstr *Anchor, bool Before);
 
   const TileASLoopSchedule &S;
-  const TileASCountedLoop &Loop;
-  MachineBasicBlock &Preheader;
-  MachineBasicBlock &Exit;
   tileas::pipes::SolveInput In;
   /// For values defined before the loop: their defining instruction.
   SmallVector<MachineInstr *, 4> OutsideDefs;

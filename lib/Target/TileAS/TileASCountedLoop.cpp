@@ -201,15 +201,23 @@ TileASCountedLoop::emitTripCountGreater(int64_t K, MachineBasicBlock &MBB,
   BuildMI(MBB, At, DL, TII.get(TileAS::ADDri), Value)
       .addReg(Init)
       .addImm((K + Offset) * Step);
+  // The condition under which the loop continues. An NE loop reaches its
+  // bound exactly (otherwise it would not terminate), so before the bound
+  // it is the same as LT (counting up) or GT (counting down); NE itself
+  // would claim "more than K iterations" for every bound that the first K
+  // values step past.
+  TileAS::CondCode Continue =
+      ContinueOnFalse ? TileAS::inverseCondCode(CC) : CC;
+  if (Continue == TileAS::NE)
+    Continue = Step > 0 ? TileAS::LT : TileAS::GT;
   Register P = MRI.createVirtualRegister(&TileAS::PREDRegClass);
   auto Cmp =
       BuildMI(MBB, At, DL, TII.get(Compare->getOpcode()), P).addReg(Value);
   Cmp.add(bound());
-  Cmp.addImm(CC);
-  // P holds exactly when the trip count exceeds K (under ContinueOnFalse,
-  // when it does not): branch away when it does not.
-  Cond.push_back(MachineOperand::CreateImm(ContinueOnFalse ? TileAS::BR_P
-                                                           : TileAS::BR_NP));
+  Cmp.addImm(Continue);
+  // P holds exactly when the trip count exceeds K: branch away when it does
+  // not.
+  Cond.push_back(MachineOperand::CreateImm(TileAS::BR_NP));
   Cond.push_back(MachineOperand::CreateReg(P, /*isDef=*/false));
   return std::nullopt;
 }

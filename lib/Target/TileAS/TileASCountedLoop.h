@@ -13,9 +13,13 @@
 //   BR_P %p, %loop          (or BR_NP %p, %exit; BRA %loop)
 //
 // whose Init and Bound are defined outside the loop. Its trip count T is at
-// least 1, and T > K holds exactly when the compare succeeds at the end of
-// iteration K, i.e. when Init + (K + Offset) * Step CC Bound, where Offset is
-// 0 if the compare reads %next and -1 if it reads %iv. Both stock
+// least 1, and T > K holds exactly when iteration K runs, i.e. when the
+// compare at the end of iteration K - 1 lets the loop continue:
+// Init + (K + Offset) * Step CC' Bound, where Offset is 0 if the compare
+// reads %next and -1 if it reads %iv, and CC' is the continue condition (for
+// an NE loop, which must meet its bound exactly, LT counting up and GT
+// counting down: NE would also hold for a bound the first K values passed
+// already). Both stock
 // MachinePipeliner (through PipelinerLoopInfo) and tileas-materialize-schedule
 // use this to guard prologues.
 //

@@ -72,7 +72,8 @@ private:
   /// registers for its definitions, recorded in Defs.
   template <typename MapFn>
   void emitCopy(MachineInstr &MI, MachineBasicBlock &MBB, MapFn MapUse,
-                function_ref<void(Register, Register)> RecordDef);
+                function_ref<void(Register, Register)> RecordDef,
+                TileASLoopCopy Info);
   void buildPrologue();
   void buildKernel();
   void buildEpilogue();
@@ -100,6 +101,8 @@ private:
   /// still to be filled in.
   std::map<IterValue, MachineInstr *> Carries;
   SmallVector<IterValue, 8> PendingCarries;
+  DenseMap<const MachineInstr *, unsigned> OrderIndex;
+  DenseMap<const MachineInstr *, TileASLoopCopy> Copies;
 };
 
 } // namespace
@@ -183,10 +186,12 @@ Register Expander::carry(Register R, int64_t Offset) {
 }
 
 template <typename MapFn>
-void Expander::emitCopy(MachineInstr &MI, MachineBasicBlock &MBB,
-                        MapFn MapUse,
-                        function_ref<void(Register, Register)> RecordDef) {
+void Expander::emitCopy(MachineInstr &MI, MachineBasicBlock &MBB, MapFn MapUse,
+                        function_ref<void(Register, Register)> RecordDef,
+                        TileASLoopCopy Info) {
   MachineInstr *Copy = MF.CloneMachineInstr(&MI);
+  Info.OrderIndex = OrderIndex.lookup(&MI);
+  Copies[Copy] = Info;
   for (MachineOperand &MO : Copy->operands()) {
     if (!MO.isReg() || !MO.getReg().isVirtual())
       continue;
@@ -214,7 +219,8 @@ void Expander::buildPrologue() {
           *MI, *Prologue, [&](Register R) { return inPrologue(R, Iter); },
           [&](Register Old, Register New) {
             PrologueDefs[{Old.id(), Iter}] = New;
-          });
+          },
+          {TileASLoopCopy::Prologue, 0, Iter});
     }
   TII.insertBranch(*Prologue, Kernel, nullptr, {}, DebugLoc());
   Prologue->addSuccessor(Kernel);
@@ -225,7 +231,8 @@ void Expander::buildKernel() {
     int64_t Offset = kernelOffset(MI);
     emitCopy(
         *MI, *Kernel, [&](Register R) { return inKernel(R, Offset); },
-        [&](Register Old, Register New) { KernelDefs[Old] = New; });
+        [&](Register Old, Register New) { KernelDefs[Old] = New; },
+        {TileASLoopCopy::Kernel, 0, Offset});
   }
   // The exit test is in stage 0: it decides whether iteration K + S starts,
   // i.e. whether another pass runs.
@@ -253,7 +260,8 @@ void Expander::buildEpilogue() {
           *MI, *Epilogue, [&](Register R) { return inEpilogue(R, Offset); },
           [&](Register Old, Register New) {
             EpilogueDefs[{Old.id(), Offset}] = New;
-          });
+          },
+          {TileASLoopCopy::Epilogue, 0, Offset});
     }
 }
 
@@ -341,6 +349,7 @@ void Expander::removeDeadCopies(MachineBasicBlock &MBB) {
         Used |= !Def.getReg().isVirtual() || !MRI.use_nodbg_empty(Def.getReg());
       if (Used || MI.all_defs().empty())
         continue;
+      Copies.erase(&MI);
       MI.eraseFromParent();
       Changed = true;
     }
@@ -349,6 +358,8 @@ void Expander::removeDeadCopies(MachineBasicBlock &MBB) {
 
 TileASExpandedLoop Expander::run() {
   TileASExpandedLoop Result;
+  for (unsigned I = 0; I < Order.size(); ++I)
+    OrderIndex[Order[I]] = I;
   if (S == 1) {
     // One stage: the schedule only reorders the body.
     reorderBlock(Loop, Order);
@@ -403,6 +414,7 @@ TileASExpandedLoop Expander::run() {
   Result.Kernel = Kernel;
   Result.Epilogue = Epilogue;
   Result.Fallback = KeepFallback ? &Loop : nullptr;
+  Result.Copies = std::move(Copies);
   return Result;
 }
 

@@ -43,14 +43,29 @@ namespace llvm {
 class MachineFunction;
 class MachineInstr;
 
+/// What a copy made by the expansion is: the position in Order of the
+/// instruction it copies, and the iteration it works on, named as the
+/// expander names it (see TileASLoopExpander.cpp): absolute in the prologue,
+/// an offset from the pass number in the kernel, an offset from T - S (T the
+/// trip count, S the stage count) in the epilogue.
+struct TileASLoopCopy {
+  enum PartKind : uint8_t { Prologue, Kernel, Epilogue } Part = Kernel;
+  unsigned OrderIndex = 0;
+  int64_t Iter = 0;
+};
+
 /// The blocks an expansion made. Kernel is null when the loop was left alone
 /// (a trip count known to be below the stage count); Fallback is the
-/// original loop when it remains as the path for short trip counts.
+/// original loop when it remains as the path for short trip counts. When
+/// the schedule has one stage, Kernel is the original loop, reordered.
 struct TileASExpandedLoop {
   MachineBasicBlock *Prologue = nullptr;
   MachineBasicBlock *Kernel = nullptr;
   MachineBasicBlock *Epilogue = nullptr;
   MachineBasicBlock *Fallback = nullptr;
+  /// Every copy in the prologue, kernel and epilogue (not the carrying PHIs
+  /// and branches the expansion adds).
+  DenseMap<const MachineInstr *, TileASLoopCopy> Copies;
 };
 
 /// Puts the instructions of Order, all in MBB, right after its PHIs in that

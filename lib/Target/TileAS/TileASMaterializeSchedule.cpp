@@ -12,11 +12,17 @@
 //     dependence (a hand-edited or stale schedule is an error naming the
 //     instructions, and the loop is left unchanged);
 //  2. solves the coordination (pipes, mutexes, barriers; TileASCoordination)
-//     and writes it next to the instructions it guards;
-//  3. expands the loop into prologue, kernel and epilogue
+//     before it changes anything, so that a refusal (a budget the schedule
+//     exceeds, a pattern TileAS cannot coordinate) leaves the function as it
+//     was; pipe ids are unique in the function, barrier ids start again for
+//     every loop (a loop's pipes are done by its exit, see the producer's
+//     tail in TileASCoordination.h);
+//  3. writes the coordination next to the instructions it guards and
+//     expands the loop into prologue, kernel and epilogue
 //     (TileASLoopExpander), behind a trip-count test that sends loops with
 //     fewer iterations than stages to the original loop;
-//  4. checks its own output.
+//  4. checks its own output (TileASMaterializeCheck): barriers, stage and
+//     order, and the protocol in issue order on every path.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,7 +35,6 @@
 #include "TileASMachineFunctionInfo.h"
 #include "TileASMaterializeCheck.h"
 #include "TileASScheduleAnalysis.h"
-#include "tileas/Sched/Verifier.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
@@ -40,6 +45,7 @@
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/InitializePasses.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -49,6 +55,14 @@ using namespace llvm;
 using namespace tileas;
 
 #define DEBUG_TYPE "tileas-materialize-schedule"
+
+/// Testing only: seeds a mistake into each materialized loop after it is
+/// built and before the self-check runs, to show that the check catches it.
+static cl::opt<std::string> InjectFault(
+    "tileas-materialize-inject-fault", cl::Hidden,
+    cl::desc("Testing only: break the materialized loop before its self-check "
+             "(drop-wait, drop-release, shallow-ring, wrong-iteration, "
+             "mutex-side, barrier-budget, kernel-order)"));
 
 namespace {
 
@@ -71,6 +85,8 @@ public:
 private:
   bool materialize(const TileASLoopSchedule &S);
   bool checkSchedule(const TileASLoopSchedule &S);
+  void injectFault(TileASExpandedLoop &Expanded, pipes::SolveResult &Solved,
+                   const TileASMaterializedLoop &Check);
   void error(const TileASLoopSchedule &S, const Twine &Msg);
   std::string describe(const MachineInstr &MI) const;
 
@@ -154,8 +170,31 @@ bool TileASMaterializeSchedule::checkSchedule(const TileASLoopSchedule &S) {
     return false;
   }
   if (!S.Loop || !S.matchesBlock()) {
-    error(S, "the schedule no longer matches its block (instructions were "
-             "added, removed or moved since it was made)");
+    // Name the first instruction that differs. The scheduled instructions
+    // may have been deleted: only compare them, never look into them.
+    std::string Where;
+    if (S.Loop) {
+      unsigned I = 0, Index = 0;
+      for (MachineInstr &MI : *S.Loop) {
+        if (MI.isDebugInstr())
+          continue;
+        unsigned Pos = Index++;
+        if (MI.isPHI() || MI.isTerminator())
+          continue;
+        if (I == S.Instrs.size() || S.Instrs[I] != &MI) {
+          Where = formatv(": instruction {0}, {1}, is not the one that was "
+                          "scheduled there",
+                          Pos, describe(MI));
+          break;
+        }
+        ++I;
+      }
+      if (Where.empty() && I < S.Instrs.size())
+        Where = ": the block ends before its last scheduled instruction";
+    }
+    error(S, "the schedule no longer matches its block" + Where +
+                 " (instructions were added, removed or moved since the "
+                 "schedule was made)");
     return false;
   }
   if (!S.II || !isSingleBlockLoop(*MLI, *S.Loop)) {
@@ -204,6 +243,85 @@ bool TileASMaterializeSchedule::checkSchedule(const TileASLoopSchedule &S) {
   return true;
 }
 
+void TileASMaterializeSchedule::injectFault(TileASExpandedLoop &E,
+                                            pipes::SolveResult &Solved,
+                                            const TileASMaterializedLoop &C) {
+  if (InjectFault.empty())
+    return;
+  MachineBasicBlock *Body = E.Kernel ? E.Kernel : E.Fallback;
+  auto First = [&](unsigned Opc) -> MachineInstr * {
+    for (MachineInstr &MI : *Body)
+      if (MI.getOpcode() == Opc)
+        return &MI;
+    return nullptr;
+  };
+  auto Erase = [&](MachineInstr *MI) {
+    if (MI) {
+      E.Copies.erase(MI);
+      MI->eraseFromParent();
+    }
+  };
+  if (InjectFault == "drop-wait") {
+    Erase(First(TileAS::PIPE_CONSUMER_WAIT));
+  } else if (InjectFault == "drop-release") {
+    Erase(First(TileAS::PIPE_CONSUMER_RELEASE));
+  } else if (InjectFault == "wrong-iteration") {
+    MachineInstr *Wait = First(TileAS::PIPE_CONSUMER_WAIT);
+    MachineInstr *Acquire = First(TileAS::PIPE_PRODUCER_ACQUIRE);
+    if (Wait && Acquire)
+      Wait->getOperand(2).setReg(Acquire->getOperand(2).getReg());
+  } else if (InjectFault == "shallow-ring") {
+    for (pipes::Pipe &P : Solved.Pipes)
+      if (P.Kind == pipes::PipeKind::Ring && P.Depth > 1) {
+        --P.Depth;
+        for (MachineInstr &MI : *C.Preheader)
+          if (MI.getOpcode() == TileAS::PIPE_CREATE &&
+              MI.getOperand(0).getImm() == P.Id)
+            MI.getOperand(1).setImm(P.Depth);
+        // Its tail after the loop is one acquire shorter too.
+        MachineInstr *LastTail = nullptr;
+        for (MachineInstr &MI : *C.Exit)
+          if (MI.getOpcode() == TileAS::PIPE_PRODUCER_ACQUIRE &&
+              MI.getOperand(0).getImm() == P.Id)
+            LastTail = &MI;
+        if (LastTail)
+          LastTail->eraseFromParent();
+        break;
+      }
+  } else if (InjectFault == "mutex-side") {
+    if (MachineInstr *Lock = First(TileAS::MUTEX_LOCK))
+      Lock->getOperand(1).setImm(1 - Lock->getOperand(1).getImm());
+  } else if (InjectFault == "barrier-budget") {
+    if (!Solved.Pipes.empty())
+      Solved.Pipes.front().FullBarrier = C.BarrierLimit;
+  } else if (InjectFault == "kernel-order") {
+    // Swap two neighbours that the schedule orders and that do not depend
+    // on each other.
+    auto Key = [&](const MachineInstr &MI) {
+      const OpPlacement &P =
+          C.Placement[C.SchedIndex[E.Copies.lookup(&MI).OrderIndex]];
+      return std::make_tuple(P.Start % C.II, -int64_t(P.Stage), P.Order);
+    };
+    for (MachineInstr &A : *Body) {
+      MachineInstr *B = A.getNextNode();
+      if (!B || !E.Copies.count(&A) || !E.Copies.count(B) ||
+          TileAS::isCoordination(A.getDesc()) ||
+          TileAS::isCoordination(B->getDesc()) || Key(A) == Key(*B))
+        continue;
+      bool Depends = false;
+      for (const MachineOperand &Def : A.all_defs())
+        Depends |= B->readsRegister(Def.getReg(), /*TRI=*/nullptr);
+      if (Depends)
+        continue;
+      Body->splice(A.getIterator(), Body, B->getIterator());
+      break;
+    }
+  } else {
+    report_fatal_error("unknown -tileas-materialize-inject-fault '" +
+                       Twine(InjectFault) + "'");
+  }
+}
+
 /// The order of the kernel: by cycle modulo II; within a cycle the older
 /// iteration (higher stage) first, so that a loop-carried dependence of
 /// latency 0 is kept; then by order.
@@ -216,14 +334,13 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
   if (!checkSchedule(S))
     return false;
   MachineBasicBlock &Loop = *S.Loop;
+  MachineFunction &MF = *Loop.getParent();
   std::optional<TileASCountedLoop> Counted = TileASCountedLoop::analyze(Loop);
   if (!Counted) {
     error(S, "its loop control is not a counted loop (an induction PHI, "
              "ADDri/SUBri, SETPri/SETPrr and a conditional branch back)");
     return false;
   }
-  // A dedicated preheader and exit keep the expansion and the coordination
-  // placed before and after the loop on the loop's own paths.
   MachineBasicBlock *Preheader = nullptr;
   for (MachineBasicBlock *P : Loop.predecessors())
     if (P != &Loop)
@@ -232,23 +349,6 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
     error(S, "the loop has more than one entry");
     return false;
   }
-  if (Preheader->succ_size() != 1)
-    if (MachineBasicBlock *Split = Preheader->SplitCriticalEdge(&Loop, *this))
-      Preheader = Split;
-  MachineBasicBlock *Exit = Counted->Exit;
-  if (Exit->pred_size() != 1)
-    if (MachineBasicBlock *Split = Loop.SplitCriticalEdge(Exit, *this))
-      Exit = Split;
-  if (Preheader->succ_size() != 1 || Exit->pred_size() != 1) {
-    error(S, "its preheader or exit is shared and could not be split");
-    return false;
-  }
-  Counted = TileASCountedLoop::analyze(Loop);
-  if (!Counted) {
-    error(S, "its loop control changed when its edges were split");
-    return false;
-  }
-
   for (unsigned I = 0; I < S.Instrs.size(); ++I)
     if (S.Instrs[I] == Counted->Compare && S.Placement[I].Stage != 0) {
       error(S, formatv("the loop's exit test {0} is in stage {1}; it must be "
@@ -258,13 +358,41 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
       return false;
     }
 
-  TileASCoordinationBuilder Coord(S, *Counted, *Preheader, *Exit);
-  Expected<pipes::SolveResult> Solution = Coord.solve();
+  // Pipe ids are unique in the function: after those of loops materialized
+  // before this one.
+  unsigned FirstPipeId = 0;
+  for (const MachineBasicBlock &MBB : MF)
+    for (const MachineInstr &MI : MBB)
+      if (MI.getOpcode() == TileAS::PIPE_CREATE)
+        FirstPipeId =
+            std::max<unsigned>(FirstPipeId, MI.getOperand(0).getImm() + 1);
+  // Solve before changing anything, so that a refusal leaves the function
+  // exactly as it was.
+  TileASCoordinationBuilder Coord(S);
+  Expected<pipes::SolveResult> Solution = Coord.solve(FirstPipeId);
   if (!Solution) {
     error(S, toString(Solution.takeError()));
     return false;
   }
-  Coord.emit(*Solution);
+
+  // A dedicated preheader and exit keep the expansion and the coordination
+  // placed before and after the loop on the loop's own paths.
+  if (Preheader->succ_size() != 1)
+    if (MachineBasicBlock *Split = Preheader->SplitCriticalEdge(&Loop, *this))
+      Preheader = Split;
+  MachineBasicBlock *Exit = Counted->Exit;
+  if (Exit->pred_size() != 1)
+    if (MachineBasicBlock *Split = Loop.SplitCriticalEdge(Exit, *this))
+      Exit = Split;
+  Counted = TileASCountedLoop::analyze(Loop);
+  if (Preheader->succ_size() != 1 || Exit->pred_size() != 1 || !Counted) {
+    MF.getFunction().getContext().emitError(formatv(
+        "{0} bb.{1}: internal error: the loop's preheader or exit could not "
+        "be made its own; the loop is not pipelined",
+        MF.getName(), Loop.getNumber()));
+    return true;
+  }
+  Coord.emit(*Solution, *Counted, *Preheader, *Exit);
 
   // The kernel order: scheduled ops by their key, new coordination next to
   // the op it is anchored to (before or after it, as placed in the block).
@@ -315,7 +443,30 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
                     });
   reorderBlock(Loop, Sequential);
 
-  MachineFunction &MF = *Loop.getParent();
+  // What the self-check needs to know about the loop before the expansion
+  // (which may delete it).
+  TileASMaterializedLoop Check;
+  Check.Placement = S.Placement;
+  Check.II = S.II;
+  Check.StageCount = S.StageCount;
+  Check.FirstBarrier = Coord.firstBarrier();
+  Check.BarrierLimit = Coord.barrierLimit();
+  Check.ConstantTripCount = Counted->constantTripCount();
+  {
+    DenseMap<const MachineInstr *, unsigned> SchedIdx;
+    for (unsigned I = 0; I < S.Instrs.size(); ++I)
+      SchedIdx[S.Instrs[I]] = I;
+    DenseMap<const MachineInstr *, const MachineInstr *> AnchorOf;
+    for (const PlacedCoordination &PC : Coord.placed())
+      AnchorOf[PC.MI] = PC.Anchor;
+    for (unsigned I = 0; I < Ordered.size(); ++I) {
+      const MachineInstr *MI = Ordered[I];
+      bool IsCoord = AnchorOf.count(MI);
+      Check.SchedIndex.push_back(SchedIdx.lookup(IsCoord ? AnchorOf[MI] : MI));
+      Check.LoopIndex[MI] = I;
+    }
+  }
+
   TileASExpandedLoop Expanded =
       expandPipelinedLoop(*Counted, *Preheader, Ordered, Stage, S.StageCount);
   MachineBasicBlock *Kernel = Expanded.Kernel;
@@ -324,12 +475,17 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
         Kernel->getNumber());
 
   // Check the result before anything else relies on it.
-  // Each loop coordination op has a copy per stage on the pipelined path and
-  // one in the original loop where that remains.
-  unsigned Copies = (Kernel ? S.StageCount : 0) + (Expanded.Fallback ? 1 : 0);
-  if (Kernel == Expanded.Fallback)
-    Copies = 1; // One stage: the loop itself is the kernel.
-  std::string Problem = checkMaterializedLoop(MF, *Solution, Copies);
+  pipes::SolveResult Solved = *Solution;
+  bool LoopRemains = !Kernel || Kernel == &Loop || Expanded.Fallback;
+  Check.Solution = &Solved;
+  Check.Expanded = &Expanded;
+  Check.Loop = LoopRemains ? &Loop : nullptr;
+  if (!LoopRemains)
+    Check.LoopIndex.clear();
+  Check.Preheader = Preheader;
+  Check.Exit = Exit;
+  injectFault(Expanded, Solved, Check);
+  std::string Problem = checkMaterializedLoop(Check);
   if (!Problem.empty()) {
     MF.getFunction().getContext().emitError(
         formatv("{0}: internal error: the materialized loop fails its "

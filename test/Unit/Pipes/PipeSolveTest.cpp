@@ -74,6 +74,23 @@ TEST(PipeSolve, RingDepthIsStageDistancePlusOne) {
   EXPECT_EQ(R.BudgetUsage[0], 2u * 4 * 16384);
 }
 
+TEST(PipeSolve, PipeIdsContinueAfterEarlierLoops) {
+  // The second loop of a function: its pipes are numbered after the first
+  // loop's, while its barriers start again from the first unreserved id
+  // (the first loop's lifetime is over).
+  SolveInput In = baseInput();
+  In.FirstPipeId = 3;
+  unsigned Tma = addOp(In, 0, 1, TMA, true);
+  unsigned Mma = addOp(In, 1, 2, TensorCore, true);
+  unsigned A = addValue(In, Tma, 16384, 0);
+  In.Reads = {{Mma, A, 0, false, -1}};
+  SolveResult R = solve(In);
+  ASSERT_EQ(R.Pipes.size(), 1u);
+  EXPECT_EQ(R.Pipes[0].Id, 3u);
+  EXPECT_EQ(R.Pipes[0].FullBarrier, 1u);
+  EXPECT_EQ(R.Pipes[0].EmptyBarrier, 2u);
+}
+
 TEST(PipeSolve, ReadLaterThanItsStageDeepensTheRing) {
   // Read by an op in stage 1 and, one iteration later, by one in stage 2.
   SolveInput In = baseInput();
