@@ -141,7 +141,9 @@ EventScheduleResult scheduleEvents(const EventDAG &G, const EventBudget &B,
   EventTable T(G, B);
   int OriginalExcess = R.Before.worstExcess();
 
-  // A pair with an event and budget 0 makes every order infeasible.
+  // No order beats the lower bound (e.g. a pair with an event and budget 0,
+  // or an op that needs more loads than the budget): above 0, every order is
+  // infeasible.
   int RefutedBelow = T.excessLowerBound();
   bool ProvedInfeasible = RefutedBelow > 0;
 
@@ -205,8 +207,9 @@ EventScheduleResult scheduleEvents(const EventDAG &G, const EventBudget &B,
     Best = std::move(Order);
     TriedLow = true;
   }
+  // Reaching the lower bound proves the excess least.
   return Builder.finish(std::move(Best), EventStrategy::BestEffort,
-                        /*ProvenBest=*/false);
+                        /*ProvenBest=*/BestExcess <= RefutedBelow);
 }
 
 } // namespace tileas

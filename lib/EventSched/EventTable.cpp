@@ -6,6 +6,8 @@
 
 #include "tileas/EventSched/EventAccounting.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <algorithm>
 #include <cassert>
 
@@ -82,12 +84,42 @@ EventTable::EventTable(const EventDAG &G, const EventBudget &B) : G(G) {
       SuccList.push_back(Edge.To);
     SuccBegin[V + 1] = SuccList.size();
   }
+  LowerBound = computeLowerBound();
 }
 
-int EventTable::excessLowerBound() const {
+/// Whether every consumer of Event other than V is a successor of V (so V is
+/// its first consumer in every order). Events with many consumers are not
+/// examined (they only make the bound weaker, never wrong).
+static bool isForcedFirstConsumer(const EventDAG &G,
+                                  ArrayRef<unsigned> Consumers, unsigned V) {
+  if (Consumers.size() > 16)
+    return false;
+  for (unsigned C : Consumers)
+    if (C != V && !G.findEdge(V, C))
+      return false;
+  return true;
+}
+
+int EventTable::computeLowerBound() const {
   int Bound = 0;
   for (int Budget : PairBudget)
     Bound = std::max(Bound, 1 - Budget);
+  std::vector<int> Count(numPairs(), 0);
+  SmallVector<unsigned, 8> Touched;
+  for (unsigned V = 0, N = numNodes(); V != N; ++V) {
+    for (unsigned E : consumed(V)) {
+      if (!isForcedFirstConsumer(G, consumers(E), V))
+        continue;
+      unsigned P = pairOf(E);
+      if (Count[P]++ == 0)
+        Touched.push_back(P);
+    }
+    for (unsigned P : Touched) {
+      Bound = std::max(Bound, Count[P] - PairBudget[P]);
+      Count[P] = 0;
+    }
+    Touched.clear();
+  }
   return Bound;
 }
 

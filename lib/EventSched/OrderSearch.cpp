@@ -238,12 +238,21 @@ OrderSearchResult searchOrder(const EventTable &T,
   unsigned N = T.numNodes();
   SearchState S(T);
   Ranker Rank(S, Spec);
-  std::vector<uint64_t> NodeKeys = makeNodeKeys(N);
+  // Dead states are keyed only when backtracking.
+  std::vector<uint64_t> NodeKeys =
+      Spec.Backtrack ? makeNodeKeys(N) : std::vector<uint64_t>();
   DenseSet<uint64_t> DeadStates;
   uint64_t Key = 0;
+  auto Toggle = [&](unsigned Node) {
+    if (Spec.Backtrack)
+      Key ^= NodeKeys[Node];
+  };
 
+  // Only backtracking needs the frames of the whole path; the greedy reuses
+  // one (a frame per op is a large allocation on large blocks).
   std::vector<Frame> Frames;
-  Frames.reserve(N + 1);
+  if (Spec.Backtrack)
+    Frames.reserve(N + 1);
   Frames.emplace_back();
   R.States = 1;
   while (S.order().size() != N) {
@@ -264,16 +273,16 @@ OrderSearchResult searchOrder(const EventTable &T,
         return R;
       }
       S.undo(Frames.back().Move);
-      Key ^= NodeKeys[Frames.back().Move.Node];
+      Toggle(Frames.back().Move.Node);
       continue;
     }
     F.Started = true;
     F.Last = *C;
     S.apply(C->Node, F.Move);
-    Key ^= NodeKeys[C->Node];
+    Toggle(C->Node);
     if (Spec.Backtrack && DeadStates.contains(Key)) {
       S.undo(F.Move);
-      Key ^= NodeKeys[C->Node];
+      Toggle(C->Node);
       continue;
     }
     if ((Spec.StateBudget && R.States >= Spec.StateBudget) ||
@@ -283,7 +292,10 @@ OrderSearchResult searchOrder(const EventTable &T,
       return R;
     }
     ++R.States;
-    Frames.emplace_back();
+    if (Spec.Backtrack)
+      Frames.emplace_back();
+    else
+      F.Started = false;
   }
   R.Status = SearchStatus::Found;
   R.Order.assign(S.order().begin(), S.order().end());

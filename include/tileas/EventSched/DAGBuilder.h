@@ -55,6 +55,8 @@ class EventDAGBuilder {
 public:
   explicit EventDAGBuilder(unsigned NumPipes) : NumPipes(NumPipes) {}
 
+  /// Makes room for NumOps ops.
+  void reserve(unsigned NumOps) { Ops.reserve(NumOps); }
   /// Appends the next op of the block; returns its node id.
   unsigned addOp(OpEffects Op);
   unsigned size() const { return Ops.size(); }

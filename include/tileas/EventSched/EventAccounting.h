@@ -68,16 +68,23 @@ public:
   }
   unsigned numPredecessors(unsigned Node) const { return NumPreds[Node]; }
 
-  /// A lower bound on the worst excess of every order: each pair with an
-  /// event has one live at some point, so its excess is at least 1 - budget.
-  /// Clamped at 0.
-  int excessLowerBound() const;
+  /// A lower bound on the worst excess of every order, clamped at 0. Each
+  /// pair with an event has one live at some point, so its excess is at
+  /// least 1 - budget. And just before a node V is scheduled, every event V
+  /// must be the first consumer of (V consumes it, and its other consumers
+  /// are successors of V) is live: its producer, a predecessor of V, has
+  /// run, and none of its consumers has. So a pair's excess is also at least
+  /// the number of such events of V on it, minus its budget. (This is what
+  /// proves at once that k loads feeding one op need k live events, however
+  /// large the block.)
+  int excessLowerBound() const { return LowerBound; }
 
   unsigned pairSrc(unsigned Pair) const { return PairSrc[Pair]; }
   unsigned pairDst(unsigned Pair) const { return PairDst[Pair]; }
   int budget(unsigned Pair) const { return PairBudget[Pair]; }
 
 private:
+  int computeLowerBound() const;
   static llvm::ArrayRef<unsigned> slice(const std::vector<unsigned> &List,
                                         const std::vector<unsigned> &Begin,
                                         unsigned I) {
@@ -93,6 +100,7 @@ private:
   std::vector<unsigned> SuccBegin, SuccList, NumPreds;
   std::vector<unsigned> PairSrc, PairDst;
   std::vector<int> PairBudget;
+  int LowerBound = 0;
 };
 
 /// The peak of one ordered pipe pair under one order.

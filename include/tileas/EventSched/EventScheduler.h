@@ -26,8 +26,12 @@
 //     and the relaxed greedy orders of the three rankings (in that order);
 //     then run 3 and 4 with every budget raised: first by the proven lower
 //     bound L of the excess, then, while the best excess E so far is above L,
-//     by E - 1, stopping at the first failure. Only strict improvements
-//     replace the current order, so the original order wins every tie.
+//     by E - 1, stopping at the first failure (or at L: nothing is better,
+//     and the result is proven best). Only strict improvements replace the
+//     current order, so the original order wins every tie.
+//
+// Rules 3 and 4 are skipped when the lower bound L of EventTable already
+// proves that no order is within budget.
 //
 // Hence the worst excess of the result is never above the original order's,
 // and the result is deterministic.
@@ -97,8 +101,9 @@ struct EventScheduleResult {
   bool Feasible = false;
   /// Order differs from the original order.
   bool Changed = false;
-  /// The worst excess is proven minimal (clamped at 0): true when Feasible
-  /// or when the exact search completed.
+  /// The worst excess is proven minimal (clamped at 0): true when Feasible,
+  /// when the exact search completed, or when the best effort reached
+  /// EventTable::excessLowerBound().
   bool ProvenBest = false;
   EventStrategy Strategy = EventStrategy::Original;
   /// Peaks per pair under the original order and under Order.

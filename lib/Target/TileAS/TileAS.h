@@ -7,9 +7,12 @@
 #ifndef TILEAS_TILEAS_H
 #define TILEAS_TILEAS_H
 
+#include <memory>
+
 namespace llvm {
 class FunctionPass;
 class PassRegistry;
+class ScheduleDAGMutation;
 
 FunctionPass *createTileASMIRInputGuardPass();
 void initializeTileASMIRInputGuardPass(PassRegistry &);
@@ -28,6 +31,11 @@ void initializeTileASMaterializeSchedulePass(PassRegistry &);
 /// the machine's budget.
 FunctionPass *createTileASEventSchedulePass();
 void initializeTileASEventSchedulePass(PassRegistry &);
+/// Artificial edges that keep the machine scheduler from taking a pipe pair
+/// above max(its event budget, its peak in the order it starts from), so that
+/// it cannot undo tileas-event-schedule; null with
+/// -tileas-event-misched-guard=false.
+std::unique_ptr<ScheduleDAGMutation> createTileASEventBudgetMutation();
 
 /// Registers the target, its MC layer, its asm printer and its passes. Called
 /// by the plugin's static constructor, and by tools and tests that link the

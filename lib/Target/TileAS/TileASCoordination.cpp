@@ -23,6 +23,8 @@
 using namespace llvm;
 using namespace tileas;
 
+char UnsupportedCoordination::ID = 0;
+
 TileASCoordinationBuilder::TileASCoordinationBuilder(
     const TileASLoopSchedule &S)
     : S(S) {}
@@ -156,13 +158,13 @@ TileASCoordinationBuilder::solve(unsigned FirstPipeId) {
   for (const pipes::Pipe &P : R->Pipes)
     for (const pipes::Read &Rd : P.Consumers)
       if (P.Kind == pipes::PipeKind::Ring && Rd.Distance > 0)
-        return createStringError(
-            inconvertibleErrorCode(),
+        return make_error<UnsupportedCoordination>(
             formatv("{0} reads a piped value produced {1} iteration(s) "
                     "earlier by {2}; loop-carried reads of piped values are "
                     "not supported",
                     TII.getName(S.Instrs[Rd.Op]->getOpcode()), Rd.Distance,
-                    TII.getName(S.Instrs[P.Owner]->getOpcode())));
+                    TII.getName(S.Instrs[P.Owner]->getOpcode()))
+                .str());
   return R;
 }
 

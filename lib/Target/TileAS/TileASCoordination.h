@@ -43,6 +43,23 @@ namespace llvm {
 class MachineInstr;
 struct TileASLoopSchedule;
 
+/// A loop whose schedule is sound but whose coordination TileAS cannot
+/// express (a limitation, not bad input): materialization leaves it as it was
+/// and says why in a remark.
+class UnsupportedCoordination : public ErrorInfo<UnsupportedCoordination> {
+public:
+  static char ID;
+  explicit UnsupportedCoordination(std::string Why) : Why(std::move(Why)) {}
+  void log(raw_ostream &OS) const override { OS << Why; }
+  std::error_code convertToErrorCode() const override {
+    return inconvertibleErrorCode();
+  }
+  const std::string &why() const { return Why; }
+
+private:
+  std::string Why;
+};
+
 /// A coordination instruction placed in the loop.
 struct PlacedCoordination {
   MachineInstr *MI = nullptr;

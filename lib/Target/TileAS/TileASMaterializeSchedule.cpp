@@ -371,7 +371,22 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
   TileASCoordinationBuilder Coord(S);
   Expected<pipes::SolveResult> Solution = Coord.solve(FirstPipeId);
   if (!Solution) {
-    error(S, toString(Solution.takeError()));
+    // A limitation of ours is not the user's error: the loop stays as it
+    // was, with a remark; anything else is bad input or an internal error.
+    handleAllErrors(
+        Solution.takeError(),
+        [&](const UnsupportedCoordination &U) {
+          ORE->emit([&] {
+            return MachineOptimizationRemarkMissed(
+                       DEBUG_TYPE, "UnsupportedCoordination",
+                       Loop.findDebugLoc(Loop.begin()), &Loop)
+                   << "loop bb." << ore::NV("Block", Loop.getNumber())
+                   << " in " << ore::NV("Function", MF.getName())
+                   << " not pipelined: " << U.why()
+                   << "; the loop is left unchanged";
+          });
+        },
+        [&](const ErrorInfoBase &E) { error(S, E.message()); });
     return false;
   }
 

@@ -66,16 +66,21 @@ bool TileASTargetMachine::parseMachineFunctionInfo(
   return false;
 }
 
-ScheduleDAGInstrs *
-TileASTargetMachine::createMachineScheduler(MachineSchedContext *C) const {
-  return createSchedLive(C);
-}
-
 static cl::opt<bool> EnableEventSchedule(
     "tileas-event-scheduling",
     cl::desc("Reorder blocks to keep live cross-pipe events within budget "
              "(tileas-event-schedule) in the code generation pipeline"),
     cl::init(true));
+
+/// The machine scheduler must not undo tileas-event-schedule: its DAG gets
+/// the edges that keep every pipe pair within its event budget.
+ScheduleDAGInstrs *
+TileASTargetMachine::createMachineScheduler(MachineSchedContext *C) const {
+  ScheduleDAGMILive *DAG = createSchedLive(C);
+  if (EnableEventSchedule)
+    DAG->addMutation(createTileASEventBudgetMutation());
+  return DAG;
+}
 
 static cl::opt<bool> EnablePipeliner(
     "tileas-pipeliner",

@@ -227,6 +227,74 @@ int leastWorstExcessDP(const EventDAG &G, const EventBudget &B) {
   return Best(0);
 }
 
+std::vector<unsigned> lexSmallestBestDP(const EventDAG &G,
+                                        const EventBudget &B) {
+  unsigned N = G.size();
+  if (N == 0)
+    return {};
+  // Events (producer, destination pipe) with the mask of their consumers.
+  struct Event {
+    unsigned Producer, Src, Dst;
+    uint32_t Consumers = 0;
+  };
+  std::vector<Event> Events;
+  std::vector<uint32_t> PredMask(N, 0);
+  for (const EventEdge &E : G.edges()) {
+    PredMask[E.To] |= 1u << E.From;
+    if (E.Kind == EventEdgeKind::Order || G.pipe(E.From) == G.pipe(E.To))
+      continue;
+    auto It = std::find_if(Events.begin(), Events.end(), [&](const Event &X) {
+      return X.Producer == E.From && X.Dst == G.pipe(E.To);
+    });
+    if (It == Events.end()) {
+      Events.push_back({E.From, G.pipe(E.From), G.pipe(E.To), 0});
+      It = Events.end() - 1;
+    }
+    It->Consumers |= 1u << E.To;
+  }
+  // Worst excess of the state "these nodes are scheduled".
+  auto StateExcess = [&](uint32_t S) {
+    std::map<std::pair<unsigned, unsigned>, int> Count;
+    for (const Event &X : Events)
+      if ((S >> X.Producer & 1) && !(S & X.Consumers))
+        ++Count[{X.Src, X.Dst}];
+    int Worst = INT_MIN;
+    for (auto [Pair, C] : Count)
+      Worst = std::max(Worst, C - int(B.get(Pair.first, Pair.second)));
+    return Worst;
+  };
+  int Target = std::max(0, leastWorstExcessDP(G, B));
+  uint32_t Full = N == 32 ? ~0u : (uint32_t(1) << N) - 1;
+  // Ok[S]: S is within Target and has a completion that stays within it.
+  std::vector<int8_t> Ok(size_t(1) << N, -1);
+  std::function<bool(uint32_t)> Feasible = [&](uint32_t S) -> bool {
+    if (Ok[S] >= 0)
+      return Ok[S];
+    bool Result = false;
+    if (StateExcess(S) <= Target) {
+      Result = S == Full;
+      for (unsigned V = 0; V != N && !Result; ++V)
+        if (!(S >> V & 1) && (PredMask[V] & S) == PredMask[V])
+          Result = Feasible(S | 1u << V);
+    }
+    Ok[S] = Result;
+    return Result;
+  };
+  std::vector<unsigned> Order;
+  if (!Feasible(0))
+    return Order;
+  for (uint32_t S = 0; S != Full;) {
+    for (unsigned V = 0; V != N; ++V)
+      if (!(S >> V & 1) && (PredMask[V] & S) == PredMask[V] &&
+          Feasible(S | 1u << V)) {
+        Order.push_back(V);
+        S |= 1u << V;
+        break;
+      }
+  }
+  return Order;
+}
+
 uint64_t Rng::next() {
   uint64_t Z = (State += 0x9e3779b97f4a7c15ULL);
   Z = (Z ^ (Z >> 30)) * 0xbf58476d1ce4e5b9ULL;

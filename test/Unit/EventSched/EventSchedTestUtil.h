@@ -89,6 +89,13 @@ BruteForceResult bruteForce(const EventDAG &G, const EventBudget &B);
 /// about 20 nodes).
 int leastWorstExcessDP(const EventDAG &G, const EventBudget &B);
 
+/// The lexicographically smallest order (by original index) among those
+/// whose worst excess is at most max(0, least worst excess), by a DP over
+/// scheduled sets that shares nothing with the library's exact search (up to
+/// about 20 nodes).
+std::vector<unsigned> lexSmallestBestDP(const EventDAG &G,
+                                        const EventBudget &B);
+
 /// Deterministic generator (splitmix64), independent of the standard
 /// library's distributions.
 class Rng {

@@ -21,24 +21,64 @@
 //  * Streaming:  the same with a fresh buffer per step (no WAR edges): the
 //                strict greedy succeeds on its own.
 //  * Feasible:   H = 2, already within budget (rule 1: profile only).
-//  * Infeasible: tma->mma budget 1 while every MMA needs two loads: strict
-//                greedy x3, bounded backtracking, relaxed greedy x3, then
-//                the same strict strategies under a raised budget (the
-//                driver's longest path).
+//  * Infeasible: tma->mma budget 1 while every MMA needs two loads: the
+//                lower bound (an MMA's two loads are live just before it)
+//                proves it at once, so strict greedy and backtracking are
+//                skipped; relaxed greedy x3, then the strict strategies under
+//                the budget raised to the bound, which they reach.
 //  * Exact:      20-op blocks that need reordering (the exact search).
+//
+// Pass level, on one realistic block (a prefetching GEMM-with-epilogue mix
+// of TMA loads, MMAs, shared- and tensor-memory loads and stores, global
+// loads, ALU and XU ops; the td budgets, 8 per pair, which the hoisted loads
+// exceed):
+//
+//  * PassMIR:    the generated block as TileAS MIR, parsed (untimed), then
+//                tileas-event-schedule run on it through a pass manager, as
+//                `llc -run-pass=tileas-event-schedule` does: effects of each
+//                instruction, the DAG, the search, the profiles, the splice.
+//  * CoreMix:    the core alone on the DAG of the same block (built from the
+//                same operand lists, as the pass would).
+//  * ...Stores:  the same with the epilogue's stores to global memory: with
+//                no alias information they pin the hoisted loads, no order
+//                is within budget, and the lower bound proves the best
+//                effort least.
 //
 // Run with --benchmark_counters_tabular=true; the BigO rows at the end of
 // each family report how time grows with the op count.
 //
 //===----------------------------------------------------------------------===//
 
+#include "TileAS.h"
 #include "tileas/EventSched/DAGBuilder.h"
 #include "tileas/EventSched/EventScheduler.h"
+#include "tileas/Model/MachineModel.h"
+
+#include "llvm/CodeGen/MIRParser/MIRParser.h"
+#include "llvm/CodeGen/MachineModuleInfo.h"
+#include "llvm/CodeGen/TargetPassConfig.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/InitializePasses.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/PassInfo.h"
+#include "llvm/PassRegistry.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include "benchmark/benchmark.h"
 
 #include <cstdint>
 #include <cstdlib>
+#include <map>
+#include <memory>
+#include <string>
 #include <vector>
 
 using namespace tileas;
@@ -160,6 +200,307 @@ void sizes(benchmark::internal::Benchmark *B) {
   B->Unit(benchmark::kMillisecond)->Complexity(benchmark::oAuto);
 }
 
+//===----------------------------------------------------------------------===//
+// Pass level.
+//===----------------------------------------------------------------------===//
+
+/// One instruction of the realistic block: its MIR text and what the pass
+/// sees of it.
+struct MixInstr {
+  std::string Text;
+  const char *Pipe;
+  std::string Def;
+  std::vector<std::string> Uses;
+  bool LoadsGlobal = false, StoresGlobal = false, SideEffects = false;
+};
+
+/// A GEMM mainloop with a fused elementwise epilogue, unrolled, with the
+/// loads of each group of eight k-steps hoisted to the group's front (a
+/// software prefetcher's output). Per k-step: TMA loads of the A and B tiles,
+/// the MMA into the accumulator, a global load, a shared-memory read of the
+/// A tile, FADD, EX2, FMUL; every fourth step also a tensor-memory load of
+/// the accumulator, an FADD and a store: to shared memory, or (GlobalStores)
+/// to global memory. Without alias information every global load before a
+/// global store must stay before it, and each of those is a cross-pipe
+/// (WAR) event: 16 hoisted TMA loads then pin 16 live tma->lsu events, over
+/// the budget of 8 in every order.
+std::vector<MixInstr> makeMix(unsigned N, bool GlobalStores) {
+  std::vector<MixInstr> Mix;
+  auto Add = [&](std::string Text, const char *Pipe, std::string Def,
+                 std::vector<std::string> Uses) -> MixInstr & {
+    Mix.push_back({std::move(Text), Pipe, std::move(Def), std::move(Uses)});
+    return Mix.back();
+  };
+  Add("%da:gpr64 = COPY $rd0", "alu", "%da", {});
+  Add("%db:gpr64 = COPY $rd1", "alu", "%db", {});
+  Add("%p:gpr64 = COPY $rd2", "alu", "%p", {});
+  Add("%z:gpr32 = MOVri 0", "alu", "%z", {});
+  Add("%c0:tmem = TMEM_ALLOC 128", "alu", "%c0", {}).SideEffects = true;
+  constexpr unsigned Hoist = 8;
+  for (unsigned Group = 0; Mix.size() < N; ++Group) {
+    std::vector<MixInstr> Loads, Rest;
+    for (unsigned K = Group * Hoist; K != (Group + 1) * Hoist; ++K) {
+      std::string I = std::to_string(K), Next = std::to_string(K + 1);
+      std::string Off = std::to_string(16 * K);
+      auto &A = Loads.emplace_back();
+      A = {"%a" + I + ":tile = TMA_LOAD %da, %z, %z, 16384",
+           "tma",
+           "%a" + I,
+           {"%da", "%z"}};
+      A.LoadsGlobal = true;
+      auto &B = Loads.emplace_back();
+      B = {"%b" + I + ":tile = TMA_LOAD %db, %z, %z, 16384",
+           "tma",
+           "%b" + I,
+           {"%db", "%z"}};
+      B.LoadsGlobal = true;
+      auto &G = Loads.emplace_back();
+      G = {"%g" + I + ":frag = LDG_F %p, " + Off, "lsu", "%g" + I, {"%p"}};
+      G.LoadsGlobal = true;
+      Rest.push_back({"%c" + Next + ":tmem = MMA_TMEM %c" + I + ", %a" + I +
+                          ", %b" + I + ", 0, 65536",
+                      "tensor_core",
+                      "%c" + Next,
+                      {"%c" + I, "%a" + I, "%b" + I}});
+      Rest.push_back({"%h" + I + ":frag = LDS %a" + I + ", %z",
+                      "smem",
+                      "%h" + I,
+                      {"%a" + I, "%z"}});
+      Rest.push_back({"%x" + I + ":frag = FADD %g" + I + ", %h" + I,
+                      "alu",
+                      "%x" + I,
+                      {"%g" + I, "%h" + I}});
+      Rest.push_back(
+          {"%e" + I + ":frag = EX2 %x" + I, "xu", "%e" + I, {"%x" + I}});
+      Rest.push_back({"%y" + I + ":frag = FMUL %e" + I + ", %g" + I,
+                      "alu",
+                      "%y" + I,
+                      {"%e" + I, "%g" + I}});
+      if (K % 4 == 3) {
+        Rest.push_back({"%t" + I + ":frag = TMEM_LD %c" + Next,
+                        "tmem",
+                        "%t" + I,
+                        {"%c" + Next}});
+        Rest.push_back({"%s" + I + ":frag = FADD %t" + I + ", %y" + I,
+                        "alu",
+                        "%s" + I,
+                        {"%t" + I, "%y" + I}});
+        if (GlobalStores) {
+          auto &St = Rest.emplace_back();
+          St = {"STG_F %s" + I + ", %p, " + Off, "lsu", "", {"%s" + I, "%p"}};
+          St.StoresGlobal = true;
+        } else {
+          Rest.push_back({"%o" + I + ":tile = STS %s" + I + ", 4096",
+                          "smem",
+                          "%o" + I,
+                          {"%s" + I}});
+        }
+      }
+    }
+    for (std::vector<MixInstr> *List : {&Loads, &Rest})
+      for (MixInstr &I : *List)
+        if (Mix.size() < N)
+          Mix.push_back(std::move(I));
+  }
+  return Mix;
+}
+
+std::string mixToMIR(const std::vector<MixInstr> &Mix) {
+  std::string Text = "---\nname: event_block\ntracksRegLiveness: true\n"
+                     "liveins:\n  - { reg: '$rd0' }\n  - { reg: '$rd1' }\n"
+                     "  - { reg: '$rd2' }\nbody: |\n  bb.0:\n"
+                     "    liveins: $rd0, $rd1, $rd2\n";
+  for (const MixInstr &I : Mix)
+    Text += "    " + I.Text + "\n";
+  Text += "    RET\n...\n";
+  return Text;
+}
+
+/// The DAG the pass builds for the block: registers and global memory are
+/// its locations.
+EventDAG mixToDAG(const std::vector<MixInstr> &Mix, const PipeTable &Pipes) {
+  EventDAGBuilder Builder(Pipes.size());
+  std::map<std::string, unsigned> Loc;
+  auto Id = [&](const std::string &V) {
+    return Loc.try_emplace(V, Loc.size() + 1).first->second;
+  };
+  for (const MixInstr &I : Mix) {
+    OpEffects Op;
+    Op.Pipe = *Pipes.lookup(I.Pipe);
+    for (const std::string &U : I.Uses)
+      Op.Reads.push_back(Id(U));
+    if (!I.Def.empty())
+      Op.Writes.push_back(Id(I.Def));
+    if (I.LoadsGlobal)
+      Op.Reads.push_back(0);
+    if (I.StoresGlobal)
+      Op.Writes.push_back(0);
+    Op.UnknownSideEffects = I.SideEffects;
+    Builder.addOp(std::move(Op));
+  }
+  llvm::Expected<EventDAG> G = Builder.build();
+  if (!G) {
+    llvm::consumeError(G.takeError());
+    std::abort();
+  }
+  return std::move(*G);
+}
+
+PipeTable tdPipes() {
+  PipeTable Pipes;
+  for (const char *Name : model::pipeNames())
+    Pipes.add(Name);
+  return Pipes;
+}
+
+EventBudget tdBudget(const PipeTable &Pipes) {
+  unsigned N = Pipes.size();
+  EventBudget B(N, 0);
+  for (unsigned S = 0; S != N; ++S)
+    for (unsigned D = 0; D != N; ++D)
+      B.set(S, D, model::eventBudget(S, D));
+  return B;
+}
+
+void runCoreMix(benchmark::State &State, bool GlobalStores) {
+  std::vector<MixInstr> Mix = makeMix(State.range(0), GlobalStores);
+  PipeTable Pipes = tdPipes();
+  EventDAG G = mixToDAG(Mix, Pipes);
+  EventBudget Budget = tdBudget(Pipes);
+  EventScheduleResult R;
+  for (auto _ : State) {
+    R = scheduleEvents(G, Budget);
+    benchmark::DoNotOptimize(R.Order.data());
+  }
+  State.SetComplexityN(Mix.size());
+  State.counters["edges"] = G.edges().size();
+  State.counters["feasible"] = R.Feasible;
+  State.counters["peak_before"] = R.Before.worst() ? R.Before.worst()->Peak : 0;
+  State.counters["peak_after"] = R.worst() ? R.worst()->Peak : 0;
+  State.counters["strategy"] = unsigned(R.Strategy);
+  State.counters["proven"] = R.ProvenBest;
+  State.counters["bt_states"] = R.Stats.BacktrackStates;
+}
+
+void BM_CoreMix(benchmark::State &State) { runCoreMix(State, false); }
+void BM_CoreMixStores(benchmark::State &State) { runCoreMix(State, true); }
+
+llvm::TargetMachine *tileasTM() {
+  static std::unique_ptr<llvm::TargetMachine> TM = [] {
+    llvm::Triple TT("tileas");
+    std::string Err;
+    const llvm::Target *T = llvm::TargetRegistry::lookupTarget(TT, Err);
+    if (!T) {
+      llvm::errs() << "tileas-event-bench: " << Err << "\n";
+      std::abort();
+    }
+    return std::unique_ptr<llvm::TargetMachine>(T->createTargetMachine(
+        TT, "sm_100", "", llvm::TargetOptions(), std::nullopt));
+  }();
+  return TM.get();
+}
+
+/// Counts the pass's remarks: "EventPeaks" and "OverBudget".
+struct RemarkCounter : llvm::DiagnosticHandler {
+  unsigned Peaks = 0, OverBudget = 0;
+  std::string FirstPeaks;
+  bool isAnyRemarkEnabled() const override { return true; }
+  bool isAnalysisRemarkEnabled(llvm::StringRef) const override { return true; }
+  bool isMissedOptRemarkEnabled(llvm::StringRef) const override { return true; }
+  bool handleDiagnostics(const llvm::DiagnosticInfo &DI) override {
+    auto *R = llvm::dyn_cast<llvm::DiagnosticInfoOptimizationBase>(&DI);
+    if (!R)
+      return false;
+    if (R->getRemarkName() == "EventPeaks" && Peaks++ == 0)
+      FirstPeaks = R->getMsg();
+    OverBudget += R->getRemarkName() == "OverBudget";
+    return true;
+  }
+};
+
+/// A parsed MIR module with a pass manager that runs tileas-event-schedule
+/// on it (what `llc -run-pass=tileas-event-schedule` builds).
+class PassSession {
+public:
+  PassSession(const std::string &MIR, RemarkCounter *Remarks) {
+    llvm::TargetMachine &TM = *tileasTM();
+    if (Remarks)
+      Ctx.setDiagnosticHandler(
+          std::unique_ptr<llvm::DiagnosticHandler>(Remarks));
+    llvm::SMDiagnostic Diag;
+    std::unique_ptr<llvm::MIRParser> Parser = llvm::createMIRParser(
+        llvm::MemoryBuffer::getMemBuffer(MIR, "event_block.mir"), Ctx);
+    M = Parser->parseIRModule([&](llvm::StringRef, llvm::StringRef) {
+      return TM.createDataLayout().getStringRepresentation();
+    });
+    if (!M)
+      fail("cannot parse the IR part");
+    M->setTargetTriple(TM.getTargetTriple());
+    M->setDataLayout(TM.createDataLayout());
+    PM = std::make_unique<llvm::legacy::PassManager>();
+    auto *MMIWP = new llvm::MachineModuleInfoWrapperPass(&TM);
+    TPC = TM.createPassConfig(*PM);
+    PM->add(TPC);
+    PM->add(MMIWP);
+    if (Parser->parseMachineFunctions(*M, MMIWP->getMMI()))
+      fail("cannot parse the machine function");
+    const llvm::PassInfo *PI =
+        llvm::PassRegistry::getPassRegistry()->getPassInfo(
+            llvm::StringRef("tileas-event-schedule"));
+    if (!PI)
+      fail("tileas-event-schedule is not registered");
+    PM->add(PI->getNormalCtor()());
+  }
+  ~PassSession() {
+    PM.reset(); // It owns the machine functions: before the module.
+    M.reset();
+  }
+
+  void run() {
+    TPC->setInitialized();
+    PM->run(*M);
+  }
+
+private:
+  [[noreturn]] static void fail(const char *Why) {
+    llvm::errs() << "tileas-event-bench: " << Why << "\n";
+    std::abort();
+  }
+
+  llvm::LLVMContext Ctx;
+  std::unique_ptr<llvm::Module> M;
+  std::unique_ptr<llvm::legacy::PassManager> PM;
+  llvm::TargetPassConfig *TPC = nullptr;
+};
+
+void runPassMIR(benchmark::State &State, bool GlobalStores) {
+  std::vector<MixInstr> Mix = makeMix(State.range(0), GlobalStores);
+  std::string MIR = mixToMIR(Mix);
+  for (auto _ : State) {
+    State.PauseTiming();
+    auto S = std::make_unique<PassSession>(MIR, nullptr);
+    State.ResumeTiming();
+    S->run();
+    State.PauseTiming();
+    S.reset();
+    State.ResumeTiming();
+  }
+  State.SetComplexityN(Mix.size());
+  // Once more with remarks, untimed, for the counters.
+  auto *Remarks = new RemarkCounter(); // The context owns it.
+  {
+    PassSession S(MIR, Remarks);
+    S.run();
+    State.counters["remarks"] = Remarks->Peaks;
+    State.counters["over_budget"] = Remarks->OverBudget;
+    llvm::StringRef Msg(Remarks->FirstPeaks);
+    State.SetLabel(Msg.substr(Msg.rfind("; ") + 2).str());
+  }
+}
+
+void BM_PassMIR(benchmark::State &State) { runPassMIR(State, false); }
+void BM_PassMIRStores(benchmark::State &State) { runPassMIR(State, true); }
+
 } // namespace
 
 BENCHMARK(BM_Hoisted)->Apply(sizes);
@@ -167,5 +508,22 @@ BENCHMARK(BM_Streaming)->Apply(sizes);
 BENCHMARK(BM_Feasible)->Apply(sizes);
 BENCHMARK(BM_Infeasible)->Apply(sizes);
 BENCHMARK(BM_Exact20)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_CoreMix)->Apply(sizes);
+BENCHMARK(BM_CoreMixStores)->Apply(sizes);
+BENCHMARK(BM_PassMIR)->Apply(sizes);
+BENCHMARK(BM_PassMIRStores)->Apply(sizes);
 
-BENCHMARK_MAIN();
+int main(int argc, char **argv) {
+  llvm::PassRegistry &R = *llvm::PassRegistry::getPassRegistry();
+  llvm::initializeCore(R);
+  llvm::initializeAnalysis(R);
+  llvm::initializeCodeGen(R);
+  llvm::initializeTarget(R);
+  llvm::initializeTileASTarget();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv))
+    return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
