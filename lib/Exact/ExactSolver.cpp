@@ -82,7 +82,8 @@ Schedule buildSchedule(const Problem &P, unsigned II,
 
 bool anyInfeasible(const MIIBounds &B) {
   return B.Resource == InfeasibleII || B.Recurrence == InfeasibleII ||
-         B.FineDensity == InfeasibleII || B.Dependency == InfeasibleII;
+         B.FineDensity == InfeasibleII || B.Dependency == InfeasibleII ||
+         B.RecurrenceResource == InfeasibleII;
 }
 
 } // namespace

@@ -11,7 +11,9 @@
 //  * fine density: a counting pool offers Capacity units per row;
 //  * recurrence: S(To) + II * D >= S(From) + L around a cycle gives
 //    II >= sum(L) / sum(D);
-//  * dependency: stage limits against latency paths (see Bounds.h).
+//  * dependency: stage limits against latency paths (see Bounds.h);
+//  * recurrence with resources: each recurrence alone, with the slots and
+//    pools of its ops (RecurrenceResourceBound.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +22,7 @@
 #include "DifferenceConstraints.h"
 #include "Groups.h"
 #include "PlacementContext.h"
+#include "RecurrenceResourceBound.h"
 
 #include "tileas/Sched/Scheduler.h"
 
@@ -333,6 +336,19 @@ unsigned computeDependencyMII(const PlacementContext &Ctx, unsigned RecMII,
 
 namespace tileas {
 
+unsigned computeRecurrenceResourceMII(const Problem &P, const DepGraph &G,
+                                      const MIIBounds &Others,
+                                      const SchedulerOptions &Opts) {
+  if (Others.Recurrence == InfeasibleII)
+    return InfeasibleII;
+  if (!Opts.RecurrenceResourceBound)
+    return Others.Recurrence;
+  unsigned From =
+      std::max({Others.Resource, Others.Recurrence, Others.FineDensity, 1u});
+  unsigned Bound = computeRecurrenceResourceMII(P, G, From);
+  return Bound > From ? Bound : Others.Recurrence;
+}
+
 MIIBounds computeBounds(const Problem &P, const SchedulerOptions &Opts) {
   MIIBounds B;
   if (Error E = P.validate()) {
@@ -343,6 +359,7 @@ MIIBounds computeBounds(const Problem &P, const SchedulerOptions &Opts) {
   B.Resource = computeResourceMII(P);
   B.FineDensity = computeFineDensityMII(P);
   B.Recurrence = computeRecurrenceMII(P, Ctx.graph());
+  B.RecurrenceResource = computeRecurrenceResourceMII(P, Ctx.graph(), B, Opts);
   B.Dependency = computeDependencyMII(Ctx, B.Recurrence);
   return B;
 }

@@ -52,6 +52,13 @@ std::vector<int> budgetStageGaps(const Problem &P);
 /// InfeasibleII when no II works. Sources whose terms cannot exceed Floor
 /// are skipped (a speedup for callers that already know II >= Floor; the
 /// result is then exact only when it exceeds Floor).
+/// The recurrence bound with resources (RecurrenceResourceBound.h), searched
+/// from the largest of the other three per-loop bounds up and reported as
+/// the recurrence bound when it proves nothing more.
+unsigned computeRecurrenceResourceMII(const Problem &P, const DepGraph &G,
+                                      const MIIBounds &Others,
+                                      const SchedulerOptions &Opts);
+
 unsigned computeDependencyMII(const PlacementContext &Ctx, unsigned RecMII,
                               unsigned Floor = 0);
 

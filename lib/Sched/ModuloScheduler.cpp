@@ -27,6 +27,7 @@
 #include "ModuloState.h"
 #include "PlacementArms.h"
 #include "Priority.h"
+#include "RecurrenceResourceBound.h"
 #include "ScheduleBuilder.h"
 #include "SerialScheduler.h"
 
@@ -34,9 +35,6 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
-#include <chrono>
-#include <cstdio>
-#include <cstdlib>
 
 using namespace llvm;
 
@@ -67,22 +65,7 @@ static uint64_t evictionBudget(const SchedulerOptions &Opts, unsigned N) {
   return Budget;
 }
 
-static Attempt attemptIIImpl(const PlacementContext &Ctx,
-                         const SchedulerOptions &Opts, unsigned II);
-static uint64_t TraceIter;
-static unsigned TraceArmsPlaced;
 static Attempt attemptII(const PlacementContext &Ctx,
-                         const SchedulerOptions &Opts, unsigned II) {
-  static bool Trace = getenv("TILEAS_TRACE");
-  TraceIter = 0; TraceArmsPlaced = 0;
-  auto B = std::chrono::steady_clock::now();
-  Attempt A = attemptIIImpl(Ctx, Opts, II);
-  auto E = std::chrono::steady_clock::now();
-  if (Trace)
-    fprintf(stderr, "  II %u %s arms=%u iter=%llu %.2fms\n", II, A.Success ? "OK" : "fail", TraceArmsPlaced, (unsigned long long)TraceIter, std::chrono::duration<double, std::milli>(E - B).count());
-  return A;
-}
-static Attempt attemptIIImpl(const PlacementContext &Ctx,
                          const SchedulerOptions &Opts, unsigned II) {
   Attempt A;
   unsigned N = Ctx.size();
@@ -134,11 +117,9 @@ static Attempt attemptIIImpl(const PlacementContext &Ctx,
     // explanation, should it fail too, is of the state the arms gave up in.
     ScheduleFailure Diagnosis = diagnoseBlockedOp(State, unsigned(Blocked));
     unsigned Before = State.numPlaced();
-    TraceArmsPlaced = Before;
     State.setRecording(false);
     IterativeOutcome Outcome =
         runIterativeModulo(State, Order, evictionBudget(Opts, N));
-    TraceIter = Outcome.Placements;
     if (!Outcome.Success) {
       A.Failure = std::move(Diagnosis);
       return A;
@@ -163,6 +144,8 @@ ScheduleResult scheduleModuloWithGaps(const Problem &P,
   R.Bounds.Resource = computeResourceMII(P);
   R.Bounds.FineDensity = computeFineDensityMII(P);
   R.Bounds.Recurrence = computeRecurrenceMII(P, Ctx.graph());
+  R.Bounds.RecurrenceResource =
+      computeRecurrenceResourceMII(P, Ctx.graph(), R.Bounds, Opts);
   if (ExtraGaps.empty())
     R.Bounds.Dependency = computeDependencyMII(Ctx, R.Bounds.Recurrence);
   else
@@ -184,10 +167,10 @@ ScheduleResult scheduleModuloWithGaps(const Problem &P,
         Ops += "'" + P.operations()[Cycle.front()].Name + "'";
         R.Failure.Op = int(Cycle.front());
       }
-      R.Failure.Reason = "a distance-0 dependence cycle has positive latency (" +
-                         Ops + "): no II satisfies the recurrence bound";
-    }
-    else if (R.Bounds.Dependency == InfeasibleII)
+      R.Failure.Reason =
+          "a distance-0 dependence cycle has positive latency (" + Ops +
+          "): no II satisfies the recurrence bound";
+    } else if (R.Bounds.Dependency == InfeasibleII)
       R.Failure.Reason = "budget pools and stage limits admit no II (the "
                          "dependency bound)";
     else
@@ -206,6 +189,11 @@ ScheduleResult scheduleModuloWithGaps(const Problem &P,
     R.Failure.CandidateII = Lo;
     R.Failure.Reason =
         formatv("the lower bound II {0} exceeds the II cap {1}", Lo, Cap);
+    // When a recurrence's own resources set the bound, say which.
+    if (Lo == R.Bounds.RecurrenceResource && Lo > R.Bounds.Recurrence)
+      if (std::string Why = explainRecurrenceResource(P, Ctx.graph(), Lo - 1);
+          !Why.empty())
+        R.Failure.Reason += formatv(" ({0})", Why).str();
     return R;
   }
   auto Accept = [&](uint64_t II, Attempt &A) {

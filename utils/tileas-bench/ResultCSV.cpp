@@ -40,7 +40,8 @@ std::string mii(const LoopRecord &R) {
   if (!R.HasProblem)
     return "";
   const MIIBounds &B = R.Bounds;
-  for (unsigned V : {B.Resource, B.Recurrence, B.FineDensity, B.Dependency})
+  for (unsigned V : {B.Resource, B.Recurrence, B.FineDensity, B.Dependency,
+                     B.RecurrenceResource})
     if (V == InfeasibleII)
       return "";
   return number(B.mii());
@@ -112,6 +113,9 @@ const std::vector<Column> &boundColumns() {
        }},
       {"dep_mii", [](const LoopRecord &R) {
          return boundsColumn(R, &MIIBounds::Dependency);
+       }},
+      {"recres_mii", [](const LoopRecord &R) {
+         return boundsColumn(R, &MIIBounds::RecurrenceResource);
        }},
   };
   return Columns;

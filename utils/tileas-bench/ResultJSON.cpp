@@ -116,6 +116,7 @@ void writeBounds(json::OStream &J, const LoopRecord &R) {
     J.attribute("recurrence", bound(R.Bounds.Recurrence));
     J.attribute("fine_density", bound(R.Bounds.FineDensity));
     J.attribute("dependency", bound(R.Bounds.Dependency));
+    J.attribute("recurrence_resource", bound(R.Bounds.RecurrenceResource));
   });
 }
 

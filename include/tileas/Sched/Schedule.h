@@ -31,9 +31,14 @@ struct MIIBounds {
   unsigned Recurrence = 0;  ///< Maximum cycle ratio latency / distance.
   unsigned FineDensity = 0; ///< Counting pools: ceil(demand / capacity).
   unsigned Dependency = 0;  ///< Longest path against the deepest stage count.
+  /// Each recurrence on its own with the slots and pools its ops hold: the
+  /// smallest II at which none of them is proven not to fit (never below the
+  /// recurrence bound; see lib/Sched/RecurrenceResourceBound.h).
+  unsigned RecurrenceResource = 0;
 
   unsigned mii() const {
     unsigned M = Resource;
+    M = M < RecurrenceResource ? RecurrenceResource : M;
     M = M < Recurrence ? Recurrence : M;
     M = M < FineDensity ? FineDensity : M;
     M = M < Dependency ? Dependency : M;

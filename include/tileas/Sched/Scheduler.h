@@ -34,6 +34,10 @@ struct SchedulerOptions {
   /// Caps that budget on large loops (but never below 6 placements per op),
   /// so that an attempt that fails costs bounded time; 0 = no cap.
   unsigned EvictionBudgetCap = 100000;
+  /// Raise the MII by the recurrence bound with resources (each recurrence
+  /// alone with the slots and pools of its ops); off, only the four classic
+  /// bounds are computed (ablation and tests of placement failures).
+  bool RecurrenceResourceBound = true;
   /// Use the serial generator regardless of the selection rule.
   bool ForceSerial = false;
   /// Never use the serial generator (even for small or synchronous loops).

@@ -201,8 +201,11 @@ void TileASGenerateSchedule::scheduleBlock(MachineBasicBlock &MBB) {
       << ore::NV("ResMII", B.Resource) << ", rec "
       << ore::NV("RecMII", B.Recurrence) << ", fine "
       << ore::NV("FineMII", B.FineDensity) << ", dep "
-      << ore::NV("DepMII", B.Dependency) << "), stages "
-      << ore::NV("Stages", S.StageCount);
+      << ore::NV("DepMII", B.Dependency);
+    // Shown where a recurrence's own resources prove more than its ratio.
+    if (B.RecurrenceResource > B.Recurrence)
+      R << ", rec+res " << ore::NV("RecResMII", B.RecurrenceResource);
+    R << "), stages " << ore::NV("Stages", S.StageCount);
     if (S.Flags & SF_Serial)
       R << " (serial generator)";
     return R;

@@ -25,9 +25,13 @@ void llvm::printLoopSchedule(raw_ostream &OS, const TileASLoopSchedule &S) {
   const MIIBounds &B = S.Bounds;
   OS << formatv("tileas schedule of {0} bb.{1}: II={2}",
                 S.Loop->getParent()->getName(), S.Loop->getNumber(), S.II);
-  if (!S.Annotated)
-    OS << formatv(" MII={0} (res {1}, rec {2}, fine {3}, dep {4})", B.mii(),
+  if (!S.Annotated) {
+    OS << formatv(" MII={0} (res {1}, rec {2}, fine {3}, dep {4}", B.mii(),
                   B.Resource, B.Recurrence, B.FineDensity, B.Dependency);
+    if (B.RecurrenceResource > B.Recurrence)
+      OS << ", rec+res " << B.RecurrenceResource;
+    OS << ')';
+  }
   OS << formatv(", stages {0}{1}\n", S.StageCount,
                 S.Flags & SF_Serial ? " (serial)" : "");
   if (!S.II)

@@ -138,3 +138,30 @@ TEST(ExactOracle, InfeasibleIIsHaveNoSchedule) {
 }
 
 } // namespace
+
+namespace {
+
+// The recurrence bound with resources claims every II between the other
+// bounds and itself infeasible without a solver: brute force must agree.
+TEST(ExactOracle, RecurrenceResourceBoundIsSound) {
+  constexpr unsigned MaxStage = 3;
+  unsigned Raised = 0;
+  for (uint64_t Seed = 1; Seed <= 1000; ++Seed) {
+    Problem P = tinyProblem(Seed);
+    MIIBounds B = computeBounds(P, SchedulerOptions());
+    if (B.Recurrence == InfeasibleII)
+      continue;
+    unsigned Others =
+        std::max({B.Resource, B.Recurrence, B.FineDensity, 1u});
+    if (B.RecurrenceResource <= Others)
+      continue;
+    ++Raised;
+    SCOPED_TRACE("seed " + std::to_string(Seed));
+    for (unsigned II = Others; II < B.RecurrenceResource; ++II)
+      EXPECT_FALSE(bruteForceFeasible(P, II, MaxStage)) << "II " << II;
+  }
+  // The shapes raise the bound often enough for the check to mean something.
+  EXPECT_GE(Raised, 10u);
+}
+
+} // namespace

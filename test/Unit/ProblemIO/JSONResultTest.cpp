@@ -45,12 +45,14 @@ TEST(JSONResult, SuccessKeysInFixedOrder) {
   R.Bounds.Recurrence = 2;
   R.Bounds.FineDensity = 1;
   R.Bounds.Dependency = 1;
+  R.Bounds.RecurrenceResource = 2;
   R.Sched = &S;
   R.Verified = true;
   R.TimeUs = 17;
   EXPECT_EQ(compact(P, R),
             "{\"ii\":2,\"mii\":2,\"bounds\":{\"resource\":0,\"recurrence\":2,"
-            "\"fine_density\":1,\"dependency\":1},\"stages\":1,"
+            "\"fine_density\":1,\"dependency\":1,\"recurrence_resource\":2},"
+            "\"stages\":1,"
             "\"verified\":true,\"time_us\":17,\"ops\":[{\"name\":\"a\","
             "\"start\":0,\"stage\":0,\"order\":0},{\"name\":\"b\",\"start\":1,"
             "\"stage\":0,\"order\":1}]}\n");
@@ -70,11 +72,13 @@ TEST(JSONResult, FailureAndViolations) {
   std::vector<Violation> V = {{Violation::StageOrder, "bad order"}};
   ResultReport R;
   R.Bounds.Recurrence = InfeasibleII;
+  R.Bounds.RecurrenceResource = InfeasibleII;
   R.Failure = &F;
   R.Violations = V;
   EXPECT_EQ(compact(P, R),
             "{\"ii\":null,\"mii\":null,\"bounds\":{\"resource\":0,"
-            "\"recurrence\":null,\"fine_density\":0,\"dependency\":0},"
+            "\"recurrence\":null,\"fine_density\":0,\"dependency\":0,"
+            "\"recurrence_resource\":null},"
             "\"stages\":null,\"verified\":false,\"time_us\":0,\"ops\":[],"
             "\"violations\":[{\"kind\":\"stage_order\",\"message\":\"bad "
             "order\"}],\"failure\":{\"reason\":\"no slot\",\"candidate_ii\":5,"

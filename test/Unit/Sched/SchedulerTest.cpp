@@ -76,7 +76,9 @@ TEST(SchedulerTest, ReachesTheBoundOnASimpleRecurrence) {
 TEST(SchedulerTest, FailureIsExplained) {
   // A and B hold slot 1 for two cycles each and B must start exactly one
   // cycle after A at II 4 (A -> B latency 1, B -> A latency 3 across one
-  // iteration): their rows always overlap. Capped at 4, nothing works.
+  // iteration): their rows always overlap. Capped at 4, nothing works. The
+  // recurrence bound with resources would prove that up front (see below);
+  // without it, placement fails and explains the collision.
   ProblemBuilder B;
   unsigned A = B.op({{1, 2}}), Bo = B.op({{1, 2}});
   B.dep(A, Bo, 1);
@@ -84,6 +86,7 @@ TEST(SchedulerTest, FailureIsExplained) {
   makeModuloEligible(B.P);
   SchedulerOptions Opts;
   Opts.MaxII = 4;
+  Opts.RecurrenceResourceBound = false;
   ScheduleResult R = scheduleLoop(B.P, Opts);
   ASSERT_FALSE(R.Success);
   const ScheduleFailure &F = R.Failure;
@@ -106,6 +109,33 @@ TEST(SchedulerTest, FailureIsExplained) {
   ScheduleResult Ok = scheduleLoop(B.P, Opts);
   ASSERT_TRUE(Ok.Success);
   EXPECT_EQ(Ok.Sched.II, 5u);
+  EXPECT_EQ(Ok.Bounds.mii(), 4u);
+}
+
+TEST(SchedulerTest, RecurrenceResourceBoundExplainsTheCap) {
+  // The loop above: the bound proves II 4 impossible before any placement,
+  // and the failure says which recurrence and which slot.
+  ProblemBuilder B;
+  B.op({{1, 2}});
+  B.op({{1, 2}});
+  B.dep(0, 1, 1);
+  B.dep(1, 0, 3, 1);
+  makeModuloEligible(B.P);
+  SchedulerOptions Opts;
+  ScheduleResult Ok = scheduleLoop(B.P, Opts);
+  ASSERT_TRUE(Ok.Success);
+  EXPECT_EQ(Ok.Bounds.Recurrence, 4u);
+  EXPECT_EQ(Ok.Bounds.RecurrenceResource, 5u);
+  EXPECT_EQ(Ok.Sched.II, Ok.Bounds.mii());
+
+  Opts.MaxII = 4;
+  ScheduleResult R = scheduleLoop(B.P, Opts);
+  ASSERT_FALSE(R.Success);
+  EXPECT_TRUE(R.Sched.Flags & SF_IICapReached);
+  EXPECT_EQ(R.Failure.Reason,
+            "the lower bound II 5 exceeds the II cap 4 (at II 4 the "
+            "dependences of the recurrence through 'op0', 'op1' leave no "
+            "seats that keep slot 1 (s1) free)");
 }
 
 TEST(SchedulerTest, PoolFailureNamesThePool) {
@@ -119,9 +149,16 @@ TEST(SchedulerTest, PoolFailureNamesThePool) {
   makeModuloEligible(B.P);
   SchedulerOptions Opts;
   Opts.MaxII = 2;
+  Opts.RecurrenceResourceBound = false; // Placement must name the pool.
   ScheduleResult R = scheduleLoop(B.P, Opts);
   ASSERT_FALSE(R.Success);
   EXPECT_EQ(R.Failure.Pool, int(PortPool));
+  EXPECT_NE(R.Failure.Reason.find("port"), std::string::npos)
+      << R.Failure.Reason;
+  // The bound proves every II tried impossible and names the pool too.
+  Opts.RecurrenceResourceBound = true;
+  R = scheduleLoop(B.P, Opts);
+  ASSERT_FALSE(R.Success);
   EXPECT_NE(R.Failure.Reason.find("port"), std::string::npos)
       << R.Failure.Reason;
 }
@@ -137,6 +174,7 @@ TEST(SchedulerTest, GroupFailureNamesTheGroup) {
   makeModuloEligible(B.P);
   SchedulerOptions Opts;
   Opts.MaxII = 4;
+  Opts.RecurrenceResourceBound = false; // Placement must name the group.
   ScheduleResult R = scheduleLoop(B.P, Opts);
   ASSERT_FALSE(R.Success);
   EXPECT_EQ(R.Failure.Group, 4);
