@@ -22,18 +22,40 @@ namespace tileas {
 /// Cycles from the earliest start on that the fallback seat search
 /// considers when Rau's forced seat cannot be made legal.
 static constexpr int64_t NearCandidates = 8;
+/// Seats a forced seat skips at most, looking for other ops in the way.
+static constexpr unsigned MaxSkippedSeats = 64;
 
-/// Rau's forced seat: the earliest start the first time, then one cycle past
-/// the previous seat, wrapping back to the earliest start after a whole II.
+/// Rau's forced seat: the earliest start the first time, then past the
+/// previous seat, wrapping back to the earliest start after a whole II.
 /// Moving on each time is what keeps two ops from evicting each other back
 /// and forth: a choice by least damage repeats itself, this one cannot. On
 /// an exactly saturated slot it moves on to the next bin of the slot's
 /// layout, since any other seat leaves a hole nobody can use.
+///
+/// With Skip, it also passes over the seats where only ops that were in the
+/// way at the previous seat are in the way: those evict the same ops again,
+/// one cycle later. With long holds (a transport slot held 7 cycles) and a
+/// large II, stepping one cycle at a time can make two ops chase each other
+/// around the rows for thousands of placements; on other loops the small
+/// steps are what finds the seat, so restarts try both.
 static int64_t forcedSeat(const ModuloState &State, unsigned Op, int64_t First,
-                          int64_t Prev) {
+                          int64_t Prev, bool Skip) {
   int64_t Last = First + int64_t(State.ii()) - 1;
   if (Prev != ModuloState::Unplaced && Prev >= First && Prev < Last) {
     int64_t Next = State.nextOnLayout(Op, Prev + 1);
+    SmallVector<unsigned, 8> Before, Here;
+    if (Skip)
+      State.resourceConflicts(Op, Prev, Before);
+    for (unsigned Step = 0;
+         Next <= Last && !Before.empty() && Step != MaxSkippedSeats; ++Step) {
+      State.resourceConflicts(Op, Next, Here);
+      bool Same = !Here.empty() && llvm::all_of(Here, [&](unsigned V) {
+        return llvm::binary_search(Before, V);
+      });
+      if (!Same)
+        break;
+      Next = State.nextOnLayout(Op, Next + 1);
+    }
     if (Next <= Last)
       return Next;
   }
@@ -66,8 +88,8 @@ static std::optional<int64_t> leastDamage(const ModuloState &State, unsigned Op,
 }
 
 IterativeOutcome runIterativeModulo(ModuloState &State,
-                                    const PriorityOrder &Order,
-                                    uint64_t Budget) {
+                                    const PriorityOrder &Order, uint64_t Budget,
+                                    const IterativeLimits &Limits) {
   const PlacementContext &Ctx = State.context();
   unsigned N = Ctx.size();
   int64_t II = State.ii();
@@ -90,9 +112,21 @@ IterativeOutcome runIterativeModulo(ModuloState &State,
   std::vector<int64_t> LastStart(N, ModuloState::Unplaced);
   SmallVector<unsigned, 16> Evict, More;
   SmallVector<int64_t, 16> Candidates;
+  unsigned MostPlaced = Outcome.MostPlaced = State.numPlaced();
+  uint64_t PlacementsAtMost = 0, EffortAtMost = State.effort();
   while (!Ready.empty()) {
-    if (Outcome.Placements == Budget)
+    if (State.numPlaced() > MostPlaced) {
+      MostPlaced = Outcome.MostPlaced = State.numPlaced();
+      PlacementsAtMost = Outcome.Placements;
+      EffortAtMost = State.effort();
+    }
+    if (Outcome.Placements == Budget || State.effort() > Limits.Effort ||
+        (MostPlaced < Limits.StallBelow &&
+         (Outcome.Placements - PlacementsAtMost > Limits.Stall ||
+          State.effort() - EffortAtMost > Limits.StallEffort))) {
+      Outcome.OutOfBudget = true;
       return Outcome;
+    }
     unsigned Op = Order.Ops[Ready.top()];
     Ready.pop();
     Queued[Op] = 0;
@@ -116,7 +150,8 @@ IterativeOutcome runIterativeModulo(ModuloState &State,
       // 2. Rau's forced seat, which may lie past the latest start: then the
       // placed ops that bound the op go too.
       int64_t Prev = LastStart[Op];
-      Candidates.assign(1, forcedSeat(State, Op, First, Prev));
+      Candidates.assign(
+          1, forcedSeat(State, Op, First, Prev, Limits.SkipSameConflicts));
       T = leastDamage(State, Op, Candidates);
     }
     if (!T) {

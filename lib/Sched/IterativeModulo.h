@@ -43,15 +43,42 @@ struct PriorityOrder;
 
 struct IterativeOutcome {
   bool Success = false;
+  /// It stopped on the placement or effort budget.
+  bool OutOfBudget = false;
   uint64_t Placements = 0; ///< Seats made (each costs one unit of budget).
   uint64_t Evictions = 0;
-  int LastForcedOp = -1; ///< The last op seated by force, or -1.
+  int LastForcedOp = -1;   ///< The last op seated by force, or -1.
+  unsigned MostPlaced = 0; ///< The most ops that were placed at once.
 };
 
-/// Runs until every op is placed or Budget placements are spent.
+/// Limits besides the placement budget.
+struct IterativeLimits {
+  /// Stop once the state's effort() passes this.
+  uint64_t Effort = ~uint64_t(0);
+  /// Stop after this many placements without a new high of placed ops. An
+  /// attempt at an II it cannot reach does not converge: it keeps evicting
+  /// about as many ops as it seats, around the same count, while one that
+  /// succeeds climbs, with plateaus shorter than the op count.
+  uint64_t Stall = ~uint64_t(0);
+  /// Stop after spending this much effort without a new high of placed ops
+  /// (on large loops near a tight recurrence one placement can cost as much
+  /// as a propagation over the whole loop).
+  uint64_t StallEffort = ~uint64_t(0);
+  /// The stall limits apply only while fewer than this many ops have ever
+  /// been placed at once. An attempt at an II that cannot be reached
+  /// typically never gets far (a tenth to a third of the ops), while one
+  /// that succeeds after a long search has its plateaus higher up.
+  uint64_t StallBelow = ~uint64_t(0);
+  /// A forced seat skips seats where only the ops in the way at the
+  /// previous one are in the way (see forcedSeat in IterativeModulo.cpp).
+  bool SkipSameConflicts = false;
+};
+
+/// Runs until every op is placed, Budget placements are spent or a limit
+/// is reached.
 IterativeOutcome runIterativeModulo(ModuloState &State,
-                                    const PriorityOrder &Order,
-                                    uint64_t Budget);
+                                    const PriorityOrder &Order, uint64_t Budget,
+                                    const IterativeLimits &Limits = {});
 
 } // namespace tileas
 

@@ -25,14 +25,44 @@ static constexpr uint64_t GridPercent = 90;
 static constexpr unsigned MaxPackedCandidates = 64;
 
 ModuloState::ModuloState(const PlacementContext &Ctx, unsigned II)
-    : Ctx(Ctx), II(II), Table(Ctx.problem().model().pools()) {
+    : Ctx(Ctx), Table(Ctx.problem().model().pools()) {
+  unsigned Nodes = Ctx.numNodes();
+  Est.resize(Nodes);
+  Lst.resize(Nodes);
+  Mark.assign(Nodes, 0);
+  Need.assign(Nodes, 0);
+  Pending.assign((Nodes + 63) / 64, 0);
+  NodeAtRank.resize(Nodes);
+  for (unsigned V = 0; V != Nodes; ++V)
+    NodeAtRank[Ctx.propagationRank()[V]] = V;
+  reset(II);
+}
+
+void ModuloState::reset(unsigned NewII) {
+  II = NewII;
   Table.reset(II);
   unsigned N = Ctx.size();
   Start.assign(N, Unplaced);
+  NumPlaced = 0;
   UnitPlaced.assign(Ctx.units().numUnits(), 0);
   UnitStage.assign(Ctx.units().numUnits(), 0);
-  Owner.assign(size_t(II) * Ctx.numColumns(), -1);
-  Holders.resize(size_t(Table.numPools()) * II);
+  size_t OwnerSize = size_t(II) * Ctx.numColumns();
+  size_t HolderSize = size_t(Table.numPools()) * II;
+  // Room to grow: the II search resets one state at rising IIs.
+  if (Owner.capacity() < OwnerSize)
+    Owner.reserve(OwnerSize + OwnerSize / 2);
+  if (Holders.capacity() < HolderSize)
+    Holders.reserve(HolderSize + HolderSize / 2);
+  Owner.assign(OwnerSize, -1);
+  Holders.resize(HolderSize);
+  for (auto &List : Holders)
+    List.clear();
+  TightBits = 0;
+  LayoutBits = 0;
+  Layouts.clear();
+  std::fill(std::begin(LayoutOfBit), std::end(LayoutOfBit), 0);
+  std::fill(std::begin(BitHolders), std::end(BitHolders), 0);
+  std::fill(std::begin(GridAnchor), std::end(GridAnchor), 0);
   for (unsigned Bit = 0; Bit != 64; ++Bit) {
     if (Ctx.demandOfBit(Bit) * 100 >= uint64_t(II) * TightPercent)
       TightBits |= uint64_t(1) << Bit;
@@ -50,23 +80,19 @@ ModuloState::ModuloState(const PlacementContext &Ctx, unsigned II)
   // recurrence bound) shows as propagation that does not settle.
   unsigned Nodes = Ctx.numNodes();
   Recording = false; // The initial bounds are not undoable.
-  Est.resize(Nodes);
-  Lst.resize(Nodes);
-  Mark.assign(Nodes, 0);
-  Need.assign(Nodes, 0);
-  Queued.assign(Nodes, 0);
+  Log.clear();
+  Trail.clear();
   for (unsigned V = 0; V != Nodes; ++V) {
     Est[V] = baseEarliest(V);
     Lst[V] = baseLatest(V);
   }
-  uint64_t Limit = (uint64_t(Nodes) + 1) * (Nodes + 1) * 4 + 1024;
-  Work.resize(Nodes);
-  for (unsigned V = 0; V != Nodes; ++V)
-    Work[V] = V;
+  Effort += II / 8 + Nodes;
+  // Sweeps in propagation order settle in at most Nodes + 1 passes without
+  // a positive cycle; each pass improves each node at most once per arc.
+  uint64_t Limit = (uint64_t(Nodes) + 2) * (Ctx.numArcs() + Nodes) + 1024;
+  Work.assign(NodeAtRank.begin(), NodeAtRank.end());
   Consistent = raiseEarliest(Limit);
-  Work.resize(Nodes);
-  for (unsigned V = 0; V != Nodes; ++V)
-    Work[V] = V;
+  Work.assign(NodeAtRank.begin(), NodeAtRank.end());
   Consistent = Consistent && lowerLatest(Limit);
   for (unsigned V = 0; V != Nodes && Consistent; ++V)
     Consistent = Est[V] <= Lst[V];
@@ -126,24 +152,50 @@ bool ModuloState::lowerLatest(uint64_t Limit) {
   return propagate(/*Forward=*/false, Limit);
 }
 
-// Label-correcting longest paths from the nodes in Work: FIFO, and a node
-// already waiting in the queue is not queued twice (it reads its latest
-// bound when its turn comes).
+// Label-correcting longest paths from the nodes in Work, taken in sweeps
+// over the propagation order (upward for earliest bounds, downward for
+// latest ones): a bound that travels along distance-0 dependences settles
+// within one sweep, and only loop-carried arcs (and hubs) start another.
+// A FIFO queue instead revisits a node once per distinct path length that
+// reaches it, which near a critical recurrence means dozens of times.
 bool ModuloState::propagate(bool Forward, uint64_t Limit) {
+  ArrayRef<unsigned> Rank = Ctx.propagationRank();
+  unsigned Last = Ctx.numNodes() - 1;
+  auto Key = [&](unsigned V) { return Forward ? Rank[V] : Last - Rank[V]; };
+  auto Push = [&](unsigned V) {
+    unsigned K = Key(V);
+    uint64_t Bit = uint64_t(1) << (K % 64);
+    if (!(Pending[K / 64] & Bit)) {
+      Pending[K / 64] |= Bit;
+      ++NumPending;
+    }
+  };
   for (unsigned X : Work)
-    Queued[X] = 1;
+    Push(X);
+  Work.clear();
   uint64_t Steps = 0;
-  bool Settled = true;
-  for (size_t Head = 0; Head != Work.size(); ++Head) {
-    unsigned X = Work[Head];
-    Queued[X] = 0;
-    if (!Settled)
-      continue;
+  unsigned Cursor = 0;
+  while (NumPending) {
+    // The next pending key at or after the cursor, wrapping around.
+    unsigned Word = Cursor / 64;
+    uint64_t Bits = Pending[Word] & (~uint64_t(0) << (Cursor % 64));
+    while (!Bits) {
+      Word = Word + 1 == Pending.size() ? 0 : Word + 1;
+      Bits = Pending[Word];
+    }
+    unsigned K = Word * 64 + countr_zero(Bits);
+    Pending[Word] &= ~(uint64_t(1) << (K % 64));
+    --NumPending;
+    Cursor = K;
+    unsigned X = Forward ? NodeAtRank[K] : NodeAtRank[Last - K];
+
     int64_t From = Forward ? Est[X] : Lst[X];
     if (!Forward && From >= Unbounded)
       continue;
-    for (const PlacementContext::Arc &A :
-         Forward ? Ctx.arcsOut(X) : Ctx.arcsIn(X)) {
+    ArrayRef<PlacementContext::Arc> Arcs =
+        Forward ? Ctx.arcsOut(X) : Ctx.arcsIn(X);
+    Effort += Arcs.size() + 1;
+    for (const PlacementContext::Arc &A : Arcs) {
       unsigned Y = A.Other;
       if (Y == X || pinned(Y))
         continue;
@@ -152,24 +204,22 @@ bool ModuloState::propagate(bool Forward, uint64_t Limit) {
       if (Forward ? Candidate <= Bound : Candidate >= Bound)
         continue;
       if (++Steps > Limit) {
-        Settled = false; // Drain the queue flags, then report.
-        break;
+        // Does not settle: drop what is pending and report.
+        std::fill(Pending.begin(), Pending.end(), 0);
+        NumPending = 0;
+        return false;
       }
       setBound(Forward, Y, Candidate);
-      if (!Queued[Y]) {
-        Queued[Y] = 1;
-        Work.push_back(Y);
-      }
+      Push(Y);
     }
   }
-  Work.clear();
-  return Settled;
+  return true;
 }
 
 void ModuloState::relaxAfterUnseat(unsigned Op) {
   // The ops whose earliest bound came through Op along tight arcs are the
   // only ones that can fall: reset them and recompute from the rest.
-  std::vector<unsigned> Cone;
+  std::vector<unsigned> &Cone = ConeScratch;
   auto Collect = [&](bool Forward) {
     Cone.clear();
     if (++Epoch == 0) {
@@ -180,8 +230,10 @@ void ModuloState::relaxAfterUnseat(unsigned Op) {
     Cone.push_back(Op);
     for (size_t I = 0; I != Cone.size(); ++I) {
       unsigned X = Cone[I];
-      for (const PlacementContext::Arc &A :
-           Forward ? Ctx.arcsOut(X) : Ctx.arcsIn(X)) {
+      ArrayRef<PlacementContext::Arc> Arcs =
+          Forward ? Ctx.arcsOut(X) : Ctx.arcsIn(X);
+      Effort += Arcs.size() + 1;
+      for (const PlacementContext::Arc &A : Arcs) {
         unsigned Y = A.Other;
         if (Y == X || pinned(Y) || Mark[Y] == Epoch)
           continue;
@@ -198,6 +250,7 @@ void ModuloState::relaxAfterUnseat(unsigned Op) {
   Collect(/*Forward=*/true);
   for (unsigned Y : Cone) {
     int64_t Bound = baseEarliest(Y);
+    Effort += Ctx.arcsIn(Y).size();
     for (const PlacementContext::Arc &A : Ctx.arcsIn(Y))
       if (A.Other != Y && (pinned(A.Other) || Mark[A.Other] != Epoch))
         Bound = std::max(Bound, Est[A.Other] + A.weight(II));
@@ -210,6 +263,7 @@ void ModuloState::relaxAfterUnseat(unsigned Op) {
   Collect(/*Forward=*/false);
   for (unsigned Y : Cone) {
     int64_t Bound = baseLatest(Y);
+    Effort += Ctx.arcsOut(Y).size();
     for (const PlacementContext::Arc &A : Ctx.arcsOut(Y))
       if (A.Other != Y && (pinned(A.Other) || Mark[A.Other] != Epoch) &&
           Lst[A.Other] < Unbounded)
@@ -228,6 +282,7 @@ Window ModuloState::window(unsigned Op) const {
   W.Earliest = W.Lo = Est[Op];
   W.Latest = W.Hi = Lst[Op];
   int64_t IIs = II;
+  Effort += G.preds(Op).size() + G.succs(Op).size();
   // The propagated bounds cover every dependence; the exact stage rules are
   // not difference constraints and come from the placed neighbours.
   for (const GraphEdge &E : G.preds(Op)) {
@@ -245,7 +300,7 @@ Window ModuloState::window(unsigned Op) const {
   for (const GraphEdge &E : G.succs(Op)) {
     if (E.Other == Op || !isPlaced(E.Other))
       continue;
-    W.HasSucc = true;
+    W.HasSucc |= LoopCarriedAnchors || E.Distance == 0;
     int Gap = Ctx.stageGap(E.Dep);
     if (Gap != NoStageGap)
       W.Lo = std::max(W.Lo, IIs * (stageOfCycle(Start[E.Other]) - Gap));
@@ -358,9 +413,14 @@ bool ModuloState::onLayout(unsigned Op, int64_t T) const {
 }
 
 int64_t ModuloState::nextOnLayout(unsigned Op, int64_t T) const {
+  if (!LayoutBits)
+    return T;
   for (int64_t Step = 0; Step != int64_t(II); ++Step)
-    if (onLayout(Op, T + Step))
+    if (onLayout(Op, T + Step)) {
+      Effort += Step;
       return T + Step;
+    }
+  Effort += II;
   return T;
 }
 
@@ -370,6 +430,7 @@ std::optional<int64_t> ModuloState::packedFit(unsigned Op, int64_t From,
   uint64_t Tight = 0;
   for (uint64_t Row : F.Rows)
     Tight |= Row & TightBits;
+  Effort += 1 + Count / 64;
   if (!Tight)
     return Down ? Table.findLastFit(F, From, Count)
                 : Table.findFirstFit(F, From, Count);
@@ -409,6 +470,7 @@ std::optional<int64_t> ModuloState::packedFit(unsigned Op, int64_t From,
     if (!onLayout(Op, T))
       return true;
     unsigned S = Score(T);
+    ++Effort;
     if (!Best || S > BestScore) {
       Best = T;
       BestScore = S;
@@ -558,6 +620,7 @@ void ModuloState::resourceConflicts(unsigned Op, int64_t T,
   Footprint F = Ctx.footprint(Op);
   unsigned Columns = Ctx.numColumns();
   unsigned StartRow = Table.rowOf(T), Row = StartRow;
+  Effort += F.Rows.size() + F.Pools.size();
   for (uint64_t Bits : F.Rows) {
     for (uint64_t B = Bits & Table.row(Row); B; B &= B - 1)
       Out.push_back(
@@ -630,8 +693,10 @@ bool ModuloState::constraintConflicts(unsigned Op, int64_t T,
     for (size_t Head = 0; Head != Scratch.size() && Out.size() < Limit;
          ++Head) {
       unsigned X = Scratch[Head];
-      for (const PlacementContext::Arc &A :
-           Forward ? Ctx.arcsOut(X) : Ctx.arcsIn(X)) {
+      ArrayRef<PlacementContext::Arc> Arcs =
+          Forward ? Ctx.arcsOut(X) : Ctx.arcsIn(X);
+      Effort += Arcs.size() + 1;
+      for (const PlacementContext::Arc &A : Arcs) {
         unsigned Y = A.Other;
         if (Y == Op || Y == X)
           continue;

@@ -39,7 +39,9 @@ struct Window {
   int64_t Lo = 0;
   int64_t Hi = Unbounded;
   bool HasPred = false; ///< A placed predecessor or unit member anchors it.
-  bool HasSucc = false; ///< A placed successor bounds it from above.
+  /// A placed successor bounds it from above (one of the same iteration
+  /// only, unless ModuloState::setLoopCarriedAnchors).
+  bool HasSucc = false;
   /// A distance-0 predecessor is still unplaced: seated early, the op would
   /// leave that predecessor (and its chain) no slack.
   bool HasUnplacedPred = false;
@@ -52,6 +54,16 @@ public:
 
   ModuloState(const PlacementContext &Ctx, unsigned II);
 
+  /// Empties the state and makes it a partial schedule at NewII, keeping
+  /// its storage: an II search reuses one state for all its attempts.
+  void reset(unsigned NewII);
+
+  /// Arcs scanned so far by bound propagation and conflict searches (plus
+  /// one per node visited): the cost measure that budgets are kept in.
+  uint64_t effort() const { return Effort; }
+  /// Adds work done on the state's behalf (seats scanned, rows compared)
+  /// to effort(), so that every loop of a placement counts.
+  void charge(uint64_t Units) const { Effort += Units; }
   /// False when the difference constraints (dependences, stage limits,
   /// stage gaps) have no solution at this II even with nothing placed.
   bool consistent() const { return Consistent; }
@@ -73,6 +85,14 @@ public:
   int64_t unitStage(unsigned Unit) const { return UnitStage[Unit]; }
 
   Window window(unsigned Op) const;
+  /// Whether a placed successor of a later iteration anchors an op from
+  /// above (Window::HasSucc), so that the scan rules seat it as late as
+  /// that successor allows. On (the default), short recurrences such as
+  /// accumulator chains stay compact; off, an op of a long recurrence does
+  /// not spend the whole slack of the cycle at once, which can squeeze the
+  /// ops on the rest of it into windows a few cycles wide at any II. The II
+  /// search tries both (restarts).
+  void setLoopCarriedAnchors(bool On) { LoopCarriedAnchors = On; }
   /// First seat in the window by the scan rule of the cheap arms: when
   /// placed successors bound the op, the seat nearest the middle of the
   /// window if a predecessor is still unplaced (slack on both sides), else
@@ -165,6 +185,7 @@ private:
   bool lowerLatest(uint64_t Limit = ~uint64_t(0));
   bool propagate(bool Forward, uint64_t Limit);
   void relaxAfterUnseat(unsigned Op);
+
   void setBound(bool Earliest, unsigned Node, int64_t Value);
   /// The table, owner and unit bookkeeping of a seat, without bounds.
   void occupy(unsigned Op, int64_t T);
@@ -191,8 +212,14 @@ private:
   std::vector<int64_t> Start;
   std::vector<int64_t> Est, Lst; ///< Propagated bounds (= Start if placed).
   bool Consistent = true;
+  bool LoopCarriedAnchors = true;
   std::vector<unsigned> Work;
-  std::vector<uint8_t> Queued;
+  /// Nodes waiting in propagate, as a bit set over propagation keys.
+  std::vector<uint64_t> Pending;
+  unsigned NumPending = 0;
+  std::vector<unsigned> NodeAtRank;
+  std::vector<unsigned> ConeScratch;
+  mutable uint64_t Effort = 0;
   // Scratch of the cone and push searches.
   mutable std::vector<unsigned> Scratch;
   mutable std::vector<int64_t> Need;

@@ -155,6 +155,7 @@ bool PlacementArms::reaches(ArrayRef<unsigned> From, ArrayRef<unsigned> To) {
   unsigned Visited = 0;
   while (!Stack.empty()) {
     unsigned V = Stack.pop_back_val();
+    State.charge(1 + G.succs(V).size());
     if (++Visited > RelationVisitLimit)
       return true; // Too far to tell: assume the relation.
     for (const GraphEdge &E : G.succs(V)) {
@@ -202,6 +203,7 @@ bool PlacementArms::fuse(unsigned Unit) {
   // The seat whose blockers are fewest, all unrelated to this unit.
   SmallVector<int64_t, 64> Seats;
   scanRange(W, State.ii(), Seats);
+  State.charge(Seats.size());
   SmallVector<unsigned, 8> Conflicts, BestBlockers;
   bool Found = false;
   for (int64_t T : Seats) {
@@ -287,6 +289,7 @@ bool PlacementArms::retry(unsigned Unit, RetryOverlay &Overlay) {
     };
     SmallVector<Candidate, 16> Candidates;
     scanRange(W, State.ii(), Seats);
+    State.charge(Seats.size());
     for (unsigned I = 0, E = Seats.size(); I != E; ++I) {
       State.resourceConflicts(Op, Seats[I], Victims);
       if (Victims.empty() || Victims.size() > MaxVictims)
@@ -381,6 +384,7 @@ void PlacementArms::buildPressure() {
     }
   }
   Live.assign(II, 0);
+  State.charge(Ctx.size() + II);
   int64_t Running = Everywhere;
   for (unsigned R = 0; R != II; ++R) {
     Running += Delta[R];
@@ -395,6 +399,7 @@ void PlacementArms::buildInversionIndex(unsigned Op) {
   // later ops starting before T.
   InvBelow.clear();
   InvAbove.clear();
+  State.charge(State.context().size());
   for (unsigned U = 0, N = State.context().size(); U != N; ++U)
     if (U != Op && State.isPlaced(U))
       (U < Op ? InvBelow : InvAbove).push_back(State.start(U));
@@ -452,6 +457,7 @@ bool PlacementArms::cheapestSeat(unsigned Op, int64_t RangeLo, int64_t RangeHi,
     Hi = std::min(Hi, Lo + Span - 1);
   // Resource legality is the hard gate; only legal seats are ranked.
   InvOp = -1;
+  State.charge(uint64_t(Hi - Lo + 1));
   bool Found = false;
   for (int64_t T = Lo; T <= Hi; ++T) {
     if (!State.fits(Op, T))

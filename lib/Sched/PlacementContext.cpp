@@ -10,10 +10,111 @@
 #include "llvm/ADT/bit.h"
 
 #include <algorithm>
+#include <limits>
+#include <tuple>
 
 using namespace llvm;
 
 namespace tileas {
+
+/// Work (arcs looked at) the implied-arc reduction may spend per op and
+/// dependence of the loop.
+static constexpr uint64_t ImpliedArcWork = 256;
+
+namespace {
+/// A difference constraint S(Head) >= S(Tail) + A + B * II before CSR form.
+struct RawArc {
+  unsigned Tail, Head;
+  int64_t A, B;
+};
+} // namespace
+
+/// Marks the dependence arcs that two kept arcs imply at every II: an arc
+/// u -> v of latency L and distance D is implied by u -> w -> v with
+/// latencies L1 + L2 >= L and distances D1 + D2 <= D, since then
+/// L1 + L2 - II * (D1 + D2) >= L - II * D for all II >= 0; it is also
+/// implied by a parallel arc that dominates it. Conservative memory
+/// dependences make most of the arcs of large loops redundant this way,
+/// and every bound propagation pays for each arc it scans.
+///
+/// The arcs of one tail are decided together against the arcs kept so far.
+/// That is sound only if no two removed arcs imply each other; such a cycle
+/// of implications needs a distance-0 cycle among their heads, so the
+/// reduction runs only when distance-0 dependences are acyclic. Only
+/// 2-paths of total distance at most 1 are looked for (the loops of
+/// interest have distances 0 and 1).
+static unsigned markImpliedArcs(unsigned NumOps, llvm::ArrayRef<RawArc> Raw,
+                                unsigned NumDepArcs,
+                                std::vector<uint8_t> &Implied) {
+  Implied.assign(Raw.size(), 0);
+  std::vector<unsigned> Begin(NumOps + 1, 0), List(NumDepArcs);
+  for (unsigned I = 0; I != NumDepArcs; ++I)
+    ++Begin[Raw[I].Tail + 1];
+  for (unsigned V = 0; V != NumOps; ++V)
+    Begin[V + 1] += Begin[V];
+  std::vector<unsigned> Fill(Begin.begin(), Begin.end() - 1);
+  for (unsigned I = 0; I != NumDepArcs; ++I)
+    List[Fill[Raw[I].Tail]++] = I;
+
+  constexpr int64_t None = std::numeric_limits<int64_t>::min();
+  // Best latency of a 2-path from the current tail, by total distance.
+  std::vector<int64_t> Reach0(NumOps, None), Reach1(NumOps, None);
+  std::vector<unsigned> Touched, Sorted;
+  unsigned Count = 0;
+  // The 2-path scan costs the out-degrees of the first hops; dense memory
+  // dependences make that quadratic, so a budget bounds it (arcs it has no
+  // time for are kept, which is always sound).
+  uint64_t Work = 0, MaxWork = ImpliedArcWork * (uint64_t(NumOps) + NumDepArcs);
+  for (unsigned U = 0; U != NumOps; ++U) {
+    uint64_t Cost = 0;
+    for (unsigned I = Begin[U]; I != Begin[U + 1]; ++I)
+      Cost += 1 + Begin[Raw[List[I]].Head + 1] - Begin[Raw[List[I]].Head];
+    bool Scan = Work + Cost <= MaxWork;
+    Work += Scan ? Cost : Begin[U + 1] - Begin[U];
+    for (unsigned I = Begin[U]; I != Begin[U + 1] && Scan; ++I) {
+      const RawArc &First = Raw[List[I]];
+      unsigned W = First.Head;
+      if (W == U || Implied[List[I]] || First.B < -1)
+        continue;
+      for (unsigned J = Begin[W]; J != Begin[W + 1]; ++J) {
+        const RawArc &Second = Raw[List[J]];
+        unsigned X = Second.Head;
+        int64_t Dist = -(First.B + Second.B);
+        if (X == W || X == U || Implied[List[J]] || Dist > 1)
+          continue;
+        int64_t &Best = Dist == 0 ? Reach0[X] : Reach1[X];
+        if (Reach0[X] == None && Reach1[X] == None)
+          Touched.push_back(X);
+        Best = std::max(Best, First.A + Second.A);
+      }
+    }
+    // Parallel arcs: by head, then strongest first (shorter distance,
+    // then longer latency, then the earlier arc).
+    Sorted.assign(List.begin() + Begin[U], List.begin() + Begin[U + 1]);
+    llvm::sort(Sorted, [&](unsigned A, unsigned B) {
+      return std::make_tuple(Raw[A].Head, -Raw[A].B, -Raw[A].A, A) <
+             std::make_tuple(Raw[B].Head, -Raw[B].B, -Raw[B].A, B);
+    });
+    for (unsigned I = 0, E = Sorted.size(); I != E; ++I) {
+      const RawArc &Arc = Raw[Sorted[I]];
+      unsigned V = Arc.Head;
+      if (V == U)
+        continue;
+      bool Redundant = Reach0[V] >= Arc.A ||
+                       (Arc.B <= -1 && Reach1[V] != None && Reach1[V] >= Arc.A);
+      for (unsigned J = I; J-- > 0 && Raw[Sorted[J]].Head == V && !Redundant;)
+        Redundant = Raw[Sorted[J]].A >= Arc.A && Raw[Sorted[J]].B >= Arc.B;
+      if (Redundant) {
+        Implied[Sorted[I]] = 1;
+        ++Count;
+      }
+    }
+    for (unsigned X : Touched)
+      Reach0[X] = Reach1[X] = None;
+    Touched.clear();
+  }
+  return Count;
+}
 
 PlacementContext::PlacementContext(const Problem &P,
                                    const SchedulerOptions &Opts,
@@ -49,12 +150,14 @@ PlacementContext::PlacementContext(const Problem &P,
       for (uint64_t B = RowStore[K]; B; B &= B - 1)
         ++RowsPerBit[countr_zero(B)];
     }
-    for (unsigned Bit = 0; Bit != 64; ++Bit) {
+    uint64_t OpBits = 0;
+    for (unsigned K = RowBegin[Op]; K != RowBegin[Op + 1]; ++K)
+      OpBits |= RowStore[K];
+    for (uint64_t Bits = OpBits; Bits; Bits &= Bits - 1) {
+      unsigned Bit = countr_zero(Bits);
       unsigned Held = 0;
       for (unsigned K = RowBegin[Op]; K != RowBegin[Op + 1]; ++K)
         Held += (RowStore[K] >> Bit) & 1;
-      if (!Held)
-        continue;
       if (!ShortestHold[Bit])
         UniformHold |= uint64_t(1) << Bit;
       else if (Held != ShortestHold[Bit] || Held != LongestHold[Bit])
@@ -84,27 +187,36 @@ PlacementContext::PlacementContext(const Problem &P,
   for (unsigned Bit = 0; Bit != 64; ++Bit)
     ColumnOfBit[Bit] = (UsedBits >> Bit) & 1 ? NumColumns++ : 64;
 
-  // Constraint arcs in CSR form, both directions.
-  struct RawArc {
-    unsigned Tail, Head;
-    int64_t A, B;
-  };
+  // Constraint arcs in CSR form, both directions: the dependences first
+  // (less those that others imply), then the stage gaps and the hubs.
   std::vector<RawArc> Raw;
   ArrayRef<Dependence> Deps = P.dependences();
-  for (unsigned I = 0, E = Deps.size(); I != E; ++I) {
-    const Dependence &D = Deps[I];
+  Raw.reserve(2 * Deps.size() + 2 * N);
+  for (const Dependence &D : Deps)
     Raw.push_back({D.From, D.To, D.Latency, -int64_t(D.Distance)});
+  std::vector<uint8_t> Implied;
+  if (G.zeroDistanceAcyclic())
+    NumImplied = markImpliedArcs(N, Raw, Deps.size(), Implied);
+  else
+    Implied.assign(Raw.size(), 0);
+  unsigned Kept = 0;
+  for (unsigned I = 0, E = Raw.size(); I != E; ++I)
+    if (!Implied[I])
+      Raw[Kept++] = Raw[I];
+  Raw.resize(Kept);
+  for (unsigned I = 0, E = Deps.size(); I != E; ++I)
     if (Gap[I] != NoStageGap)
-      Raw.push_back({D.To, D.From, 1, -(int64_t(Gap[I]) + 1)});
-  }
+      Raw.push_back({Deps[I].To, Deps[I].From, 1, -(int64_t(Gap[I]) + 1)});
   // A hub per multi-op unit: members start within II - 1 of it, the
   // difference-constraint shadow of sharing a stage.
   NumNodes = N;
+  std::vector<unsigned> HubOf(Units.numUnits(), ~0u);
   for (unsigned U = 0, E = Units.numUnits(); U != E; ++U) {
     ArrayRef<unsigned> Members = Units.members(U);
     if (Members.size() < 2)
       continue;
     unsigned Hub = NumNodes++;
+    HubOf[U] = Hub;
     for (unsigned V : Members) {
       Raw.push_back({Hub, V, 0, 0});
       Raw.push_back({V, Hub, 1, -1});
@@ -127,6 +239,17 @@ PlacementContext::PlacementContext(const Problem &P,
   for (const RawArc &A : Raw) {
     ArcOut[OutFill[A.Tail]++] = {A.Head, A.A, A.B};
     ArcIn[InFill[A.Head]++] = {A.Tail, A.A, A.B};
+  }
+
+  Rank.assign(NumNodes, 0);
+  unsigned Next = 0;
+  for (unsigned V : G.kahnOrder()) {
+    unsigned Hub = HubOf[Units.unitOf(V)];
+    if (Hub != ~0u) {
+      Rank[Hub] = Next++;
+      HubOf[Units.unitOf(V)] = ~0u;
+    }
+    Rank[V] = Next++;
   }
 }
 

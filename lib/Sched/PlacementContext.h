@@ -105,6 +105,18 @@ public:
     return llvm::ArrayRef<Arc>(ArcIn).slice(ArcInBegin[V],
                                             ArcInBegin[V + 1] - ArcInBegin[V]);
   }
+  /// Constraint arcs (each appears once in the out-lists and once in the
+  /// in-lists).
+  unsigned numArcs() const { return ArcOut.size(); }
+  /// Dependences whose arc was left out because a path of two kept arcs
+  /// implies it at every II (see the constructor).
+  unsigned numImpliedArcs() const { return NumImplied; }
+
+  /// Position of each node in the order bounds propagate in: the ops in
+  /// distance-0 Kahn order, each hub just before its first member. Along
+  /// distance-0 dependences the rank rises, so one upward sweep settles
+  /// every acyclic part of the graph.
+  llvm::ArrayRef<unsigned> propagationRank() const { return Rank; }
 
 private:
   const Problem &P;
@@ -115,6 +127,8 @@ private:
   std::vector<uint64_t> RowStore;
   std::vector<unsigned> ArcOutBegin, ArcInBegin;
   std::vector<Arc> ArcOut, ArcIn;
+  std::vector<unsigned> Rank;
+  unsigned NumImplied = 0;
   uint64_t RowsPerBit[64] = {};
   unsigned ShortestHold[64] = {}, LongestHold[64] = {};
   uint64_t UniformHold = 0;

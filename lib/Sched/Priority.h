@@ -15,6 +15,8 @@
 #ifndef TILEAS_LIB_SCHED_PRIORITY_H
 #define TILEAS_LIB_SCHED_PRIORITY_H
 
+#include "llvm/ADT/ArrayRef.h"
+
 #include <cstdint>
 #include <vector>
 
@@ -33,7 +35,14 @@ struct PriorityOrder {
   std::vector<unsigned> Units;    ///< Units by their best member.
 };
 
-PriorityOrder computePriority(const PlacementContext &Ctx, unsigned II);
+/// Variant 0 is the plain order; other variants perturb it deterministically
+/// (the restarts of an attempt use them).
+PriorityOrder computePriority(const PlacementContext &Ctx, unsigned II,
+                              unsigned Variant = 0);
+
+/// The order of a schedule found at another II: by start, ties by height.
+PriorityOrder priorityFromStarts(const PlacementContext &Ctx, unsigned II,
+                                 llvm::ArrayRef<int64_t> Starts);
 
 } // namespace tileas
 

@@ -10,6 +10,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 
 using namespace llvm;
@@ -105,35 +106,38 @@ enum class Kind : uint8_t {
 struct KindSpec {
   Kind K;
   const char *Name;
-  unsigned Weight; ///< Per mille of the ops.
+  unsigned Weight;            ///< Per mille of the ops.
+  unsigned MemoryOrderWeight; ///< The same in MemoryOrder loops.
   unsigned LatencyLo, LatencyHi;
   bool Produces; ///< Has a result other ops read.
 };
 
 const KindSpec Kinds[] = {
-    {Kind::TmaLoad, "tma_load", 30, 40, 120, true},
-    {Kind::GlobalLoad, "ld_global", 30, 60, 200, true},
-    {Kind::GlobalStore, "st_global", 15, 1, 1, false},
-    {Kind::Mma, "mma", 50, 16, 16, true},
-    {Kind::SmemWrite, "st_shared", 20, 7, 7, true},
-    {Kind::SmemRead, "ld_shared", 50, 7, 7, true},
-    {Kind::TmemLoad, "tmem_ld", 30, 8, 8, true},
-    {Kind::TmemStore, "tmem_st", 20, 8, 8, false},
-    {Kind::Alu, "alu", 300, 4, 4, true},
-    {Kind::Fma, "fma", 250, 4, 4, true},
-    {Kind::FmaHeavy, "fma_heavy", 30, 4, 4, true},
-    {Kind::DualAlu, "dual_alu", 60, 2, 2, true},
-    {Kind::Xu, "xu", 30, 20, 20, true},
-    {Kind::Xu64, "xu64", 10, 24, 24, true},
-    {Kind::Misc, "misc", 75, 1, 1, true},
+    {Kind::TmaLoad, "tma_load", 30, 30, 40, 120, true},
+    {Kind::GlobalLoad, "ld_global", 30, 80, 60, 200, true},
+    {Kind::GlobalStore, "st_global", 15, 20, 1, 1, false},
+    {Kind::Mma, "mma", 50, 70, 16, 16, true},
+    {Kind::SmemWrite, "st_shared", 20, 10, 7, 7, true},
+    {Kind::SmemRead, "ld_shared", 50, 40, 7, 7, true},
+    {Kind::TmemLoad, "tmem_ld", 30, 60, 8, 8, true},
+    {Kind::TmemStore, "tmem_st", 20, 10, 8, 8, false},
+    {Kind::Alu, "alu", 300, 130, 4, 4, true},
+    {Kind::Fma, "fma", 250, 50, 4, 4, true},
+    {Kind::FmaHeavy, "fma_heavy", 30, 360, 4, 4, true},
+    {Kind::DualAlu, "dual_alu", 60, 50, 2, 2, true},
+    {Kind::Xu, "xu", 30, 50, 20, 20, true},
+    {Kind::Xu64, "xu64", 10, 5, 24, 24, true},
+    {Kind::Misc, "misc", 75, 35, 1, 1, true},
 };
 
-const KindSpec &pickKind(Rng &R) {
+const KindSpec &pickKind(Rng &R, bool MemoryOrder) {
   unsigned Roll = R.range(0, 999);
-  for (const KindSpec &S : Kinds) {
-    if (Roll < S.Weight)
-      return S;
-    Roll -= S.Weight;
+  for (unsigned I = 0, E = std::size(Kinds); I != E; ++I) {
+    unsigned Weight =
+        MemoryOrder ? Kinds[I].MemoryOrderWeight : Kinds[I].Weight;
+    if (Roll < Weight)
+      return Kinds[I];
+    Roll -= Weight;
   }
   return Kinds[0];
 }
@@ -218,6 +222,29 @@ Operation makeOperation(const KindSpec &S, unsigned Index, Rng &R) {
   return Op;
 }
 
+/// Conservative memory dependences between global loads and stores, as a
+/// compiler that cannot tell their addresses apart adds them: in program
+/// order within an iteration (RAW, WAR, WAW), and from every access to
+/// every conflicting access of the next iteration.
+void addMemoryOrder(Problem &P, ArrayRef<Kind> KindOf) {
+  unsigned N = KindOf.size();
+  auto IsLoad = [&](unsigned I) { return KindOf[I] == Kind::GlobalLoad; };
+  auto IsStore = [&](unsigned I) { return KindOf[I] == Kind::GlobalStore; };
+  constexpr int StoreLatency = 7;
+  for (unsigned I = 0; I < N; ++I) {
+    if (!IsLoad(I) && !IsStore(I))
+      continue;
+    for (unsigned J = 0; J < N; ++J) {
+      if (J == I || (IsLoad(I) && IsLoad(J)) || (!IsLoad(J) && !IsStore(J)))
+        continue;
+      int Latency = IsStore(I) ? StoreLatency : 0;
+      if (I < J)
+        P.addDependence({I, J, Latency, 0, DepKind::Memory});
+      P.addDependence({I, J, std::max(Latency, 1), 1, DepKind::Memory});
+    }
+  }
+}
+
 uint64_t roundedShare(double Total, unsigned Count, uint64_t Granule) {
   uint64_t Share = uint64_t(Total / std::max(1u, Count));
   return std::max<uint64_t>(Granule, Share / Granule * Granule);
@@ -233,9 +260,13 @@ Problem makeRandomProblem(const RandomProblemOptions &Opts) {
   unsigned N = Opts.NumOps;
   std::vector<Kind> KindOf;
   for (unsigned I = 0; I != N; ++I) {
-    const KindSpec &S = pickKind(R);
+    const KindSpec &S = pickKind(R, Opts.MemoryOrder);
     KindOf.push_back(S.K);
     P.addOperation(makeOperation(S, I, R));
+    if (Opts.MemoryOrder && S.K == Kind::GlobalLoad) {
+      P.operations()[I].Latency = 100;
+      P.operations()[I].FarMemory = true;
+    }
   }
   auto Produces = [&](unsigned Op) {
     return KindOf[Op] != Kind::GlobalStore && KindOf[Op] != Kind::TmemStore;
@@ -297,6 +328,8 @@ Problem makeRandomProblem(const RandomProblemOptions &Opts) {
     else
       P.addDependence({J, I, 1, Distance, DepKind::Memory});
   }
+  if (Opts.MemoryOrder)
+    addMemoryOrder(P, KindOf);
   // Shared-memory stores before later loads: memory order.
   for (unsigned I = 0; I < N; ++I)
     if (KindOf[I] == Kind::SmemWrite)

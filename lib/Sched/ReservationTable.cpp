@@ -24,14 +24,23 @@ ReservationTable::ReservationTable(ArrayRef<PoolDesc> Pools) {
     Capacity.push_back(P.Capacity);
 }
 
+/// assign() that keeps some room to grow: an II search resets one table at
+/// slowly rising IIs, and an exact fit would reallocate every time.
+template <typename T>
+static void assignWithRoom(std::vector<T> &V, size_t Size, T Value) {
+  if (V.capacity() < Size)
+    V.reserve(Size + Size / 2);
+  V.assign(Size, Value);
+}
+
 void ReservationTable::reset(unsigned NewII) {
   assert(NewII >= 1 && "II must be positive");
   II = NewII;
-  Rows.assign(II, 0);
-  Counts.assign(size_t(Capacity.size()) * II, 0);
+  assignWithRoom<uint64_t>(Rows, II, 0);
+  assignWithRoom<unsigned>(Counts, size_t(Capacity.size()) * II, 0);
   ColumnWords = (II + 64 + 63) / 64 + 1;
-  Busy.assign(size_t(64) * ColumnWords, 0);
-  Full.assign(size_t(Capacity.size()) * ColumnWords, 0);
+  assignWithRoom<uint64_t>(Busy, size_t(64) * ColumnWords, 0);
+  assignWithRoom<uint64_t>(Full, size_t(Capacity.size()) * ColumnWords, 0);
   UsedBits = 0;
 }
 
@@ -171,29 +180,26 @@ uint64_t ReservationTable::read64(const std::vector<uint64_t> &Column,
   return Value;
 }
 
-void ReservationTable::candidateMask(const Footprint &F,
-                                     std::vector<uint64_t> &Mask) const {
+uint64_t ReservationTable::candidateWord(const Footprint &F, unsigned W) const {
   unsigned Words = (II + 63) / 64;
-  Mask.assign(Words, ~uint64_t(0));
-  if (II % 64)
-    Mask.back() = (uint64_t(1) << (II % 64)) - 1;
+  uint64_t Mask = ~uint64_t(0);
+  if (W + 1 == Words && II % 64)
+    Mask = (uint64_t(1) << (II % 64)) - 1;
   // Start row R is ruled out when row R + K of a footprint bit's column is
   // busy: the read at (64W + K) mod II yields rows 64W .. 64W + 63 shifted
   // by K.
   auto Exclude = [&](const std::vector<uint64_t> &Column, size_t Base,
                      unsigned K) {
-    K %= II;
-    for (unsigned W = 0; W != Words; ++W) {
-      unsigned Pos = 64 * W + K;
-      Mask[W] &= ~read64(Column, Base, Pos >= II ? Pos % II : Pos);
-    }
+    unsigned Pos = 64 * W + K % II;
+    Mask &= ~read64(Column, Base, Pos >= II ? Pos % II : Pos);
   };
-  for (unsigned K = 0, E = F.Rows.size(); K != E; ++K)
+  for (unsigned K = 0, E = F.Rows.size(); K != E && Mask; ++K)
     for (uint64_t B = F.Rows[K] & UsedBits; B; B &= B - 1)
       Exclude(Busy, size_t(countr_zero(B)) * ColumnWords, K);
   for (const PoolUse &U : F.Pools)
-    for (unsigned K = 0, E = std::min(U.Duration, II); K != E; ++K)
+    for (unsigned K = 0, E = std::min(U.Duration, II); K != E && Mask; ++K)
       Exclude(Full, size_t(U.Pool) * ColumnWords, K);
+  return Mask;
 }
 
 template <bool Upward>
@@ -210,12 +216,18 @@ void ReservationTable::search(const Footprint &F, int64_t First, unsigned Count,
   if (Count == Direct)
     return;
 
-  candidateMask(F, MaskScratch);
-  // Walk the remaining candidates in order, a mask word at a time.
+  // Walk the remaining candidates in order, a mask word at a time; only the
+  // words the walk reaches are built (a window is often much shorter than
+  // II).
   unsigned I = Direct;
+  unsigned BuiltWord = ~0u;
+  uint64_t Word = 0;
   while (I < Count) {
     unsigned Row = rowOf(At(I));
-    uint64_t Word = MaskScratch[Row / 64];
+    if (Row / 64 != BuiltWord) {
+      BuiltWord = Row / 64;
+      Word = candidateWord(F, BuiltWord);
+    }
     unsigned Bit = Row % 64;
     unsigned Span; // Candidates covered by this word, in walk order.
     uint64_t Bits;

@@ -12,6 +12,11 @@
 //    ops (four seeds in turn) with budgets, groups and depth limits;
 //    BM_SchedulePlainLoop/N the same loops without them. Counters: II/MII
 //    and the share at MII.
+//  * BM_ScheduleMemoryOrderLoop/N: loops like those of tileas-loopgen
+//    (RandomProblemOptions::MemoryOrder: conservative memory dependences
+//    between every global load and store, 100-cycle global loads, a nearly
+//    full FMA slot), whose recurrences through memory bound II. Counters as
+//    above, plus the search effort per loop.
 //  * BM_MachSuite: all 91 HatScheT MachSuite loops per iteration; counters:
 //    loops, verified, share at MII, sum(II)/sum(MII).
 //
@@ -125,17 +130,15 @@ void BM_Bounds(benchmark::State &State) {
 }
 BENCHMARK(BM_Bounds)->RangeMultiplier(4)->Range(100, 6400)->Complexity();
 
-void scheduleRandomLoops(benchmark::State &State, bool Constraints) {
-  constexpr unsigned Seeds = 4;
-  std::vector<Problem> Loops;
-  for (unsigned Seed = 1; Seed <= Seeds; ++Seed)
-    Loops.push_back(randomLoop(unsigned(State.range(0)), Seed, Constraints));
+/// Schedules the loops in turn, one per iteration.
+void scheduleLoops(benchmark::State &State, const std::vector<Problem> &Loops) {
   SchedulerOptions Opts;
-  uint64_t Runs = 0, AtMII = 0, Failed = 0;
+  uint64_t Runs = 0, AtMII = 0, Failed = 0, Effort = 0;
   double Ratio = 0;
   for (auto _ : State) {
-    const Problem &P = Loops[Runs++ % Seeds];
+    const Problem &P = Loops[Runs++ % Loops.size()];
     ScheduleResult R = scheduleLoop(P, Opts);
+    Effort += R.SearchEffort;
     if (!R.Success) {
       ++Failed;
       continue;
@@ -147,6 +150,15 @@ void scheduleRandomLoops(benchmark::State &State, bool Constraints) {
   State.counters["II/MII"] = Ratio / std::max<uint64_t>(1, Runs - Failed);
   State.counters["atMII"] = double(AtMII) / Runs;
   State.counters["failed"] = double(Failed);
+  State.counters["effort"] = double(Effort) / std::max<uint64_t>(1, Runs);
+}
+
+void scheduleRandomLoops(benchmark::State &State, bool Constraints) {
+  constexpr unsigned Seeds = 4;
+  std::vector<Problem> Loops;
+  for (unsigned Seed = 1; Seed <= Seeds; ++Seed)
+    Loops.push_back(randomLoop(unsigned(State.range(0)), Seed, Constraints));
+  scheduleLoops(State, Loops);
 }
 
 /// The full mix: budgets, groups and depth limits included.
@@ -169,6 +181,28 @@ BENCHMARK(BM_ScheduleLoop)
     ->Arg(100)
     ->Arg(400)
     ->Arg(800)
+    ->Arg(1600)
+    ->Arg(6400)
+    ->Unit(benchmark::kMillisecond)
+    ->Complexity();
+
+/// Loopgen-like loops: recurrences through conservative memory dependences
+/// on top of a nearly full FMA slot.
+void BM_ScheduleMemoryOrderLoop(benchmark::State &State) {
+  constexpr unsigned Seeds = 4;
+  std::vector<Problem> Loops;
+  for (unsigned Seed = 1; Seed <= Seeds; ++Seed) {
+    RandomProblemOptions RO;
+    RO.NumOps = unsigned(State.range(0));
+    RO.Seed = Seed;
+    RO.MemoryOrder = true;
+    Loops.push_back(makeRandomProblem(RO));
+  }
+  scheduleLoops(State, Loops);
+}
+BENCHMARK(BM_ScheduleMemoryOrderLoop)
+    ->Arg(100)
+    ->Arg(400)
     ->Arg(1600)
     ->Arg(6400)
     ->Unit(benchmark::kMillisecond)

@@ -24,6 +24,7 @@
 #include "Random.h"
 #include "ValuePool.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
@@ -121,6 +122,9 @@ private:
   void emitTmaLoad(unsigned After);
   void emitCpAsync();
   std::string inPlaceAccumulator(Recurrence *Into);
+  /// The accumulator a WGMMA outside every recurrence rewrites: a register
+  /// fragment no other instruction rewrites in place.
+  std::string freeFragAccumulator();
   void emitMma(Recurrence *Into);
   void emitWgmma();
   void emitTmemLd();
@@ -152,6 +156,8 @@ private:
   unsigned Target;
   ValueId Base = 0, OutPtr = 0, TripCount = 0, Zero = 0, IV = 0;
   std::vector<Recurrence> Recs;
+  /// Register fragments a WGMMA outside the recurrences has rewritten.
+  llvm::DenseSet<ValueId> RewrittenFrags;
 
   // Budgets.
   unsigned MaxAsyncSmem, MaxSts, MaxBarrierOps;

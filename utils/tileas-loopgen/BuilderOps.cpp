@@ -15,6 +15,7 @@
 
 #include "Builder.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
@@ -226,9 +227,30 @@ void Builder::emitMma(Recurrence *Into) {
     Into->Head = D;
 }
 
+std::string Builder::freeFragAccumulator() {
+  // A value of a recurrence may be rewritten by the recurrence's own WGMMA
+  // later on, and a value rewritten once already has its writer: either
+  // takes a fresh fragment instead.
+  ValueId C = pick(RegClass::Frag, 900);
+  bool InRecurrence = llvm::any_of(Recs, [&](const Recurrence &Rec) {
+    return Rec.Class == RegClass::Frag &&
+           (Rec.Head == C || llvm::is_contained(Rec.Chain, C));
+  });
+  if (InRecurrence || RewrittenFrags.contains(C))
+    C = makeInvariant(RegClass::Frag);
+  RewrittenFrags.insert(C);
+  return Pool.use(C);
+}
+
 void Builder::emitWgmma() {
   Recurrence *Into = pickRecurrence(RegClass::Frag, 600);
-  std::string C = Into ? Pool.use(Into->Head) : operand(RegClass::Frag, 900);
+  std::string C;
+  if (Into) {
+    RewrittenFrags.insert(Into->Head);
+    C = Pool.use(Into->Head);
+  } else {
+    C = freeFragAccumulator();
+  }
   std::string A = tileOperand();
   std::string B = tileOperand();
   uint64_t KBlock = R.below(8);

@@ -97,6 +97,13 @@ cl::opt<unsigned>
                             cl::desc("Bound on the constraint-refinement loop"),
                             cl::init(16), cl::cat(Category));
 
+cl::opt<unsigned>
+    SearchEffort("search-effort",
+                 cl::desc("Effort the II search may spend per op and "
+                          "dependence of a loop"),
+                 cl::init(SchedulerOptions().SearchEffortFactor),
+                 cl::cat(Category));
+
 cl::opt<bool> ForceSerial("serial", cl::desc("Use the serial generator"),
                           cl::cat(Category));
 
@@ -154,6 +161,7 @@ SchedulerOptions schedulerOptions() {
   O.MaxII = MaxII;
   O.MaxStages = MaxStages;
   O.MaxConstraintIterations = MaxConstraintIterations;
+  O.SearchEffortFactor = SearchEffort;
   O.ForceSerial = ForceSerial;
   O.ForceModulo = ForceModulo;
   return O;
@@ -248,6 +256,7 @@ std::string exactConflicts() {
   Check(MaxConstraintIterations.getNumOccurrences(),
         "--max-constraint-iterations");
   Check(Repeat.getNumOccurrences(), "--repeat");
+  Check(SearchEffort.getNumOccurrences(), "--search-effort");
   return Found;
 }
 

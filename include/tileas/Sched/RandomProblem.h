@@ -85,6 +85,13 @@ struct RandomProblemOptions {
   /// Scales the shared-memory footprint: 1.0 makes the least possible usage
   /// about a third of the capacity; larger values make refinement work.
   double BudgetPressure = 1.0;
+  /// Loops like those of tileas-loopgen: an op mix dominated by FMA-heavy
+  /// ops (so that their slot is nearly full), global loads of 100 cycles,
+  /// and conservative memory dependences between every global load and
+  /// store, within an iteration in program order and across iterations.
+  /// The recurrences through memory then bound II at the same time as the
+  /// FMA slot does.
+  bool MemoryOrder = false;
 };
 
 /// A loop body of NumOps ops in program order: TMA and global loads, MMAs

@@ -101,9 +101,9 @@ private:
                     bool Value);
   uint64_t read64(const std::vector<uint64_t> &Column, size_t Base,
                   unsigned Pos) const;
-  /// Bit R set: start row R passes the column filter (slots exactly, pools
-  /// for one unit).
-  void candidateMask(const Footprint &F, std::vector<uint64_t> &Mask) const;
+  /// Bit R of the result set: start row 64 * W + R passes the column filter
+  /// (slots exactly, pools for one unit).
+  uint64_t candidateWord(const Footprint &F, unsigned W) const;
   template <bool Upward>
   void search(const Footprint &F, int64_t First, unsigned Count,
               llvm::function_ref<bool(int64_t)> Visit) const;
@@ -119,7 +119,6 @@ private:
   uint64_t UsedBits = 0;      ///< Slot bits with a nonempty column.
   std::vector<uint64_t> Busy; ///< 64 slot columns.
   std::vector<uint64_t> Full; ///< One column per pool: count == capacity.
-  mutable std::vector<uint64_t> MaskScratch;
 };
 
 } // namespace tileas

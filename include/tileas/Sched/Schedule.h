@@ -116,6 +116,10 @@ struct ScheduleResult {
   /// PlacementArm); ops seated by iterative modulo scheduling count under
   /// Iterative.
   unsigned ArmSeats[NumPlacementArms] = {};
+  /// Effort the II searches spent, over all refinement iterations: arcs
+  /// scanned by bound propagation, seats and rows looked at (see
+  /// SchedulerOptions::SearchEffortFactor). 0 for the serial generator.
+  uint64_t SearchEffort = 0;
 };
 
 } // namespace tileas

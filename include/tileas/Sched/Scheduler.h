@@ -26,14 +26,26 @@ struct SchedulerOptions {
   unsigned MaxStages = 0;
   /// Bound on the constraint-refinement loop.
   unsigned MaxConstraintIterations = 16;
-  /// Budget of placements (Rau's iterative modulo scheduling) per attempt at
-  /// one II, as a multiple of the op count. Evictions make most of them:
-  /// loops whose saturated slots must tile without a gap typically need 5
-  /// to 20 placements per op.
+  /// Placements (Rau's iterative modulo scheduling) one run of an attempt at
+  /// one II may make beyond seating the ops the placement arms left, as a
+  /// multiple of the op count (but at least MinEvictionBudget). Runs mostly
+  /// end earlier, on the effort budget or when they stall.
   unsigned EvictionBudgetFactor = 30;
-  /// Caps that budget on large loops (but never below 6 placements per op),
-  /// so that an attempt that fails costs bounded time; 0 = no cap.
-  unsigned EvictionBudgetCap = 100000;
+  unsigned MinEvictionBudget = 3000;
+  /// The effort (ModuloState::effort(): constraint arcs scanned by bound
+  /// propagation, seats scanned, rows compared) that the II search may
+  /// spend, as a multiple of the ops plus constraint arcs of the loop (the
+  /// cost of one bound propagation over all of it), growing further for
+  /// loops of more than 800 ops; at least MinSearchEffort for loops of up
+  /// to 200 ops and proportionally less for larger ones (small loops get a
+  /// few milliseconds of search whatever their size). An attempt gets
+  /// a third of what is left, but at least AttemptEffortFactor times the
+  /// loop (or an eighth of MinSearchEffort). This bounds compile time by
+  /// construction: about 20 ms for a loop of 800 ops on a 2020s core. Once
+  /// the budget is spent the search returns its best schedule.
+  unsigned AttemptEffortFactor = 64;
+  unsigned SearchEffortFactor = 500;
+  uint64_t MinSearchEffort = 4000000;
   /// Raise the MII by the recurrence bound with resources (each recurrence
   /// alone with the slots and pools of its ops); off, only the four classic
   /// bounds are computed (ablation and tests of placement failures).

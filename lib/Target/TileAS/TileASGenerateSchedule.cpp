@@ -55,6 +55,11 @@ static cl::opt<unsigned>
 static cl::opt<unsigned> MaxConstraintIterations(
     "tileas-max-constraint-iterations",
     cl::desc("Bound on constraint-refinement rounds per loop"), cl::init(16));
+static cl::opt<unsigned> SearchEffort(
+    "tileas-search-effort",
+    cl::desc("Effort the II search may spend per op and dependence of a loop "
+             "(compile time against II quality; see SchedulerOptions)"),
+    cl::init(SchedulerOptions().SearchEffortFactor));
 static cl::opt<bool>
     PrintSchedule("tileas-print-schedule",
                   cl::desc("Print each loop's schedule (kernel reservation "
@@ -162,6 +167,7 @@ void TileASGenerateSchedule::scheduleBlock(MachineBasicBlock &MBB) {
   Opts.MaxII = MaxII;
   Opts.MaxStages = MaxStages;
   Opts.MaxConstraintIterations = MaxConstraintIterations;
+  Opts.SearchEffortFactor = SearchEffort;
   Opts.ForceModulo = ForceModulo;
   Opts.Verify = tileasVerifySchedules();
   ScheduleResult R = tileas::scheduleLoop(LP->Problem, Opts);

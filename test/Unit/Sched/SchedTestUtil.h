@@ -62,6 +62,21 @@ public:
   Problem P;
 };
 
+/// An accumulator chain of latency 8 around two MMAs on slot 1 (RecMII 16)
+/// and eight loads on slot 2 feeding it, enough independent work to fill it:
+/// a schedule at the bound exists.
+inline ProblemBuilder simpleRecurrenceLoop() {
+  ProblemBuilder B;
+  unsigned M1 = B.op({{1, 8}}, /*Async=*/true), M2 = B.op({{1, 8}});
+  B.dep(M1, M2, 8, 0, DepKind::Accumulate);
+  B.dep(M2, M1, 8, 1, DepKind::Accumulate);
+  for (int I = 0; I != 8; ++I) {
+    unsigned L = B.op({{2, 2}});
+    B.dep(L, I % 2 ? M1 : M2, 20);
+  }
+  return B;
+}
+
 /// Pads a problem with independent resource-free ops so that the selection
 /// rule picks the modulo generator (at least 8 ops, one of them Async).
 inline void makeModuloEligible(Problem &P) {

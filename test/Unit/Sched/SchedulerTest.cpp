@@ -55,14 +55,7 @@ TEST(SchedulerTest, SameInputSameOutput) {
 TEST(SchedulerTest, ReachesTheBoundOnASimpleRecurrence) {
   // An accumulator chain of latency 8 around 2 MMAs (RecMII 16) and
   // enough independent work to fill it.
-  ProblemBuilder B;
-  unsigned M1 = B.op({{1, 8}}, /*Async=*/true), M2 = B.op({{1, 8}});
-  B.dep(M1, M2, 8, 0, DepKind::Accumulate);
-  B.dep(M2, M1, 8, 1, DepKind::Accumulate);
-  for (int I = 0; I != 8; ++I) {
-    unsigned L = B.op({{2, 2}});
-    B.dep(L, I % 2 ? M1 : M2, 20);
-  }
+  ProblemBuilder B = simpleRecurrenceLoop();
   SchedulerOptions Opts;
   Opts.Verify = true;
   ScheduleResult R = scheduleLoop(B.P, Opts);
