@@ -1,0 +1,292 @@
+//===- IISearch.cpp - The search for the least II -------------------------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Searches II from the lower bound up. At each candidate II the placement
+// units go through the arm chain in priority order; if a unit defeats every
+// arm, iterative modulo scheduling continues from the partial schedule at
+// the same II until it succeeds, stalls or runs out of budget.
+//
+// Compile time is bounded by construction. Every attempt is charged the
+// effort it spends (ModuloState::effort(): constraint arcs scanned by bound
+// propagation, seats scanned, rows compared), and the whole search has a
+// budget of effort proportional to the size of the loop (ops plus
+// constraint arcs) with a floor for small loops. What the search spends it
+// on is chosen by what attempts cost:
+//
+//  0. One long run at the bound, where most loops succeed (some after long
+//     plateaus), and a second one with the other kind of forced seats if
+//     the first got far. Each gets a third of the budget, but gives up
+//     early while it has not placed two fifths of the ops at once: an
+//     unreachable bound, such as that of a recurrence through memory on top
+//     of a nearly full slot, never gets that far.
+//  1. An upper bound, cheaply: the placement arms alone (one pass over the
+//     ops, no eviction, so its cost is that of a single schedule) gallop up
+//     from the bound until they succeed, then narrow the gap to a few
+//     percent by bisection, on at most a quarter of the budget. Near a
+//     tight recurrence they block after a few ops, so the failures are
+//     cheap too.
+//  2. Below that bound, iterative modulo scheduling bisects between the
+//     highest failure and the best schedule while the budget lasts; each
+//     attempt may take a third of what is left. An attempt at an II that
+//     the heuristic cannot reach is what costs, so each run ends when it
+//     stalls (see IterativeLimits::Stall) and the attempt starts over with
+//     another priority order or placement rule (a restart): the effort that
+//     succeeding needs varies by an order of magnitude with the order, so
+//     several short runs find a schedule far more often than one long run.
+//     Should the arms never have succeeded, the first attempt is at the II
+//     cap.
+//
+// The previous search galloped up from the bound with attempts of up to 30
+// placements per op each, which on recurrence-bound loops whose bound is
+// not reachable spent minutes in failing attempts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "IISearch.h"
+#include "ModuloAttempt.h"
+#include "PlacementContext.h"
+#include "ScheduleBuilder.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace tileas {
+
+/// An attempt of iterative modulo scheduling may spend this share of the
+/// search budget that is left.
+static constexpr uint64_t AttemptShare = 3;
+/// The arms-only gallop starts with a step of 1 / ArmsFirstStep of the bound
+/// (at least 1) ...
+static constexpr uint64_t ArmsFirstStep = 128;
+/// ... and its bisection stops once its gap is below 1 / ArmsPrecision of
+/// the II: iterative modulo scheduling searches below it anyway.
+static constexpr uint64_t ArmsPrecision = 32;
+/// ... and it may spend 1 / ArmsShare of the search budget.
+static constexpr uint64_t ArmsShare = 4;
+/// Each run at the bound may spend 1 / BoundShare of the search budget.
+/// While fewer than 2/5 of the ops have been placed at once, it gives up
+/// after 1 / BoundStallShare placements per op, or BoundStallEffort
+/// propagations over the loop, without progress (see IterativeLimits).
+static constexpr uint64_t BoundShare = 2;
+static constexpr uint64_t BoundStallShare = 4;
+static constexpr uint64_t BoundStallEffort = 128;
+/// See SearchBudget.
+static constexpr uint64_t SmallLoopOps = 200;
+static constexpr uint64_t LargeLoopOps = 800;
+
+/// The integer square root (rounded down).
+static uint64_t isqrt(uint64_t X) {
+  uint64_t R = 0;
+  for (uint64_t Bit = uint64_t(1) << 62; Bit; Bit >>= 2)
+    if (X >= R + Bit) {
+      X -= R + Bit;
+      R = (R >> 1) + Bit;
+    } else {
+      R >>= 1;
+    }
+  return R;
+}
+
+namespace {
+
+/// The effort budget of the whole search and the limits of its attempts.
+class SearchBudget {
+public:
+  SearchBudget(const PlacementContext &Ctx, const SchedulerOptions &Opts) {
+    uint64_t N = Ctx.size();
+    // One bound propagation over the whole loop scans every arc once.
+    Unit = N + Ctx.numArcs() + 1;
+    // Loops above LargeLoopOps ops get more effort per op, growing with the
+    // square root of their size up to twice as much at four times the size:
+    // the targets are per loop (tens of milliseconds at 800 ops, well under
+    // a second at 3200), and an attempt at a large loop costs more per op
+    // (its recurrences are larger).
+    uint64_t Scale = N > LargeLoopOps
+                         ? isqrt(std::min<uint64_t>(N, 4 * LargeLoopOps) *
+                                 1024 / LargeLoopOps)
+                         : 32;
+    // Small loops get a floor, whole up to SmallLoopOps ops and shrinking
+    // beyond, so that they get a few milliseconds of search.
+    uint64_t Floor = Opts.MinSearchEffort * SmallLoopOps /
+                     std::max<uint64_t>(N, SmallLoopOps);
+    Total = std::max<uint64_t>(
+        uint64_t(Opts.SearchEffortFactor) * Unit * Scale / 32, Floor);
+    MinAttempt = std::min<uint64_t>(
+        Total, std::max<uint64_t>(uint64_t(Opts.AttemptEffortFactor) * Unit,
+                                  Floor / 8));
+    Placements = std::max<uint64_t>(uint64_t(Opts.EvictionBudgetFactor) * N,
+                                    Opts.MinEvictionBudget);
+    Stall = std::max<uint64_t>(N, Opts.MinEvictionBudget / 3);
+    this->N = N;
+  }
+
+  /// Limits of an attempt of iterative modulo scheduling.
+  AttemptLimits iterative() const {
+    AttemptLimits L;
+    uint64_t Left = Total > Spent ? Total - Spent : 0;
+    L.Effort = std::min(Left, std::max(MinAttempt, Left / AttemptShare));
+    L.Placements = Placements;
+    L.Stall = Stall;
+    return L;
+  }
+  /// Limits of run Run (0 or 1) at the bound: one long run (a run that
+  /// succeeds there may need long plateaus), with a share of the budget.
+  AttemptLimits atBound(unsigned Run) const {
+    AttemptLimits L;
+    L.Effort = std::min(Total / BoundShare, Total - std::min(Total, Spent));
+    L.Placements = Placements;
+    L.Stall = std::max<uint64_t>(N / BoundStallShare, 64);
+    L.StallEffort = BoundStallEffort * Unit;
+    L.StallBelow = N * 2 / 5;
+    L.Runs = ArrayRef<RunStyle>(BoundRuns).slice(Run, 1);
+    return L;
+  }
+  /// Whether an attempt at the bound that failed got far enough to be
+  /// worth its second run.
+  bool gotFar(const Attempt &A) const {
+    return uint64_t(A.MostPlaced) >= N * 2 / 5;
+  }
+  /// Limits of an attempt of the placement arms alone. Its cost is that of
+  /// one pass over the ops, so it is not capped (it is charged, though).
+  AttemptLimits armsOnly() const {
+    AttemptLimits L;
+    L.Effort = ~uint64_t(0) / 2;
+    L.Runs = ArmsRuns;
+    return L;
+  }
+  void charge(uint64_t Effort) { Spent += Effort; }
+  bool exhausted() const { return Spent >= Total; }
+  uint64_t spent() const { return Spent; }
+  /// The arms-only phase stops once it has spent its share.
+  void startArmsPhase() { ArmsStart = Spent; }
+  bool armsPhaseOver() const {
+    return (Spent - ArmsStart) * ArmsShare >= Total;
+  }
+
+private:
+  uint64_t Total = 0, MinAttempt = 0, Placements = 0, Stall = 0, Spent = 0;
+  uint64_t N = 0, Unit = 0, ArmsStart = 0;
+};
+
+/// The II search over one placement context.
+class IISearch {
+public:
+  IISearch(const PlacementContext &Ctx, const SchedulerOptions &Opts,
+           unsigned Lo, unsigned Cap, ScheduleResult &R)
+      : Runner(Ctx, Opts), Budget(Ctx, Opts), Lo(Lo), Cap(Cap), R(R) {}
+
+  /// Runs the phases; true when some attempt succeeded (R holds the best).
+  /// R.SearchEffort says what they spent.
+  bool run();
+
+private:
+  Attempt attempt(uint64_t II, const AttemptLimits &L) {
+    Attempt A = Runner.attempt(unsigned(II), L);
+    Budget.charge(A.Effort);
+    return A;
+  }
+  /// Keeps A if it is the best schedule yet; true on success.
+  bool record(uint64_t II, Attempt &A);
+  void upperBound();
+  /// Bisects between Failed and Best with attempts under Limits while the
+  /// budget lasts, until the gap is at most Best / Precision (0 = exact).
+  void bisect(function_ref<AttemptLimits()> Limits, uint64_t &Failed,
+              uint64_t Precision, function_ref<bool()> Stop);
+
+  AttemptRunner Runner;
+  SearchBudget Budget;
+  uint64_t Lo, Cap;
+  ScheduleResult &R;
+  uint64_t Best = 0; ///< The lowest II with a schedule, or 0.
+};
+
+} // namespace
+
+bool IISearch::record(uint64_t II, Attempt &A) {
+  if (!A.Success) {
+    if (!Best)
+      R.Failure = std::move(A.Failure);
+    return false;
+  }
+  if (Best && II >= Best)
+    return true;
+  Best = II;
+  R.Success = true;
+  R.Sched = buildSchedule(unsigned(II), A.Starts);
+  R.Sched.Bounds = R.Bounds;
+  R.LastArm = A.LastArm;
+  std::copy(std::begin(A.ArmSeats), std::end(A.ArmSeats), R.ArmSeats);
+  R.Failure = ScheduleFailure();
+  Runner.setHint(A.Starts);
+  return true;
+}
+
+void IISearch::bisect(function_ref<AttemptLimits()> Limits, uint64_t &Failed,
+                      uint64_t Precision, function_ref<bool()> Stop) {
+  while (Best && Best - Failed > 1 &&
+         (!Precision || (Best - Failed) * Precision > Best) && !Stop()) {
+    uint64_t Mid = Failed + (Best - Failed) / 2;
+    Attempt A = attempt(Mid, Limits());
+    if (!record(Mid, A))
+      Failed = Mid;
+  }
+}
+
+bool IISearch::run() {
+  // 0. Most loops have a schedule at the bound, and there nothing is left
+  // to search. A second run, with the other forced seats, only if the
+  // first got far.
+  auto Iterative = [&] { return Budget.iterative(); };
+  Attempt AtBound = attempt(Lo, Budget.atBound(0));
+  if (!AtBound.Success && AtBound.OutOfBudget && Budget.gotFar(AtBound) &&
+      !Budget.exhausted())
+    AtBound = attempt(Lo, Budget.atBound(1));
+  bool Stopped = AtBound.OutOfBudget;
+  if (record(Lo, AtBound) || Lo == Cap) {
+    R.SearchEffort = Budget.spent();
+    return Best != 0;
+  }
+  // A run that stopped on its limits has not ruled the bound out: the
+  // bisection may come back to it, with restarts.
+  uint64_t Failed = Stopped ? Lo - 1 : Lo;
+
+  // 1. An upper bound from the placement arms alone.
+  Budget.startArmsPhase();
+  uint64_t ArmsFailed = Lo;
+  auto ArmsOnly = [&] { return Budget.armsOnly(); };
+  for (uint64_t Step = std::max<uint64_t>(1, Lo / ArmsFirstStep);;) {
+    uint64_t II = std::min<uint64_t>(Cap, Lo + Step);
+    Attempt A = attempt(II, ArmsOnly());
+    if (record(II, A) || II == Cap || Budget.armsPhaseOver())
+      break;
+    ArmsFailed = II;
+    Step *= 2;
+  }
+  bisect(ArmsOnly, ArmsFailed, ArmsPrecision,
+         [&] { return Budget.armsPhaseOver(); });
+
+  // 2. Iterative modulo scheduling below it. Should the arms alone have
+  // found no schedule at all (they cannot evict, and one op squeezed between
+  // its placed neighbours blocks them at any II), it starts from the cap.
+  if (!Best) {
+    Attempt A = attempt(Cap, Iterative());
+    record(Cap, A);
+  }
+  bisect(Iterative, Failed, /*Precision=*/0,
+         [&] { return Budget.exhausted(); });
+  R.SearchEffort = Budget.spent();
+  return Best != 0;
+}
+
+bool searchII(const PlacementContext &Ctx, const SchedulerOptions &Opts,
+              unsigned Lo, unsigned Cap, ScheduleResult &R) {
+  return IISearch(Ctx, Opts, Lo, Cap, R).run();
+}
+
+} // namespace tileas
