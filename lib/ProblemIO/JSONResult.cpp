@@ -96,8 +96,7 @@ void writeResultJSON(json::OStream &J, const Problem &P,
       J.attribute("recurrence", bound(R.Bounds.Recurrence));
       J.attribute("fine_density", bound(R.Bounds.FineDensity));
       J.attribute("dependency", bound(R.Bounds.Dependency));
-      J.attribute("recurrence_resource",
-                  bound(R.Bounds.RecurrenceResource));
+      J.attribute("recurrence_resource", bound(R.Bounds.RecurrenceResource));
     });
     J.attribute("stages",
                 S ? json::Value(S->StageCount) : json::Value(nullptr));

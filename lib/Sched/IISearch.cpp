@@ -193,7 +193,6 @@ private:
   }
   /// Keeps A if it is the best schedule yet; true on success.
   bool record(uint64_t II, Attempt &A);
-  void upperBound();
   /// Bisects between Failed and Best with attempts under Limits while the
   /// budget lasts, until the gap is at most Best / Precision (0 = exact).
   void bisect(function_ref<AttemptLimits()> Limits, uint64_t &Failed,

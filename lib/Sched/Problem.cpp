@@ -50,10 +50,11 @@ Error Problem::validate() const {
     for (unsigned T = 0, TE = Op.Slots.size(); T != TE; ++T) {
       const SlotUse &U = Op.Slots[T];
       if (!Model.findSlot(U.Slot))
-        return OpError(formatv("triple {0} uses undefined slot {1}", T, U.Slot));
+        return OpError(
+            formatv("triple {0} uses undefined slot {1}", T, U.Slot));
       if (U.Duration == 0)
-        return OpError(formatv("triple {0} (slot {1}) has duration 0", T,
-                               U.Slot));
+        return OpError(
+            formatv("triple {0} (slot {1}) has duration 0", T, U.Slot));
       if (U.Occupancy != 1)
         return OpError(formatv("triple {0} (slot {1}) has occupancy {2}; a "
                                "singleton slot admits only 1",
@@ -75,8 +76,8 @@ Error Problem::validate() const {
       if (U.Budget >= Model.budgets().size())
         return OpError(formatv("charges undefined budget pool {0}", U.Budget));
     if (!Op.FootprintRows.empty() &&
-        ArrayRef<uint64_t>(Op.FootprintRows) != ArrayRef<uint64_t>(
-                                                    buildFootprint(Op.Slots)))
+        ArrayRef<uint64_t>(Op.FootprintRows) !=
+            ArrayRef<uint64_t>(buildFootprint(Op.Slots)))
       return OpError("precomputed footprint rows do not match its triples");
   }
 

@@ -6,30 +6,43 @@
 
 #include "BenchSettings.h"
 
+#include <algorithm>
 #include <string>
 
 using namespace tileas::bench;
 
 /// The caps both peers run under (they share the pipeliner pass).
-static OptionList pipelinerCaps(const BenchSettings &S) {
+static OptionList pipelinerCaps(const BenchSettings &S, unsigned Range) {
   return {{"pipeliner-max-stages", std::to_string(S.SMSMaxStages)},
           {"pipeliner-max-mii", std::to_string(S.SMSMaxMII)},
-          {"pipeliner-ii-search-range", std::to_string(S.SMSIISearchRange)}};
+          {"pipeliner-ii-search-range", std::to_string(Range)}};
+}
+
+unsigned tileas::bench::smsSearchRange(const BenchSettings &S,
+                                       llvm::ArrayRef<LoopRecord> Records) {
+  unsigned Range = S.SMSIISearchRange;
+  if (!S.SMSRangeReachesOurs)
+    return Range;
+  for (const LoopRecord &R : Records)
+    if (R.Ours.HasSchedule && R.Ours.II >= R.Bounds.mii())
+      Range = std::max(Range, R.Ours.II - R.Bounds.mii() + 1);
+  return Range;
 }
 
 OptionList tileas::bench::oursOptions(const BenchSettings &S) {
   return {{"tileas-force-modulo", S.OursForceModulo ? "true" : "false"}};
 }
 
-OptionList tileas::bench::smsOptions(const BenchSettings &S, bool Annotate) {
-  OptionList L = pipelinerCaps(S);
+OptionList tileas::bench::smsOptions(const BenchSettings &S, bool Annotate,
+                                     llvm::ArrayRef<LoopRecord> Records) {
+  OptionList L = pipelinerCaps(S, smsSearchRange(S, Records));
   L.push_back({"window-sched", "off"});
   L.push_back({"pipeliner-annotate-for-testing", Annotate ? "true" : "false"});
   return L;
 }
 
 OptionList tileas::bench::windowOptions(const BenchSettings &S) {
-  OptionList L = pipelinerCaps(S);
+  OptionList L = pipelinerCaps(S, S.SMSIISearchRange);
   L.push_back({"window-sched", "force"});
   L.push_back({"pipeliner-annotate-for-testing", "false"});
   // WindowScheduler refuses any loop with an instruction the target asks the

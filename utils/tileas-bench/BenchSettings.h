@@ -16,7 +16,10 @@
 #define TILEAS_BENCH_BENCHSETTINGS_H
 
 #include "Clock.h"
+#include "LoopRecord.h"
 #include "OptionSetter.h"
+
+#include "llvm/ADT/ArrayRef.h"
 
 namespace tileas {
 namespace bench {
@@ -29,6 +32,10 @@ struct BenchSettings {
   unsigned SMSMaxStages = 100;
   unsigned SMSMaxMII = 100000;
   unsigned SMSIISearchRange = 100;
+  /// Widen SMS's II search range on each file so that it may try every II
+  /// up to the one ours found: a range that stops below it would cap SMS's
+  /// quality (and cut its time short) where ours kept searching.
+  bool SMSRangeReachesOurs = true;
   /// Ours runs with -tileas-force-modulo: the selection rule's serial
   /// choice (fewer than 8 ops, nothing to overlap) declines to pipeline,
   /// and the benchmark compares pipeliners.
@@ -49,7 +56,13 @@ struct BenchSettings {
 /// scheduler is turned off, so that a loop SMS fails on is not handed to it).
 OptionList oursOptions(const BenchSettings &S);
 
-OptionList smsOptions(const BenchSettings &S, bool Annotate);
+/// Records are the loops of the file SMS runs on (ours already ran on them).
+OptionList smsOptions(const BenchSettings &S, bool Annotate,
+                      llvm::ArrayRef<LoopRecord> Records = {});
+/// The -pipeliner-ii-search-range SMS runs with on the loops of one file:
+/// S.SMSIISearchRange, widened (SMSRangeReachesOurs) to ours II - MII + 1.
+unsigned smsSearchRange(const BenchSettings &S,
+                        llvm::ArrayRef<LoopRecord> Records);
 
 /// The options of a WindowScheduler run (-window-sched=force: the window
 /// scheduler instead of SMS).

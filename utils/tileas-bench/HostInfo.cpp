@@ -80,17 +80,17 @@ HostInfo tileas::bench::describeHost() {
   HostInfo H;
   H.push_back({"date", orUnknown(utcNow())});
   H.push_back({"cpu", orUnknown(field(CPU, "model name", ':'))});
-  H.push_back({"hardware threads",
-               Threads ? std::to_string(Threads) : "unknown"});
-  H.push_back({"memory", orUnknown(memory())});
   H.push_back(
-      {"os", orUnknown(field(readFile("/etc/os-release"), "PRETTY_NAME", '='))});
+      {"hardware threads", Threads ? std::to_string(Threads) : "unknown"});
+  H.push_back({"memory", orUnknown(memory())});
+  H.push_back({"os", orUnknown(field(readFile("/etc/os-release"), "PRETTY_NAME",
+                                     '='))});
   H.push_back({"kernel", orUnknown(kernel())});
   H.push_back({"load average at start (1/5/15 min)", orUnknown(Load)});
   H.push_back({"compiler", TILEAS_BENCH_CXX_COMPILER});
   H.push_back({"build type", TILEAS_BENCH_BUILD_TYPE});
   H.push_back({"llvm", LLVM_VERSION_STRING});
-  H.push_back({"exact solver", exactSolverAvailable() ? "Z3 (built in)"
-                                                      : "not built (no Z3)"});
+  H.push_back({"exact solver",
+               exactSolverAvailable() ? "Z3 (built in)" : "not built (no Z3)"});
   return H;
 }

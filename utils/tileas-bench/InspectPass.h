@@ -1,4 +1,4 @@
-//===- InspectPass.h - Look at machine functions inside a pipeline -*- C++ -*-===//
+//===- InspectPass.h - Look at machine functions in a pipeline --*- C++ -*-===//
 //
 // Part of the TileAS project.
 //

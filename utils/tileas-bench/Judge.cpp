@@ -23,9 +23,9 @@ void tileas::bench::judgeSchedule(const Problem &P, Schedule S, Outcome &O) {
   O.Violations = Found.size();
   O.Violation.clear();
   if (!Found.empty())
-    O.Violation = (violationKindName(Found.front().Kind) + ": " +
-                   Found.front().Message)
-                      .str();
+    O.Violation =
+        (violationKindName(Found.front().Kind) + ": " + Found.front().Message)
+            .str();
   O.MaxLive = maxLiveValues(P, S);
   O.Sched = std::move(S);
 }

@@ -1,4 +1,4 @@
-//===- LoopProblems.h - The scheduling problems of a session's loops -*- C++ -*-===//
+//===- LoopProblems.h - Scheduling problems of the loops --------*- C++ -*-===//
 //
 // Part of the TileAS project.
 //

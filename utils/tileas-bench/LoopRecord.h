@@ -72,6 +72,8 @@ struct LoopRecord {
   /// The scheduling core alone on the same problem (no MIR, no pass).
   TimingSample OursCore;
   Outcome SMS;
+  /// The -pipeliner-ii-search-range SMS ran with (0: SMS did not run).
+  unsigned SMSSearchRange = 0;
   Outcome Window;
   ExactOutcome Exact;
   /// The exact solver's schedule through the same verifier.

@@ -77,8 +77,8 @@ Error tileas::bench::benchMIRFiles(ArrayRef<std::string> Files,
       Progress << formatv("{0} {1} ({2} ops, MII {3}): ours {4}; sms {5}; "
                           "window {6}; exact {7}\n",
                           Source, R.Name, R.ops(), R.Bounds.mii(),
-                          describe(R.Ours), describe(R.SMS),
-                          describe(R.Window), R.Exact.Status);
+                          describe(R.Ours), describe(R.SMS), describe(R.Window),
+                          R.Exact.Status);
       Progress.flush();
     }
   }

@@ -1,4 +1,4 @@
-//===- MIRLoopBench.h - Every scheduler on every loop of MIR files -*- C++ -*-===//
+//===- MIRLoopBench.h - Every scheduler on every loop -----------*- C++ -*-===//
 //
 // Part of the TileAS project.
 //

@@ -61,8 +61,7 @@ Expected<std::unique_ptr<MIRSession>> MIRSession::open(StringRef Path,
   S->PM->add(S->TPC);
   S->PM->add(S->MMIWP);
   if (Parser->parseMachineFunctions(*S->M, S->MMIWP->getMMI()))
-    return parseError(*S->Log,
-                      "cannot parse the machine functions of " + Path);
+    return parseError(*S->Log, "cannot parse the machine functions of " + Path);
 
   for (Function &F : *S->M) {
     MachineFunction *MF = S->MMIWP->getMMI().getMachineFunction(F);

@@ -1,4 +1,4 @@
-//===- MIRSession.h - One parse of a MIR file, one pass pipeline -*- C++ -*-===//
+//===- MIRSession.h - One parse of a MIR file -------------------*- C++ -*-===//
 //
 // Part of the TileAS project.
 //
@@ -22,8 +22,8 @@
 
 #include "RemarkLog.h"
 
-#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
 

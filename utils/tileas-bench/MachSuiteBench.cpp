@@ -43,8 +43,8 @@ static bool naturalLess(StringRef A, StringRef B) {
 static Expected<std::vector<std::string>> findGraphs(StringRef Dir) {
   std::vector<std::string> Names;
   std::error_code EC;
-  for (sys::fs::recursive_directory_iterator It(Dir, EC), End;
-       It != End && !EC; It.increment(EC)) {
+  for (sys::fs::recursive_directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC)) {
     StringRef Path = It->path();
     if (!Path.ends_with(".graphml"))
       continue;
@@ -96,13 +96,12 @@ Error tileas::bench::benchMachSuite(StringRef Dir, const BenchSettings &S,
     }
     if (S.RunExact)
       runExactOn(R, S);
-    Progress << formatv("machsuite {0} ({1} ops, MII {2}): ours {3}{4}; "
-                        "exact {5} {6}\n",
-                        R.Name, R.ops(), R.Bounds.mii(),
-                        R.Ours.HasSchedule ? "II " : "",
-                        R.Ours.HasSchedule ? std::to_string(R.Ours.II)
-                                           : R.Ours.Status,
-                        R.Exact.Status, R.Exact.II);
+    Progress << formatv(
+        "machsuite {0} ({1} ops, MII {2}): ours {3}{4}; "
+        "exact {5} {6}\n",
+        R.Name, R.ops(), R.Bounds.mii(), R.Ours.HasSchedule ? "II " : "",
+        R.Ours.HasSchedule ? std::to_string(R.Ours.II) : R.Ours.Status,
+        R.Exact.Status, R.Exact.II);
     Progress.flush();
     Records.push_back(std::move(R));
   }

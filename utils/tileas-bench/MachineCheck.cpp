@@ -61,6 +61,7 @@ std::string MachineCheckResult::firstComplaint() const {
   return "the machine verifier failed";
 }
 
-MachineFunctionPass *tileas::bench::createMachineCheck(MachineCheckResult &Out) {
+MachineFunctionPass *
+tileas::bench::createMachineCheck(MachineCheckResult &Out) {
   return new MachineCheck(Out);
 }

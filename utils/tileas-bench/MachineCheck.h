@@ -1,4 +1,4 @@
-//===- MachineCheck.h - Machine verifier and MIR text after a pass -*- C++ -*-===//
+//===- MachineCheck.h - Machine verifier after a pass -----------*- C++ -*-===//
 //
 // Part of the TileAS project.
 //

@@ -21,7 +21,8 @@ namespace {
 class OursCollector : public MachineFunctionPass {
 public:
   static char ID;
-  explicit OursCollector(OursFn Fn) : MachineFunctionPass(ID), Fn(std::move(Fn)) {}
+  explicit OursCollector(OursFn Fn)
+      : MachineFunctionPass(ID), Fn(std::move(Fn)) {}
   StringRef getPassName() const override {
     return "tileas-bench schedule analysis reader";
   }

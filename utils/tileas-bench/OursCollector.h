@@ -1,4 +1,4 @@
-//===- OursCollector.h - Read what tileas-generate-schedule chose -*- C++ -*-===//
+//===- OursCollector.h - What our pass chose --------------------*- C++ -*-===//
 //
 // Part of the TileAS project.
 //

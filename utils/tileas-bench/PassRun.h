@@ -1,4 +1,4 @@
-//===- PassRun.h - Time one scheduling pass on fresh parses of a file -*- C++ -*-===//
+//===- PassRun.h - Time one scheduling pass ---------------------*- C++ -*-===//
 //
 // Part of the TileAS project.
 //
@@ -49,12 +49,10 @@ struct PassRunResult {
 /// Runs PassName (registered, as for llc -run-pass) on fresh parses of Path
 /// under Policy. An error only when the file cannot be parsed or the pass
 /// does not exist.
-llvm::Expected<PassRunResult> runTimedPass(llvm::StringRef Path,
-                                           llvm::TargetMachine &TM,
-                                           const RepeatPolicy &Policy,
-                                           MeasuredPass Which,
-                                           llvm::StringRef PassName,
-                                           const PassRunHooks &Hooks);
+llvm::Expected<PassRunResult>
+runTimedPass(llvm::StringRef Path, llvm::TargetMachine &TM,
+             const RepeatPolicy &Policy, MeasuredPass Which,
+             llvm::StringRef PassName, const PassRunHooks &Hooks);
 
 } // namespace bench
 } // namespace tileas

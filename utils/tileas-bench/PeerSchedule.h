@@ -1,4 +1,4 @@
-//===- PeerSchedule.h - A peer's placements as a TileAS schedule -*- C++ -*-===//
+//===- PeerSchedule.h - A peer's placements ---------------------*- C++ -*-===//
 //
 // Part of the TileAS project.
 //

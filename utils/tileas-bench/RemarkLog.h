@@ -45,12 +45,8 @@ class RemarkLog : public llvm::DiagnosticHandler {
 public:
   bool handleDiagnostics(const llvm::DiagnosticInfo &DI) override;
   bool isAnalysisRemarkEnabled(llvm::StringRef) const override { return true; }
-  bool isMissedOptRemarkEnabled(llvm::StringRef) const override {
-    return true;
-  }
-  bool isPassedOptRemarkEnabled(llvm::StringRef) const override {
-    return true;
-  }
+  bool isMissedOptRemarkEnabled(llvm::StringRef) const override { return true; }
+  bool isPassedOptRemarkEnabled(llvm::StringRef) const override { return true; }
   bool isAnyRemarkEnabled() const override { return true; }
 
   const std::vector<RemarkRecord> &records() const { return Records; }

@@ -32,9 +32,7 @@ std::string number(unsigned N) { return std::to_string(N); }
 std::string boolean(bool B) { return B ? "true" : "false"; }
 
 /// A bound, empty when no II satisfies it.
-std::string bound(unsigned B) {
-  return B == InfeasibleII ? "" : number(B);
-}
+std::string bound(unsigned B) { return B == InfeasibleII ? "" : number(B); }
 
 std::string mii(const LoopRecord &R) {
   if (!R.HasProblem)
@@ -102,19 +100,24 @@ std::string boundsColumn(const LoopRecord &R, unsigned MIIBounds::*B) {
 
 const std::vector<Column> &boundColumns() {
   static const std::vector<Column> Columns = {
-      {"res_mii", [](const LoopRecord &R) {
+      {"res_mii",
+       [](const LoopRecord &R) {
          return boundsColumn(R, &MIIBounds::Resource);
        }},
-      {"rec_mii", [](const LoopRecord &R) {
+      {"rec_mii",
+       [](const LoopRecord &R) {
          return boundsColumn(R, &MIIBounds::Recurrence);
        }},
-      {"fine_mii", [](const LoopRecord &R) {
+      {"fine_mii",
+       [](const LoopRecord &R) {
          return boundsColumn(R, &MIIBounds::FineDensity);
        }},
-      {"dep_mii", [](const LoopRecord &R) {
+      {"dep_mii",
+       [](const LoopRecord &R) {
          return boundsColumn(R, &MIIBounds::Dependency);
        }},
-      {"recres_mii", [](const LoopRecord &R) {
+      {"recres_mii",
+       [](const LoopRecord &R) {
          return boundsColumn(R, &MIIBounds::RecurrenceResource);
        }},
   };
@@ -154,14 +157,17 @@ std::vector<Column> loopColumns() {
       {"ours_status", status(Ours)},
       {"ours_stages", stages(Ours)},
       {"ours_maxlive", maxLive(Ours)},
-      {"ours_core_ms",
-       [](const LoopRecord &R) { return millis(R.OursCore); }},
+      {"ours_core_ms", [](const LoopRecord &R) { return millis(R.OursCore); }},
       {"sms_status", status(SMS)},
       {"sms_verified", verified(SMS)},
       {"sms_machine_verifier",
        [](const LoopRecord &R) { return R.SMS.MachineVerifier; }},
       {"sms_stages", stages(SMS)},
       {"sms_maxlive", maxLive(SMS)},
+      {"sms_ii_search_range",
+       [](const LoopRecord &R) {
+         return R.SMSSearchRange ? number(R.SMSSearchRange) : std::string();
+       }},
       {"window_status", status(Window)},
       {"window_verified", verified(Window)},
       {"window_stages", stages(Window)},
@@ -182,12 +188,9 @@ std::vector<Column> machSuiteColumns() {
   };
   llvm::append_range(C, boundColumns());
   std::vector<Column> More = {
-      {"ours_ii", ii(Ours)},
-      {"ours_verified", verified(Ours)},
-      {"ours_stages", stages(Ours)},
-      {"ours_maxlive", maxLive(Ours)},
-      {"ours_ms", time(Ours)},
-      {"exact_ii", exactII},
+      {"ours_ii", ii(Ours)},         {"ours_verified", verified(Ours)},
+      {"ours_stages", stages(Ours)}, {"ours_maxlive", maxLive(Ours)},
+      {"ours_ms", time(Ours)},       {"exact_ii", exactII},
   };
   llvm::append_range(C, More);
   llvm::append_range(C, exactColumns());

@@ -13,6 +13,7 @@
 
 #include "tileas/Sched/Scheduler.h"
 
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 
 using namespace llvm;
@@ -136,6 +137,8 @@ void writeLoop(json::OStream &J, const LoopRecord &R, bool Peers) {
     writeTime(J, "ours_core", R.OursCore);
     if (Peers) {
       writeOutcome(J, "sms", R.SMS);
+      if (R.SMSSearchRange)
+        J.attribute("sms_ii_search_range", R.SMSSearchRange);
       writeOutcome(J, "window", R.Window);
     }
     writeExact(J, R);
@@ -148,13 +151,18 @@ void writeSettings(json::OStream &J, const BenchSettings &S) {
   J.attributeObject("settings", [&] {
     J.attribute("repeats_max", S.Repeats.MaxRepeats);
     J.attribute("repeat_budget_ms", S.Repeats.BudgetMs);
-    J.attribute("ours", "tileas-generate-schedule, " +
-                            describeOptions(oursOptions(S)));
+    J.attribute("ours",
+                "tileas-generate-schedule, " + describeOptions(oursOptions(S)));
     J.attribute("ours_machsuite",
                 "scheduleLoop with the modulo generator forced");
     J.attribute("sms_timed_options", describeOptions(smsOptions(S, true)));
-    J.attribute("sms_expansion_options",
-                describeOptions(smsOptions(S, false)));
+    if (S.SMSRangeReachesOurs)
+      J.attribute("sms_ii_search_range",
+                  formatv("per file: at least {0}, widened to ours II - MII + "
+                          "1 so that SMS may try every II up to ours",
+                          S.SMSIISearchRange)
+                      .str());
+    J.attribute("sms_expansion_options", describeOptions(smsOptions(S, false)));
     J.attribute("window_options", describeOptions(windowOptions(S)));
     J.attribute("run_sms", S.RunSMS);
     J.attribute("run_window", S.RunWindow);

@@ -37,12 +37,10 @@ namespace bench {
 
 void writeLoopsCSV(llvm::raw_ostream &OS, llvm::ArrayRef<LoopRecord> Loops);
 
-void writeMachSuiteCSV(llvm::raw_ostream &OS,
-                       llvm::ArrayRef<LoopRecord> Loops);
+void writeMachSuiteCSV(llvm::raw_ostream &OS, llvm::ArrayRef<LoopRecord> Loops);
 
 void writeDetailsJSON(llvm::raw_ostream &OS, const HostInfo &Host,
-                      const BenchSettings &S,
-                      llvm::ArrayRef<LoopRecord> Loops,
+                      const BenchSettings &S, llvm::ArrayRef<LoopRecord> Loops,
                       llvm::ArrayRef<LoopRecord> MachSuite);
 
 } // namespace bench

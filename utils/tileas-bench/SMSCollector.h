@@ -1,4 +1,4 @@
-//===- SMSCollector.h - Read MachinePipeliner's test annotations -*- C++ -*-===//
+//===- SMSCollector.h - MachinePipeliner's annotations ----------*- C++ -*-===//
 //
 // Part of the TileAS project.
 //
@@ -36,9 +36,8 @@ std::optional<PeerPlacement> parseStageCycleSymbol(llvm::StringRef Name);
 
 /// Collects, for each loop of Loops (same order), the placement of every
 /// annotated instruction of its block into Out.
-llvm::MachineFunctionPass *
-createSMSCollector(const std::vector<LoopRef> &Loops,
-                   std::vector<PeerPlacements> &Out);
+llvm::MachineFunctionPass *createSMSCollector(const std::vector<LoopRef> &Loops,
+                                              std::vector<PeerPlacements> &Out);
 
 } // namespace bench
 } // namespace tileas

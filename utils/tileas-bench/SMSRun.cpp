@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Judge.h"
 #include "InspectPass.h"
+#include "Judge.h"
 #include "LoopProblems.h"
 #include "MachineCheck.h"
 #include "PassRun.h"
@@ -85,7 +85,7 @@ static void checkExpansion(StringRef Path, TargetMachine &TM,
         R.SMS.Note = Why.str();
       }
   };
-  if (Error E = applyOptions(smsOptions(S, /*Annotate=*/false)))
+  if (Error E = applyOptions(smsOptions(S, /*Annotate=*/false, Records)))
     return Mark("", "expansion not checked: " + toString(std::move(E)));
   Expected<std::unique_ptr<MIRSession>> Session = MIRSession::open(Path, TM);
   if (!Session)
@@ -120,8 +120,10 @@ void tileas::bench::runSMS(StringRef Path, TargetMachine &TM,
       R.SMS.Note = Why.str();
     }
   };
-  if (Error E = applyOptions(smsOptions(S, /*Annotate=*/true)))
+  if (Error E = applyOptions(smsOptions(S, /*Annotate=*/true, Records)))
     return Fail("error", toString(std::move(E)));
+  for (LoopRecord &R : Records)
+    R.SMSSearchRange = smsSearchRange(S, Records);
   std::unique_ptr<LoopProblems> Problems;
   std::vector<PeerPlacements> Placements;
   PassRunHooks Hooks;

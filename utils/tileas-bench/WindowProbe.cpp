@@ -31,7 +31,11 @@ using namespace tileas::bench;
 namespace {
 
 std::string opName(const MachineInstr &MI) {
-  return MI.getMF()->getSubtarget().getInstrInfo()->getName(MI.getOpcode()).str();
+  return MI.getMF()
+      ->getSubtarget()
+      .getInstrInfo()
+      ->getName(MI.getOpcode())
+      .str();
 }
 
 /// Says which of WindowScheduler's entry conditions the loop fails (checked
@@ -104,8 +108,7 @@ protected:
       PeerPlacements Placements;
       for (const auto &[MI, Cycle, Stage, Order] : SchedResult)
         Placements[MI] = {Stage, Cycle};
-      Expected<tileas::Schedule> S =
-          buildPeerSchedule(*LP, Placements, BestII);
+      Expected<tileas::Schedule> S = buildPeerSchedule(*LP, Placements, BestII);
       if (S) {
         Out.HasSchedule = true;
         Out.Sched = std::move(*S);
@@ -123,8 +126,7 @@ private:
   WindowCapture &Out;
 };
 
-bool hasPhiCycle(const MachineBasicBlock &MBB,
-                 const MachineRegisterInfo &MRI) {
+bool hasPhiCycle(const MachineBasicBlock &MBB, const MachineRegisterInfo &MRI) {
   DenseMap<Register, SmallVector<Register, 2>> Edges;
   for (const MachineInstr &Phi : MBB.phis())
     for (unsigned I = 1; I < Phi.getNumOperands(); I += 2)

@@ -1,4 +1,4 @@
-//===- WindowProbe.h - Run WindowScheduler and keep its schedule -*- C++ -*-===//
+//===- WindowProbe.h - Run WindowScheduler ----------------------*- C++ -*-===//
 //
 // Part of the TileAS project.
 //

@@ -98,9 +98,8 @@ void tileas::bench::runWindow(StringRef Path, TargetMachine &TM,
     if (First)
       Session.addPass(createMachineCheck(Stock));
   };
-  Expected<PassRunResult> Run =
-      runTimedPass(Path, TM, S.Repeats, MeasuredPass::MachinePipeliner,
-                   "pipeliner", Hooks);
+  Expected<PassRunResult> Run = runTimedPass(
+      Path, TM, S.Repeats, MeasuredPass::MachinePipeliner, "pipeliner", Hooks);
   if (!Run)
     return Fail("error", toString(Run.takeError()));
   if (Run->Crashed && !Stock.Ran)

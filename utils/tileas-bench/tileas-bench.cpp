@@ -89,6 +89,12 @@ cl::opt<unsigned>
                      cl::desc("-pipeliner-ii-search-range for the peers"),
                      cl::init(100), cl::cat(Category));
 
+cl::opt<bool> SMSRangeReachesOurs(
+    "sms-range-reaches-ours",
+    cl::desc("Widen SMS's II search range on each file to ours II - MII + 1 "
+             "when that is larger than --sms-ii-search-range"),
+    cl::init(true), cl::cat(Category));
+
 cl::opt<bool> OursSelectionRule(
     "ours-selection-rule",
     cl::desc("Let our pass choose the serial generator by its selection rule "
@@ -144,6 +150,7 @@ BenchSettings settings() {
   S.SMSMaxStages = SMSMaxStages;
   S.SMSMaxMII = SMSMaxMII;
   S.SMSIISearchRange = SMSIISearchRange;
+  S.SMSRangeReachesOurs = SMSRangeReachesOurs;
   S.OursForceModulo = !OursSelectionRule;
   S.RunSMS = !NoSMS;
   S.RunWindow = !NoWindow;
@@ -161,8 +168,8 @@ Error writeFile(StringRef Name, function_ref<void(raw_ostream &)> Write) {
   std::error_code EC;
   ToolOutputFile Out(Path, EC, sys::fs::OF_Text);
   if (EC)
-    return createStringError(EC, "cannot write '" + Path + "': " +
-                                     EC.message());
+    return createStringError(EC,
+                             "cannot write '" + Path + "': " + EC.message());
   Write(Out.os());
   Out.keep();
   return Error::success();
@@ -212,9 +219,8 @@ int main(int argc, char **argv) {
     if (Error E = benchMachSuite(MachSuite, S, Graphs, Progress))
       return fail(toString(std::move(E)));
 
-  if (Error E = writeFile("results.csv", [&](raw_ostream &OS) {
-        writeLoopsCSV(OS, Loops);
-      }))
+  if (Error E = writeFile("results.csv",
+                          [&](raw_ostream &OS) { writeLoopsCSV(OS, Loops); }))
     return fail(toString(std::move(E)));
   if (!MachSuite.empty())
     if (Error E = writeFile("machsuite.csv", [&](raw_ostream &OS) {

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MIRPrinter.h"
+#include "MemOperands.h"
 
 using namespace llvm;
 
@@ -13,7 +14,7 @@ namespace loopgen {
 
 static void printLines(raw_ostream &OS, const std::vector<std::string> &Lines) {
   for (const std::string &L : Lines)
-    OS << "    " << L << '\n';
+    OS << "    " << withMemOperand(L) << '\n';
 }
 
 void printMIR(raw_ostream &OS, const GeneratedLoop &Loop,

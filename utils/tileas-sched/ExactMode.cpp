@@ -74,8 +74,8 @@ static std::string renderResult(const Problem &P, const ExactResult &E,
                                        ? json::Value(nullptr)
                                        : json::Value(E.LowerBound));
         J.attribute("time_limit_s", Req.TimeLimitSeconds);
-        J.attribute("note", json::isUTF8(E.Note) ? E.Note
-                                                 : json::fixUTF8(E.Note));
+        J.attribute("note",
+                    json::isUTF8(E.Note) ? E.Note : json::fixUTF8(E.Note));
       });
     });
   }
@@ -112,8 +112,8 @@ int runExactMode(ArrayRef<Problem> Problems, const ExactRequest &Req,
     Texts.push_back(renderResult(P, E, Violations, Req));
     if (!E.II) {
       errs() << "tileas-sched: " << P.Name << ": exact solver: no schedule ("
-             << statusName(E.Status)
-             << (E.Note.empty() ? "" : ": " + E.Note) << ")\n";
+             << statusName(E.Status) << (E.Note.empty() ? "" : ": " + E.Note)
+             << ")\n";
       Exit = 2;
       continue;
     }

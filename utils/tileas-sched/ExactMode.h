@@ -1,4 +1,4 @@
-//===- ExactMode.h - tileas-sched --exact ------------------------*- C++ -*-===//
+//===- ExactMode.h - tileas-sched --exact -----------------------*- C++ -*-===//
 //
 // Part of the TileAS project.
 //

@@ -58,9 +58,7 @@ struct BudgetDesc {
 };
 
 /// Returns the reservation-row bit of a one-based slot id.
-inline uint64_t slotBit(unsigned SlotId) {
-  return uint64_t(1) << (SlotId - 1);
-}
+inline uint64_t slotBit(unsigned SlotId) { return uint64_t(1) << (SlotId - 1); }
 
 class ResourceModel {
 public:

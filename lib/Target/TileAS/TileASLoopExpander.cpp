@@ -58,7 +58,8 @@ private:
   int64_t kernelOffset(MachineInstr *MI) const {
     return int64_t(S) - 1 - Stage.lookup(MI);
   }
-  static Register phiInit(const MachineInstr &Phi, const MachineBasicBlock &Loop);
+  static Register phiInit(const MachineInstr &Phi,
+                          const MachineBasicBlock &Loop);
   static Register phiLoopValue(const MachineInstr &Phi,
                                const MachineBasicBlock &Loop);
 
@@ -131,7 +132,8 @@ Register Expander::inPrologue(Register R, int64_t Iter) {
     return Iter == 0 ? phiInit(*Def, Loop)
                      : inPrologue(phiLoopValue(*Def, Loop), Iter - 1);
   auto It = PrologueDefs.find({R.id(), Iter});
-  assert(It != PrologueDefs.end() && "a value used before the prologue made it");
+  assert(It != PrologueDefs.end() &&
+         "a value used before the prologue made it");
   return It->second;
 }
 
@@ -429,11 +431,9 @@ void llvm::reorderBlock(MachineBasicBlock &MBB,
   }
 }
 
-TileASExpandedLoop
-llvm::expandPipelinedLoop(const TileASCountedLoop &Loop,
-                          MachineBasicBlock &Preheader,
-                          ArrayRef<MachineInstr *> Order,
-                          const DenseMap<MachineInstr *, int> &Stage,
-                          unsigned NumStages) {
+TileASExpandedLoop llvm::expandPipelinedLoop(
+    const TileASCountedLoop &Loop, MachineBasicBlock &Preheader,
+    ArrayRef<MachineInstr *> Order, const DenseMap<MachineInstr *, int> &Stage,
+    unsigned NumStages) {
   return Expander(Loop, Preheader, Order, Stage, NumStages).run();
 }

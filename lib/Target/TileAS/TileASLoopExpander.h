@@ -77,11 +77,11 @@ void reorderBlock(MachineBasicBlock &MBB, ArrayRef<MachineInstr *> Order);
 /// every instruction of the loop body but the PHIs and terminators in kernel
 /// order; Stage gives each one's stage (0 .. NumStages - 1); the exit test
 /// must be in stage 0.
-TileASExpandedLoop expandPipelinedLoop(const TileASCountedLoop &Loop,
-                                       MachineBasicBlock &Preheader,
-                                       ArrayRef<MachineInstr *> Order,
-                                       const DenseMap<MachineInstr *, int> &Stage,
-                                       unsigned NumStages);
+TileASExpandedLoop
+expandPipelinedLoop(const TileASCountedLoop &Loop, MachineBasicBlock &Preheader,
+                    ArrayRef<MachineInstr *> Order,
+                    const DenseMap<MachineInstr *, int> &Stage,
+                    unsigned NumStages);
 
 } // namespace llvm
 

@@ -380,8 +380,8 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
             return MachineOptimizationRemarkMissed(
                        DEBUG_TYPE, "UnsupportedCoordination",
                        Loop.findDebugLoc(Loop.begin()), &Loop)
-                   << "loop bb." << ore::NV("Block", Loop.getNumber())
-                   << " in " << ore::NV("Function", MF.getName())
+                   << "loop bb." << ore::NV("Block", Loop.getNumber()) << " in "
+                   << ore::NV("Function", MF.getName())
                    << " not pipelined: " << U.why()
                    << "; the loop is left unchanged";
           });

@@ -151,8 +151,7 @@ TEST(ExactOracle, RecurrenceResourceBoundIsSound) {
     MIIBounds B = computeBounds(P, SchedulerOptions());
     if (B.Recurrence == InfeasibleII)
       continue;
-    unsigned Others =
-        std::max({B.Resource, B.Recurrence, B.FineDensity, 1u});
+    unsigned Others = std::max({B.Resource, B.Recurrence, B.FineDensity, 1u});
     if (B.RecurrenceResource <= Others)
       continue;
     ++Raised;
