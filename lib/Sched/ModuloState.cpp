@@ -35,6 +35,22 @@ ModuloState::ModuloState(const PlacementContext &Ctx, unsigned II)
   NodeAtRank.resize(Nodes);
   for (unsigned V = 0; V != Nodes; ++V)
     NodeAtRank[Ctx.propagationRank()[V]] = V;
+  Pinned.assign(Nodes, 0);
+  BaseLst.resize(Nodes);
+  OutBegin.assign(1, 0);
+  InBegin.assign(1, 0);
+  OutNode.reserve(Ctx.numArcs());
+  InNode.reserve(Ctx.numArcs());
+  for (unsigned V = 0; V != Nodes; ++V) {
+    for (const PlacementContext::Arc &A : Ctx.arcsOut(V))
+      OutNode.push_back(A.Other);
+    for (const PlacementContext::Arc &A : Ctx.arcsIn(V))
+      InNode.push_back(A.Other);
+    OutBegin.push_back(OutNode.size());
+    InBegin.push_back(InNode.size());
+  }
+  OutWeight.resize(OutNode.size());
+  InWeight.resize(InNode.size());
   reset(II);
 }
 
@@ -43,6 +59,7 @@ void ModuloState::reset(unsigned NewII) {
   Table.reset(II);
   unsigned N = Ctx.size();
   Start.assign(N, Unplaced);
+  std::fill(Pinned.begin(), Pinned.end(), 0);
   NumPlaced = 0;
   UnitPlaced.assign(Ctx.units().numUnits(), 0);
   UnitStage.assign(Ctx.units().numUnits(), 0);
@@ -82,6 +99,14 @@ void ModuloState::reset(unsigned NewII) {
   Recording = false; // The initial bounds are not undoable.
   Log.clear();
   Trail.clear();
+  for (unsigned V = 0, I = 0, J = 0; V != Nodes; ++V) {
+    for (const PlacementContext::Arc &A : Ctx.arcsOut(V))
+      OutWeight[I++] = A.weight(II);
+    for (const PlacementContext::Arc &A : Ctx.arcsIn(V))
+      InWeight[J++] = A.weight(II);
+    unsigned StageLimit = V < N ? Ctx.stageLimit(V) : 0;
+    BaseLst[V] = StageLimit ? int64_t(StageLimit) * II - 1 : Unbounded;
+  }
   for (unsigned V = 0; V != Nodes; ++V) {
     Est[V] = baseEarliest(V);
     Lst[V] = baseLatest(V);
@@ -135,141 +160,149 @@ bool ModuloState::boundsAreExact() const {
   return E == Est && L == Lst;
 }
 
-int64_t ModuloState::baseEarliest(unsigned Node) const {
-  return Node < Ctx.size() ? 0 : -Unbounded;
-}
-
-int64_t ModuloState::baseLatest(unsigned Node) const {
-  unsigned Limit = Node < Ctx.size() ? Ctx.stageLimit(Node) : 0;
-  return Limit ? int64_t(Limit) * II - 1 : Unbounded;
-}
-
-bool ModuloState::raiseEarliest(uint64_t Limit) {
-  return propagate(/*Forward=*/true, Limit);
-}
-
-bool ModuloState::lowerLatest(uint64_t Limit) {
-  return propagate(/*Forward=*/false, Limit);
-}
-
 // Label-correcting longest paths from the nodes in Work, taken in sweeps
 // over the propagation order (upward for earliest bounds, downward for
 // latest ones): a bound that travels along distance-0 dependences settles
 // within one sweep, and only loop-carried arcs (and hubs) start another.
 // A FIFO queue instead revisits a node once per distinct path length that
 // reaches it, which near a critical recurrence means dozens of times.
-bool ModuloState::propagate(bool Forward, uint64_t Limit) {
-  ArrayRef<unsigned> Rank = Ctx.propagationRank();
+template <bool Forward> bool ModuloState::propagate(uint64_t Limit) {
+  const unsigned *Rank = Ctx.propagationRank().data();
+  const unsigned *AtRank = NodeAtRank.data();
   unsigned Last = Ctx.numNodes() - 1;
-  auto Key = [&](unsigned V) { return Forward ? Rank[V] : Last - Rank[V]; };
+  uint64_t *Bits = Pending.data();
+  unsigned Words = Pending.size();
+  // Locals, not members: the stores to the bounds below could alias them.
+  unsigned Count = NumPending;
+  uint64_t Spent = 0;
   auto Push = [&](unsigned V) {
-    unsigned K = Key(V);
+    unsigned K = Forward ? Rank[V] : Last - Rank[V];
     uint64_t Bit = uint64_t(1) << (K % 64);
-    if (!(Pending[K / 64] & Bit)) {
-      Pending[K / 64] |= Bit;
-      ++NumPending;
-    }
+    Count += !(Bits[K / 64] & Bit);
+    Bits[K / 64] |= Bit;
   };
   for (unsigned X : Work)
     Push(X);
   Work.clear();
+  int64_t *Bound = Forward ? Est.data() : Lst.data();
+  const unsigned *Begin = Forward ? OutBegin.data() : InBegin.data();
+  const unsigned *Node = Forward ? OutNode.data() : InNode.data();
+  const int64_t *Weight = Forward ? OutWeight.data() : InWeight.data();
+  const uint8_t *Fixed = Pinned.data();
   uint64_t Steps = 0;
   unsigned Cursor = 0;
-  while (NumPending) {
+  bool Settled = true;
+  while (Count) {
     // The next pending key at or after the cursor, wrapping around.
     unsigned Word = Cursor / 64;
-    uint64_t Bits = Pending[Word] & (~uint64_t(0) << (Cursor % 64));
-    while (!Bits) {
-      Word = Word + 1 == Pending.size() ? 0 : Word + 1;
-      Bits = Pending[Word];
+    uint64_t Word64 = Bits[Word] & (~uint64_t(0) << (Cursor % 64));
+    while (!Word64) {
+      Word = Word + 1 == Words ? 0 : Word + 1;
+      Word64 = Bits[Word];
     }
-    unsigned K = Word * 64 + countr_zero(Bits);
-    Pending[Word] &= ~(uint64_t(1) << (K % 64));
-    --NumPending;
+    unsigned K = Word * 64 + countr_zero(Word64);
+    Bits[Word] &= ~(uint64_t(1) << (K % 64));
+    --Count;
     Cursor = K;
-    unsigned X = Forward ? NodeAtRank[K] : NodeAtRank[Last - K];
+    unsigned X = AtRank[Forward ? K : Last - K];
 
-    int64_t From = Forward ? Est[X] : Lst[X];
+    int64_t From = Bound[X];
     if (!Forward && From >= Unbounded)
       continue;
-    ArrayRef<PlacementContext::Arc> Arcs =
-        Forward ? Ctx.arcsOut(X) : Ctx.arcsIn(X);
-    Effort += Arcs.size() + 1;
-    for (const PlacementContext::Arc &A : Arcs) {
-      unsigned Y = A.Other;
-      if (Y == X || pinned(Y))
+    unsigned I = Begin[X], E = Begin[X + 1];
+    Spent += E - I + 1;
+    for (; I != E; ++I) {
+      unsigned Y = Node[I];
+      int64_t Candidate = Forward ? From + Weight[I] : From - Weight[I];
+      if (Forward ? Candidate <= Bound[Y] : Candidate >= Bound[Y])
         continue;
-      int64_t Bound = Forward ? Est[Y] : Lst[Y];
-      int64_t Candidate = Forward ? From + A.weight(II) : From - A.weight(II);
-      if (Forward ? Candidate <= Bound : Candidate >= Bound)
+      if (Y == X || Fixed[Y])
         continue;
       if (++Steps > Limit) {
         // Does not settle: drop what is pending and report.
         std::fill(Pending.begin(), Pending.end(), 0);
-        NumPending = 0;
-        return false;
+        Count = 0;
+        Settled = false;
+        break;
       }
-      setBound(Forward, Y, Candidate);
+      if (Recording)
+        Trail.emplace_back(Y, Forward, Bound[Y]);
+      Bound[Y] = Candidate;
       Push(Y);
     }
   }
-  return true;
+  NumPending = Count;
+  Effort += Spent;
+  return Settled;
+}
+
+template <bool Forward> void ModuloState::collectCone(unsigned Op) {
+  std::vector<unsigned> &Cone = ConeScratch;
+  Cone.clear();
+  if (++Epoch == 0) {
+    std::fill(Mark.begin(), Mark.end(), 0);
+    Epoch = 1;
+  }
+  Mark[Op] = Epoch;
+  Cone.push_back(Op);
+  const int64_t *Bound = Forward ? Est.data() : Lst.data();
+  const unsigned *Begin = Forward ? OutBegin.data() : InBegin.data();
+  const unsigned *Node = Forward ? OutNode.data() : InNode.data();
+  const int64_t *Weight = Forward ? OutWeight.data() : InWeight.data();
+  uint32_t *Seen = Mark.data();
+  uint32_t Now = Epoch;
+  uint64_t Spent = 0;
+  for (size_t I = 0; I != Cone.size(); ++I) {
+    unsigned X = Cone[I];
+    int64_t From = Bound[X];
+    unsigned J = Begin[X], E = Begin[X + 1];
+    Spent += E - J + 1;
+    for (; J != E; ++J) {
+      unsigned Y = Node[J];
+      if (Y == X || Pinned[Y] || Seen[Y] == Now)
+        continue;
+      // Only ops whose bound came through X along this arc can fall.
+      if (Bound[Y] == (Forward ? From + Weight[J] : From - Weight[J])) {
+        Seen[Y] = Now;
+        Cone.push_back(Y);
+      }
+    }
+  }
+  Effort += Spent;
 }
 
 void ModuloState::relaxAfterUnseat(unsigned Op) {
   // The ops whose earliest bound came through Op along tight arcs are the
   // only ones that can fall: reset them and recompute from the rest.
   std::vector<unsigned> &Cone = ConeScratch;
-  auto Collect = [&](bool Forward) {
-    Cone.clear();
-    if (++Epoch == 0) {
-      std::fill(Mark.begin(), Mark.end(), 0);
-      Epoch = 1;
-    }
-    Mark[Op] = Epoch;
-    Cone.push_back(Op);
-    for (size_t I = 0; I != Cone.size(); ++I) {
-      unsigned X = Cone[I];
-      ArrayRef<PlacementContext::Arc> Arcs =
-          Forward ? Ctx.arcsOut(X) : Ctx.arcsIn(X);
-      Effort += Arcs.size() + 1;
-      for (const PlacementContext::Arc &A : Arcs) {
-        unsigned Y = A.Other;
-        if (Y == X || pinned(Y) || Mark[Y] == Epoch)
-          continue;
-        bool Tight = Forward ? Est[Y] == Est[X] + A.weight(II)
-                             : Lst[Y] == Lst[X] - A.weight(II);
-        if (Tight) {
-          Mark[Y] = Epoch;
-          Cone.push_back(Y);
-        }
-      }
-    }
-  };
-
-  Collect(/*Forward=*/true);
+  collectCone</*Forward=*/true>(Op);
   for (unsigned Y : Cone) {
     int64_t Bound = baseEarliest(Y);
-    Effort += Ctx.arcsIn(Y).size();
-    for (const PlacementContext::Arc &A : Ctx.arcsIn(Y))
-      if (A.Other != Y && (pinned(A.Other) || Mark[A.Other] != Epoch))
-        Bound = std::max(Bound, Est[A.Other] + A.weight(II));
+    unsigned J = InBegin[Y], E = InBegin[Y + 1];
+    Effort += E - J;
+    for (; J != E; ++J) {
+      unsigned X = InNode[J];
+      if (X != Y && (Pinned[X] || Mark[X] != Epoch))
+        Bound = std::max(Bound, Est[X] + InWeight[J]);
+    }
     if (Bound != Est[Y])
-      setBound(/*Forward=*/true, Y, Bound);
+      setBound(/*Earliest=*/true, Y, Bound);
   }
   Work.assign(Cone.begin(), Cone.end());
   raiseEarliest();
 
-  Collect(/*Forward=*/false);
+  collectCone</*Forward=*/false>(Op);
   for (unsigned Y : Cone) {
     int64_t Bound = baseLatest(Y);
-    Effort += Ctx.arcsOut(Y).size();
-    for (const PlacementContext::Arc &A : Ctx.arcsOut(Y))
-      if (A.Other != Y && (pinned(A.Other) || Mark[A.Other] != Epoch) &&
-          Lst[A.Other] < Unbounded)
-        Bound = std::min(Bound, Lst[A.Other] - A.weight(II));
+    unsigned J = OutBegin[Y], E = OutBegin[Y + 1];
+    Effort += E - J;
+    for (; J != E; ++J) {
+      unsigned X = OutNode[J];
+      if (X != Y && (Pinned[X] || Mark[X] != Epoch) && Lst[X] < Unbounded)
+        Bound = std::min(Bound, Lst[X] - OutWeight[J]);
+    }
     if (Bound != Lst[Y])
-      setBound(/*Forward=*/false, Y, Bound);
+      setBound(/*Earliest=*/false, Y, Bound);
   }
   Work.assign(Cone.begin(), Cone.end());
   lowerLatest();
@@ -535,17 +568,11 @@ void ModuloState::record(unsigned Op, int64_t T, bool Add) {
   }
 }
 
-void ModuloState::setBound(bool Earliest, unsigned Node, int64_t Value) {
-  int64_t &Bound = Earliest ? Est[Node] : Lst[Node];
-  if (Recording)
-    Trail.push_back({Node, Earliest, Bound});
-  Bound = Value;
-}
-
 void ModuloState::occupy(unsigned Op, int64_t T) {
   Table.commit(Ctx.footprint(Op), T);
   record(Op, T, /*Add=*/true);
   Start[Op] = T;
+  Pinned[Op] = 1;
   ++NumPlaced;
   unsigned Unit = Ctx.units().unitOf(Op);
   if (UnitPlaced[Unit]++ == 0)
@@ -558,6 +585,7 @@ void ModuloState::vacate(unsigned Op) {
   Table.release(Ctx.footprint(Op), T);
   record(Op, T, /*Add=*/false);
   Start[Op] = Unplaced;
+  Pinned[Op] = 0;
   --NumPlaced;
   --UnitPlaced[Ctx.units().unitOf(Op)];
 }
@@ -693,14 +721,15 @@ bool ModuloState::constraintConflicts(unsigned Op, int64_t T,
     for (size_t Head = 0; Head != Scratch.size() && Out.size() < Limit;
          ++Head) {
       unsigned X = Scratch[Head];
-      ArrayRef<PlacementContext::Arc> Arcs =
-          Forward ? Ctx.arcsOut(X) : Ctx.arcsIn(X);
-      Effort += Arcs.size() + 1;
-      for (const PlacementContext::Arc &A : Arcs) {
-        unsigned Y = A.Other;
+      ArrayRef<unsigned> Begin = Forward ? OutBegin : InBegin;
+      const unsigned *Node = Forward ? OutNode.data() : InNode.data();
+      const int64_t *Weight = Forward ? OutWeight.data() : InWeight.data();
+      Effort += Begin[X + 1] - Begin[X] + 1;
+      for (unsigned I = Begin[X], E = Begin[X + 1]; I != E; ++I) {
+        unsigned Y = Node[I];
         if (Y == Op || Y == X)
           continue;
-        int64_t N = Forward ? Need[X] + A.weight(II) : Need[X] - A.weight(II);
+        int64_t N = Forward ? Need[X] + Weight[I] : Need[X] - Weight[I];
         bool Pushed = Forward ? N > Est[Y] : N < Lst[Y];
         if (!Pushed)
           continue;

@@ -173,20 +173,30 @@ private:
   void buildLayout(unsigned Bit);
   void buildGrid(unsigned Bit);
   void anchorLayout(unsigned Op, unsigned Bit, int64_t T);
-  int64_t baseEarliest(unsigned Node) const;
-  int64_t baseLatest(unsigned Node) const;
-  /// A node with a fixed start: a placed op (hubs never are).
-  bool pinned(unsigned Node) const {
-    return Node < Start.size() && Start[Node] != Unplaced;
+  int64_t baseEarliest(unsigned Node) const {
+    return Node < Start.size() ? 0 : -Unbounded;
   }
+  int64_t baseLatest(unsigned Node) const { return BaseLst[Node]; }
+  /// A node with a fixed start: a placed op (hubs never are).
+  bool pinned(unsigned Node) const { return Pinned[Node]; }
   /// Propagates raised earliest / lowered latest bounds from the ops in
   /// Work; false if that does not settle (a positive cycle).
-  bool raiseEarliest(uint64_t Limit = ~uint64_t(0));
-  bool lowerLatest(uint64_t Limit = ~uint64_t(0));
-  bool propagate(bool Forward, uint64_t Limit);
+  bool raiseEarliest(uint64_t Limit = ~uint64_t(0)) {
+    return propagate</*Forward=*/true>(Limit);
+  }
+  bool lowerLatest(uint64_t Limit = ~uint64_t(0)) {
+    return propagate</*Forward=*/false>(Limit);
+  }
+  template <bool Forward> bool propagate(uint64_t Limit);
+  template <bool Forward> void collectCone(unsigned Op);
   void relaxAfterUnseat(unsigned Op);
 
-  void setBound(bool Earliest, unsigned Node, int64_t Value);
+  void setBound(bool Earliest, unsigned Node, int64_t Value) {
+    int64_t &Bound = Earliest ? Est[Node] : Lst[Node];
+    if (Recording)
+      Trail.emplace_back(Node, Earliest, Bound);
+    Bound = Value;
+  }
   /// The table, owner and unit bookkeeping of a seat, without bounds.
   void occupy(unsigned Op, int64_t T);
   void vacate(unsigned Op);
@@ -210,6 +220,16 @@ private:
   unsigned BitHolders[64] = {};
   unsigned GridAnchor[64] = {};
   std::vector<int64_t> Start;
+  /// By node: 1 while placed (hubs never are), so that the propagation
+  /// loops test a byte instead of loading a start.
+  std::vector<uint8_t> Pinned;
+  /// The constraint arcs of the context in CSR form, struct of arrays, with
+  /// their weights at the current II (reset refreshes them): the hot loops
+  /// read 12 bytes per arc and multiply nothing.
+  std::vector<unsigned> OutBegin, InBegin, OutNode, InNode;
+  std::vector<int64_t> OutWeight, InWeight;
+  /// baseLatest by node at the current II.
+  std::vector<int64_t> BaseLst;
   std::vector<int64_t> Est, Lst; ///< Propagated bounds (= Start if placed).
   bool Consistent = true;
   bool LoopCarriedAnchors = true;
@@ -239,6 +259,10 @@ private:
     size_t TrailSize;  ///< Bound changes made before this step.
   };
   struct BoundChange {
+    // A constructor lets emplace_back build the entry in place: a copy of a
+    // temporary stalls on store forwarding in the propagation loop.
+    BoundChange(unsigned Node, bool Earliest, int64_t Old)
+        : Node(Node), Earliest(Earliest), Old(Old) {}
     unsigned Node;
     bool Earliest;
     int64_t Old;

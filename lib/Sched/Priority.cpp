@@ -9,6 +9,7 @@
 #include "ModuloState.h"
 
 #include <algorithm>
+#include <tuple>
 
 using namespace llvm;
 
@@ -80,32 +81,48 @@ static uint64_t mix(uint64_t X) {
 /// Heights of a restart's variant differ by less than this.
 static constexpr uint64_t HeightJitter = 8;
 
-/// The placement order of ops by key (smaller first), and of units by
-/// their best member.
-template <typename Less>
-static void orderBy(const PlacementContext &Ctx, PriorityOrder &Order,
-                    Less Before) {
-  unsigned N = Ctx.size();
-  Order.Ops.resize(N);
-  for (unsigned V = 0; V != N; ++V)
-    Order.Ops[V] = V;
-  std::stable_sort(Order.Ops.begin(), Order.Ops.end(), Before);
-  Order.Position.assign(N, 0);
-  for (unsigned I = 0; I != N; ++I)
-    Order.Position[Order.Ops[I]] = I;
-
-  // A unit goes where its best member goes.
-  const PlacementUnits &Units = Ctx.units();
-  std::vector<unsigned> Best(Units.numUnits(), ~0u);
-  for (unsigned V = 0; V != N; ++V) {
-    unsigned &B = Best[Units.unitOf(V)];
-    B = std::min(B, Order.Position[V]);
+namespace {
+/// An op's sort key: by First, then Second, then op number (which makes the
+/// order that of a stable sort by the first two).
+struct OpKey {
+  int64_t First, Second;
+  unsigned Op;
+  bool operator<(const OpKey &O) const {
+    return std::tie(First, Second, Op) < std::tie(O.First, O.Second, O.Op);
   }
-  Order.Units.resize(Units.numUnits());
+};
+} // namespace
+
+/// The placement order of ops by key (smaller first), and of units by
+/// their best member. The keys are sorted by value, not through a
+/// comparator that looks them up: the II search orders every attempt.
+static void orderBy(const PlacementContext &Ctx, PriorityOrder &Order,
+                    std::vector<OpKey> &Keys) {
+  unsigned N = Ctx.size();
+  std::sort(Keys.begin(), Keys.end());
+  Order.Ops.resize(N);
+  Order.Position.assign(N, 0);
+  for (unsigned I = 0; I != N; ++I) {
+    Order.Ops[I] = Keys[I].Op;
+    Order.Position[Keys[I].Op] = I;
+  }
+
+  // A unit goes where its best member goes: in op order, each unit at its
+  // first member; units without members last.
+  const PlacementUnits &Units = Ctx.units();
+  std::vector<uint8_t> Seen(Units.numUnits(), 0);
+  Order.Units.clear();
+  Order.Units.reserve(Units.numUnits());
+  for (unsigned V : Order.Ops) {
+    unsigned U = Units.unitOf(V);
+    if (!Seen[U]) {
+      Seen[U] = 1;
+      Order.Units.push_back(U);
+    }
+  }
   for (unsigned U = 0, E = Units.numUnits(); U != E; ++U)
-    Order.Units[U] = U;
-  std::stable_sort(Order.Units.begin(), Order.Units.end(),
-                   [&](unsigned A, unsigned B) { return Best[A] < Best[B]; });
+    if (!Seen[U])
+      Order.Units.push_back(U);
 }
 
 PriorityOrder computePriority(const PlacementContext &Ctx, unsigned II,
@@ -114,17 +131,17 @@ PriorityOrder computePriority(const PlacementContext &Ctx, unsigned II,
   PriorityOrder Order;
   Order.Height = computeHeights(G, II);
   ArrayRef<unsigned> Rank = G.kahnRank();
-  // A variant ranks by heights with a small deterministic jitter: ops of
-  // nearly equal height trade places, and with them the whole search.
-  std::vector<int64_t> Key = Order.Height;
-  if (Variant)
-    for (unsigned V = 0, E = G.size(); V != E; ++V)
-      Key[V] += int64_t(mix(uint64_t(V) << 32 | Variant) % HeightJitter);
-  orderBy(Ctx, Order, [&](unsigned A, unsigned B) {
-    if (Key[A] != Key[B])
-      return Key[A] > Key[B];
-    return Rank[A] < Rank[B];
-  });
+  // Higher first, ties by Kahn rank. A variant ranks by heights with a
+  // small deterministic jitter: ops of nearly equal height trade places,
+  // and with them the whole search.
+  std::vector<OpKey> Keys(G.size());
+  for (unsigned V = 0, E = G.size(); V != E; ++V) {
+    int64_t Key = Order.Height[V];
+    if (Variant)
+      Key += int64_t(mix(uint64_t(V) << 32 | Variant) % HeightJitter);
+    Keys[V] = {-Key, Rank[V], V};
+  }
+  orderBy(Ctx, Order, Keys);
   return Order;
 }
 
@@ -132,12 +149,11 @@ PriorityOrder priorityFromStarts(const PlacementContext &Ctx, unsigned II,
                                  ArrayRef<int64_t> Starts) {
   PriorityOrder Order;
   Order.Height = computeHeights(Ctx.graph(), II);
-  const std::vector<int64_t> &H = Order.Height;
-  orderBy(Ctx, Order, [&](unsigned A, unsigned B) {
-    if (Starts[A] != Starts[B])
-      return Starts[A] < Starts[B];
-    return H[A] > H[B];
-  });
+  // Earlier first, ties by greater height.
+  std::vector<OpKey> Keys(Ctx.size());
+  for (unsigned V = 0, E = Ctx.size(); V != E; ++V)
+    Keys[V] = {Starts[V], -Order.Height[V], V};
+  orderBy(Ctx, Order, Keys);
   return Order;
 }
 
