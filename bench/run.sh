@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/run.sh - regenerate bench/results/: measure, then write the report.
 #
-#   bench/run.sh            the full measurement (about 20 minutes on 2 cores)
+#   bench/run.sh            the full measurement (about 7 minutes on 2 cores)
 #   bench/run.sh --quick    a smoke test: a few small loops, no exact solver,
 #                           short Google Benchmark times (about 1 minute)
 #
