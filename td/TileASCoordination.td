@@ -33,9 +33,9 @@ let hasSideEffects = true, IsCoordination = true in {
 // arrives when its preceding operation completes.
 def PIPE_CREATE : TileASInst<(outs),
     (ins i32imm:$pipe, i32imm:$depth, bytesimm:$bytes, i32imm:$full,
-         i32imm:$empty, i32imm:$producer, i32imm:$consumer, GPR32:$first,
+         optbarimm:$empty, i32imm:$producer, i32imm:$consumer, GPR32:$first,
          i32imm:$step),
-    "mbarrier.init.shared.b64 pipe$pipe, depth $depth, bytes $bytes, full bar$full, empty bar$empty, agents $producer/$consumer, first $first, step $step;",
+    "mbarrier.init.shared.b64 pipe$pipe, depth $depth, bytes $bytes, full bar$full, empty $empty, agents $producer/$consumer, first $first, step $step;",
     RV_Coordination>;
 def PIPE_PRODUCER_ACQUIRE : TileASInst<(outs),
     (ins i32imm:$pipe, i32imm:$bar, GPR32:$iter),

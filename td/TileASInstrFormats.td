@@ -12,6 +12,14 @@ def CondCode : Operand<i32> {
 
 def brtarget : Operand<OtherVT>;
 
+/// A barrier id that may be absent: 0 (barrier 0 is the CTA-wide one that
+/// pipes never take) prints as "none", others as "bar<id>". A pipe without
+/// an empty barrier (consumer-only, drain) has one.
+def optbarimm : Operand<i32> {
+  let PrintMethod = "printOptionalBarrier";
+  let OperandType = "OPERAND_IMMEDIATE";
+}
+
 /// Immediate operands that give sizes in bytes (budget charges read them).
 def bytesimm : Operand<i32> {
   let OperandType = "OPERAND_IMMEDIATE";

@@ -75,7 +75,10 @@ TileASCoordinationBuilder::solve(unsigned FirstPipeId) {
   unsigned Reserved = tileasReservedBarriers() < 0
                           ? Coord.ReservedBarriers
                           : unsigned(tileasReservedBarriers());
-  In.FirstBarrier = Reserved;
+  // Barrier 0 is the CTA-wide one (bar.sync 0): never a pipe's or a mutex's,
+  // whatever is reserved, so that 0 can mean "no barrier" (PIPE_CREATE's
+  // empty barrier of a pipe without one).
+  In.FirstBarrier = std::max(Reserved, 1u);
   In.BarrierLimit =
       Reserved + (Barriers ? RM.budgets()[*Barriers].Capacity : 0);
   In.BarriersPerPipe = Coord.BarriersPerPipe;

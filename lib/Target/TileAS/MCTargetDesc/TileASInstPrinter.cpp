@@ -48,3 +48,12 @@ void TileASInstPrinter::printCondCode(const MCInst *MI, unsigned OpNo,
   else
     O << ".cc" << CC;
 }
+
+void TileASInstPrinter::printOptionalBarrier(const MCInst *MI, unsigned OpNo,
+                                             raw_ostream &O) {
+  int64_t Id = MI->getOperand(OpNo).getImm();
+  if (Id == 0)
+    O << "none";
+  else
+    O << "bar" << Id;
+}

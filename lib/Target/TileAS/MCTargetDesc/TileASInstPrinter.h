@@ -28,6 +28,7 @@ public:
 private:
   void printOperand(const MCInst *MI, unsigned OpNo, raw_ostream &O);
   void printCondCode(const MCInst *MI, unsigned OpNo, raw_ostream &O);
+  void printOptionalBarrier(const MCInst *MI, unsigned OpNo, raw_ostream &O);
 };
 
 } // namespace llvm
