@@ -53,6 +53,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <algorithm>
+#include <cmath>
 
 using namespace llvm;
 
@@ -80,19 +81,6 @@ static constexpr uint64_t BoundStallEffort = 128;
 static constexpr uint64_t SmallLoopOps = 200;
 static constexpr uint64_t LargeLoopOps = 800;
 
-/// The integer square root (rounded down).
-static uint64_t isqrt(uint64_t X) {
-  uint64_t R = 0;
-  for (uint64_t Bit = uint64_t(1) << 62; Bit; Bit >>= 2)
-    if (X >= R + Bit) {
-      X -= R + Bit;
-      R = (R >> 1) + Bit;
-    } else {
-      R >>= 1;
-    }
-  return R;
-}
-
 namespace {
 
 /// The effort budget of the whole search and the limits of its attempts.
@@ -108,8 +96,11 @@ public:
     // a second at 3200), and an attempt at a large loop costs more per op
     // (its recurrences are larger).
     uint64_t Scale = N > LargeLoopOps
-                         ? isqrt(std::min<uint64_t>(N, 4 * LargeLoopOps) *
-                                 1024 / LargeLoopOps)
+                         // Exact: the argument is at most 4096, and IEEE
+                         // square roots are correctly rounded.
+                         ? uint64_t(std::sqrt(
+                               double(std::min<uint64_t>(N, 4 * LargeLoopOps) *
+                                      1024 / LargeLoopOps)))
                          : 32;
     // Small loops get a floor, whole up to SmallLoopOps ops and shrinking
     // beyond, so that they get a few milliseconds of search.

@@ -121,6 +121,17 @@ void emitStep(unsigned Step, unsigned Ring, std::vector<OpEffects> &Loads,
 }
 
 /// Ring = 0: a fresh buffer pair per step.
+/// The benchmarks build only well-formed DAGs: a builder error is a bug in
+/// the benchmark itself.
+EventDAG buildOrAbort(EventDAGBuilder &Builder) {
+  llvm::Expected<EventDAG> G = Builder.build();
+  if (!G) {
+    llvm::consumeError(G.takeError());
+    std::abort();
+  }
+  return std::move(*G);
+}
+
 EventDAG makeBlock(unsigned N, unsigned H, unsigned Ring) {
   EventDAGBuilder Builder(NumPipes);
   for (unsigned Group = 0; Builder.size() < N; ++Group) {
@@ -132,12 +143,7 @@ EventDAG makeBlock(unsigned N, unsigned H, unsigned Ring) {
         if (Builder.size() < N)
           Builder.addOp(std::move(Op));
   }
-  llvm::Expected<EventDAG> G = Builder.build();
-  if (!G) {
-    llvm::consumeError(G.takeError());
-    std::abort();
-  }
-  return std::move(*G);
+  return buildOrAbort(Builder);
 }
 
 void runFamily(benchmark::State &State, unsigned H, unsigned Ring,
@@ -177,15 +183,11 @@ void BM_Exact20(benchmark::State &State) {
   for (unsigned I = 0, Count = 0; I != 6; ++I)
     for (unsigned J = I + 1; J != 6 && Count != 14; ++J, ++Count)
       Builder.addOp(makeOp(ALU, {I, J}, {}));
-  llvm::Expected<EventDAG> G = Builder.build();
-  if (!G) {
-    llvm::consumeError(G.takeError());
-    std::abort();
-  }
+  EventDAG G = buildOrAbort(Builder);
   EventBudget Budget(NumPipes, 1);
   EventScheduleResult R;
   for (auto _ : State) {
-    R = scheduleEvents(*G, Budget);
+    R = scheduleEvents(G, Budget);
     benchmark::DoNotOptimize(R.Order.data());
   }
   State.counters["exact_states"] = R.Stats.ExactStates;
@@ -338,12 +340,7 @@ EventDAG mixToDAG(const std::vector<MixInstr> &Mix, const PipeTable &Pipes) {
     Op.UnknownSideEffects = I.SideEffects;
     Builder.addOp(std::move(Op));
   }
-  llvm::Expected<EventDAG> G = Builder.build();
-  if (!G) {
-    llvm::consumeError(G.takeError());
-    std::abort();
-  }
-  return std::move(*G);
+  return buildOrAbort(Builder);
 }
 
 PipeTable tdPipes() {
