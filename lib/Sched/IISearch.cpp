@@ -18,16 +18,17 @@
 //
 //  0. One long run at the bound, where most loops succeed (some after long
 //     plateaus), and a second one with the other kind of forced seats if
-//     the first got far. Each gets a third of the budget, but gives up
-//     early while it has not placed two fifths of the ops at once: an
-//     unreachable bound, such as that of a recurrence through memory on top
-//     of a nearly full slot, never gets that far.
+//     the first got far. Each gets half of the budget, but gives up early
+//     while it has not placed two fifths of the ops at once: an unreachable
+//     bound, such as that of a recurrence through memory on top of a nearly
+//     full slot, never gets that far, and mostly shows within a few
+//     propagations over the loop.
 //  1. An upper bound, cheaply: the placement arms alone (one pass over the
 //     ops, no eviction, so its cost is that of a single schedule) gallop up
-//     from the bound until they succeed, then narrow the gap to a few
-//     percent by bisection, on at most a quarter of the budget. Near a
-//     tight recurrence they block after a few ops, so the failures are
-//     cheap too.
+//     from the bound until they succeed, whatever that costs (a few dozen
+//     passes at most), then narrow the gap to a few percent by bisection on
+//     at most a quarter of the budget. Near a tight recurrence they block
+//     after a few ops, so the failures are cheap too.
 //  2. Below that bound, iterative modulo scheduling bisects between the
 //     highest failure and the best schedule while the budget lasts; each
 //     attempt may take a third of what is left. An attempt at an II that
@@ -36,8 +37,8 @@
 //     another priority order or placement rule (a restart): the effort that
 //     succeeding needs varies by an order of magnitude with the order, so
 //     several short runs find a schedule far more often than one long run.
-//     Should the arms never have succeeded, the first attempt is at the II
-//     cap.
+//     The order of the best schedule so far goes first. Should the arms
+//     never have succeeded, the first attempt is at the II cap.
 //
 // The previous search galloped up from the bound with attempts of up to 30
 // placements per op each, which on recurrence-bound loops whose bound is
@@ -64,7 +65,7 @@ namespace tileas {
 static constexpr uint64_t AttemptShare = 3;
 /// The arms-only gallop starts with a step of 1 / ArmsFirstStep of the bound
 /// (at least 1) ...
-static constexpr uint64_t ArmsFirstStep = 128;
+static constexpr uint64_t ArmsFirstStep = 32;
 /// ... and its bisection stops once its gap is below 1 / ArmsPrecision of
 /// the II: iterative modulo scheduling searches below it anyway.
 static constexpr uint64_t ArmsPrecision = 32;
@@ -76,7 +77,7 @@ static constexpr uint64_t ArmsShare = 4;
 /// propagations over the loop, without progress (see IterativeLimits).
 static constexpr uint64_t BoundShare = 2;
 static constexpr uint64_t BoundStallShare = 4;
-static constexpr uint64_t BoundStallEffort = 128;
+static constexpr uint64_t BoundStallEffort = 16;
 /// See SearchBudget.
 static constexpr uint64_t SmallLoopOps = 200;
 static constexpr uint64_t LargeLoopOps = 800;
@@ -102,10 +103,13 @@ public:
                                double(std::min<uint64_t>(N, 4 * LargeLoopOps) *
                                       1024 / LargeLoopOps)))
                          : 32;
-    // Small loops get a floor, whole up to SmallLoopOps ops and shrinking
-    // beyond, so that they get a few milliseconds of search.
-    uint64_t Floor = Opts.MinSearchEffort * SmallLoopOps /
-                     std::max<uint64_t>(N, SmallLoopOps);
+    // Small loops get a floor, so that they get a few milliseconds of
+    // search: whole up to SmallLoopOps ops, then shrinking with the cube of
+    // the size (an eighth at twice that size), which hands over to the
+    // proportional budget before 500 ops instead of doubling it there.
+    uint64_t Over = std::max<uint64_t>(N, SmallLoopOps);
+    uint64_t Floor = Opts.MinSearchEffort * SmallLoopOps / Over * SmallLoopOps /
+                     Over * SmallLoopOps / Over;
     Total = std::max<uint64_t>(
         uint64_t(Opts.SearchEffortFactor) * Unit * Scale / 32, Floor);
     MinAttempt = std::min<uint64_t>(
@@ -117,13 +121,16 @@ public:
     this->N = N;
   }
 
-  /// Limits of an attempt of iterative modulo scheduling.
-  AttemptLimits iterative() const {
+  /// Limits of an attempt of iterative modulo scheduling, given whether
+  /// some schedule is known (its order then goes first).
+  AttemptLimits iterative(bool HaveSchedule) const {
     AttemptLimits L;
     uint64_t Left = Total > Spent ? Total - Spent : 0;
     L.Effort = std::min(Left, std::max(MinAttempt, Left / AttemptShare));
     L.Placements = Placements;
     L.Stall = Stall;
+    if (HaveSchedule)
+      L.Runs = IterativeRunsFromHint;
     return L;
   }
   /// Limits of run Run (0 or 1) at the bound: one long run (a run that
@@ -177,17 +184,19 @@ public:
   bool run();
 
 private:
-  Attempt attempt(uint64_t II, const AttemptLimits &L) {
+  Attempt attempt(SearchPhase Phase, uint64_t II, const AttemptLimits &L) {
     Attempt A = Runner.attempt(unsigned(II), L);
     Budget.charge(A.Effort);
+    R.Search.push_back(
+        {Phase, unsigned(II), A.Success, A.Effort, A.MostPlaced});
     return A;
   }
   /// Keeps A if it is the best schedule yet; true on success.
   bool record(uint64_t II, Attempt &A);
   /// Bisects between Failed and Best with attempts under Limits while the
   /// budget lasts, until the gap is at most Best / Precision (0 = exact).
-  void bisect(function_ref<AttemptLimits()> Limits, uint64_t &Failed,
-              uint64_t Precision, function_ref<bool()> Stop);
+  void bisect(SearchPhase Phase, function_ref<AttemptLimits()> Limits,
+              uint64_t &Failed, uint64_t Precision, function_ref<bool()> Stop);
 
   AttemptRunner Runner;
   SearchBudget Budget;
@@ -217,12 +226,13 @@ bool IISearch::record(uint64_t II, Attempt &A) {
   return true;
 }
 
-void IISearch::bisect(function_ref<AttemptLimits()> Limits, uint64_t &Failed,
-                      uint64_t Precision, function_ref<bool()> Stop) {
+void IISearch::bisect(SearchPhase Phase, function_ref<AttemptLimits()> Limits,
+                      uint64_t &Failed, uint64_t Precision,
+                      function_ref<bool()> Stop) {
   while (Best && Best - Failed > 1 &&
          (!Precision || (Best - Failed) * Precision > Best) && !Stop()) {
     uint64_t Mid = Failed + (Best - Failed) / 2;
-    Attempt A = attempt(Mid, Limits());
+    Attempt A = attempt(Phase, Mid, Limits());
     if (!record(Mid, A))
       Failed = Mid;
   }
@@ -232,11 +242,11 @@ bool IISearch::run() {
   // 0. Most loops have a schedule at the bound, and there nothing is left
   // to search. A second run, with the other forced seats, only if the
   // first got far.
-  auto Iterative = [&] { return Budget.iterative(); };
-  Attempt AtBound = attempt(Lo, Budget.atBound(0));
+  auto Iterative = [&] { return Budget.iterative(Best != 0); };
+  Attempt AtBound = attempt(SearchPhase::Bound, Lo, Budget.atBound(0));
   if (!AtBound.Success && AtBound.OutOfBudget && Budget.gotFar(AtBound) &&
       !Budget.exhausted())
-    AtBound = attempt(Lo, Budget.atBound(1));
+    AtBound = attempt(SearchPhase::Bound, Lo, Budget.atBound(1));
   bool Stopped = AtBound.OutOfBudget;
   if (record(Lo, AtBound) || Lo == Cap) {
     R.SearchEffort = Budget.spent();
@@ -250,25 +260,27 @@ bool IISearch::run() {
   Budget.startArmsPhase();
   uint64_t ArmsFailed = Lo;
   auto ArmsOnly = [&] { return Budget.armsOnly(); };
+  // The gallop goes on past the phase's share: without an upper bound, the
+  // iterative phase would have to start from the cap.
   for (uint64_t Step = std::max<uint64_t>(1, Lo / ArmsFirstStep);;) {
     uint64_t II = std::min<uint64_t>(Cap, Lo + Step);
-    Attempt A = attempt(II, ArmsOnly());
-    if (record(II, A) || II == Cap || Budget.armsPhaseOver())
+    Attempt A = attempt(SearchPhase::ArmsOnly, II, ArmsOnly());
+    if (record(II, A) || II == Cap)
       break;
     ArmsFailed = II;
     Step *= 2;
   }
-  bisect(ArmsOnly, ArmsFailed, ArmsPrecision,
+  bisect(SearchPhase::ArmsOnly, ArmsOnly, ArmsFailed, ArmsPrecision,
          [&] { return Budget.armsPhaseOver(); });
 
   // 2. Iterative modulo scheduling below it. Should the arms alone have
   // found no schedule at all (they cannot evict, and one op squeezed between
   // its placed neighbours blocks them at any II), it starts from the cap.
   if (!Best) {
-    Attempt A = attempt(Cap, Iterative());
+    Attempt A = attempt(SearchPhase::Iterative, Cap, Iterative());
     record(Cap, A);
   }
-  bisect(Iterative, Failed, /*Precision=*/0,
+  bisect(SearchPhase::Iterative, Iterative, Failed, /*Precision=*/0,
          [&] { return Budget.exhausted(); });
   R.SearchEffort = Budget.spent();
   return Best != 0;

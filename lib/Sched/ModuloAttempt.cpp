@@ -16,13 +16,18 @@ using namespace llvm;
 
 namespace tileas {
 
+AttemptRunner::AttemptRunner(const PlacementContext &Ctx,
+                             const SchedulerOptions &Opts)
+    : Ctx(Ctx), Opts(Opts) {
+  for (const PoolDesc &P : Ctx.problem().model().pools())
+    PoolCapacity.push_back(P.Capacity);
+}
+
 bool AttemptRunner::hopeless(unsigned II, Attempt &A) const {
   unsigned N = Ctx.size();
-  ReservationTable Empty(Ctx.problem().model().pools());
-  Empty.reset(II);
   // Ops that cannot sit anywhere at this II make the attempt pointless.
   for (unsigned Op = 0; Op != N; ++Op)
-    if (!Empty.fitsAlone(Ctx.footprint(Op))) {
+    if (!ReservationTable::fitsAlone(Ctx.footprint(Op), II, PoolCapacity)) {
       A.Failure = diagnoseSelfCollision(Ctx, II, Op);
       return true;
     }

@@ -68,12 +68,8 @@ void ModuloState::reset(unsigned NewII) {
   // Room to grow: the II search resets one state at rising IIs.
   if (Owner.capacity() < OwnerSize)
     Owner.reserve(OwnerSize + OwnerSize / 2);
-  if (Holders.capacity() < HolderSize)
-    Holders.reserve(HolderSize + HolderSize / 2);
   Owner.assign(OwnerSize, -1);
-  Holders.resize(HolderSize);
-  for (auto &List : Holders)
-    List.clear();
+  Holders.reset(HolderSize);
   TightBits = 0;
   LayoutBits = 0;
   Layouts.clear();
@@ -553,15 +549,10 @@ void ModuloState::record(unsigned Op, int64_t T, bool Add) {
   for (const PoolUse &U : F.Pools) {
     Row = Table.rowOf(T);
     for (unsigned K = 0; K != U.Duration; ++K) {
-      auto &List = Holders[size_t(U.Pool) * II + Row];
-      if (Add) {
-        List.push_back(Op);
-      } else {
-        auto It = llvm::find(List, Op);
-        assert(It != List.end() && "pool holder list out of sync");
-        *It = List.back();
-        List.pop_back();
-      }
+      if (Add)
+        Holders.add(size_t(U.Pool) * II + Row, Op);
+      else
+        Holders.remove(size_t(U.Pool) * II + Row, Op);
       if (++Row == II)
         Row = 0;
     }
@@ -666,14 +657,15 @@ void ModuloState::resourceConflicts(unsigned Op, int64_t T,
         if (V.Pool == U.Pool)
           Own += V.Units * (V.Duration / II + (K < V.Duration % II));
       int64_t Excess = int64_t(Table.poolCount(U.Pool, Row)) + Own - Capacity;
-      for (unsigned Holder : Holders[size_t(U.Pool) * II + Row]) {
+      Holders.visit(size_t(U.Pool) * II + Row, [&](unsigned Holder) {
         if (Excess <= 0)
-          break;
+          return false;
         Out.push_back(Holder);
         for (const PoolUse &V : Ops[Holder].Pools)
           if (V.Pool == U.Pool)
             Excess -= V.Units;
-      }
+        return true;
+      });
     }
   }
   std::sort(Out.begin(), Out.end());

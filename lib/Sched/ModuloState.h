@@ -16,6 +16,7 @@
 #define TILEAS_LIB_SCHED_MODULOSTATE_H
 
 #include "PlacementContext.h"
+#include "PoolHolders.h"
 
 #include "tileas/Sched/ReservationTable.h"
 
@@ -250,9 +251,9 @@ private:
   unsigned NumPlaced = 0;
   /// Owner[Row * NumColumns + Column]: the op holding that slot row, or -1.
   std::vector<int> Owner;
-  /// Holders[Pool * II + Row]: ops charging that pool row (one entry per
+  /// List Pool * II + Row: ops charging that pool row (one entry per
   /// charge, so a wrapped charge appears more than once).
-  std::vector<llvm::SmallVector<unsigned, 4>> Holders;
+  PoolHolders Holders;
   struct LogEntry {
     unsigned Op;
     int64_t PrevStart; ///< Unplaced when the entry is a seat.

@@ -153,12 +153,15 @@ ScheduleResult scheduleLoop(const Problem &P, const SchedulerOptions &Opts) {
     RefinedCaps Caps(P.size());
     int Tightened = -1; // The pool the caps were added for.
     uint64_t TightenedUsage = 0, Effort = 0;
+    std::vector<SearchStep> Steps;
     for (unsigned Iteration = 1;; ++Iteration) {
       R = scheduleModuloWithGaps(
           P, Opts, Iteration == 1 ? std::vector<int>() : Caps.edgeGaps(P));
       R.Sched.ConstraintIterations = Iteration;
       Effort += R.SearchEffort;
       R.SearchEffort = Effort;
+      Steps.insert(Steps.end(), R.Search.begin(), R.Search.end());
+      R.Search = Steps;
       if (!R.Success && Tightened >= 0) {
         // The caps that would fix the budget leave no schedule; keep the
         // placement diagnosis and name the pool.

@@ -44,7 +44,8 @@ void ReservationTable::reset(unsigned NewII) {
   UsedBits = 0;
 }
 
-bool ReservationTable::fitsAlone(const Footprint &F) const {
+bool ReservationTable::fitsAlone(const Footprint &F, unsigned II,
+                                 ArrayRef<unsigned> Capacity) {
   if (F.Rows.size() > II) {
     // Fold the rows onto II: a bit seen twice in one modulo row collides.
     SmallVector<uint64_t, 16> Folded(II, 0);
@@ -58,14 +59,14 @@ bool ReservationTable::fitsAlone(const Footprint &F) const {
     if (U.Pool >= Capacity.size())
       return false;
     for (unsigned Off = 0, E = std::min(U.Duration, II); Off != E; ++Off)
-      if (ownPoolDemand(F, U.Pool, Off) > Capacity[U.Pool])
+      if (ownPoolDemand(F, U.Pool, Off, II) > Capacity[U.Pool])
         return false;
   }
   return true;
 }
 
 unsigned ReservationTable::ownPoolDemand(const Footprint &F, unsigned Pool,
-                                         unsigned Offset) const {
+                                         unsigned Offset, unsigned II) {
   // A use of Duration D covers the row at Offset D / II times, plus once
   // more when Offset < D % II.
   unsigned Demand = 0;

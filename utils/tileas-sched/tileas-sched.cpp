@@ -104,6 +104,11 @@ cl::opt<unsigned>
                  cl::init(SchedulerOptions().SearchEffortFactor),
                  cl::cat(Category));
 
+cl::opt<bool> TraceSearch("trace-search",
+                          cl::desc("Print each attempt of the II search to "
+                                   "stderr: phase, II, outcome, effort"),
+                          cl::cat(Category));
+
 cl::opt<bool> ForceSerial("serial", cl::desc("Use the serial generator"),
                           cl::cat(Category));
 
@@ -188,6 +193,16 @@ int verifyGivenSchedule(const Problem &P, json::OStream &J) {
   return Violations.empty() ? ExitScheduled : ExitBadInput;
 }
 
+/// One line per attempt of the II search.
+void printSearchTrace(raw_ostream &OS, StringRef Name,
+                      ArrayRef<SearchStep> Steps) {
+  static const char *const Phases[] = {"bound", "arms", "iterative"};
+  for (const SearchStep &S : Steps)
+    OS << Name << ": search " << Phases[unsigned(S.Phase)] << " ii " << S.II
+       << (S.Success ? " scheduled" : " failed") << " effort " << S.Effort
+       << " most-placed " << S.MostPlaced << '\n';
+}
+
 /// Schedules one problem --repeat times and prints its result.
 int schedule(const Problem &P, json::OStream &J) {
   SchedulerOptions Opts = schedulerOptions();
@@ -212,6 +227,9 @@ int schedule(const Problem &P, json::OStream &J) {
   R.Failure = Result.Success ? nullptr : &Result.Failure;
   R.Verified = Result.Success && Violations.empty();
   R.Violations = Violations;
+  R.SearchEffort = Result.SearchEffort;
+  if (TraceSearch)
+    printSearchTrace(errs(), P.Name, Result.Search);
   R.TimeUs = Times[Times.size() / 2];
   writeResultJSON(J, P, R);
 

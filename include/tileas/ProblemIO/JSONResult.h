@@ -7,7 +7,8 @@
 // One result is one object whose keys come in this fixed order:
 //
 //   {"ii", "mii", "bounds": {"resource", "recurrence", "fine_density",
-//    "dependency"}, "stages", "verified", "time_us",
+//    "dependency", "recurrence_resource"}, "stages", "verified",
+//    "search_effort", "time_us",
 //    "ops": [{"name", "start", "stage", "order"}...]}
 //
 // followed, when there are any, by "violations": [{"kind", "message"}...]
@@ -15,8 +16,9 @@
 // {"reason", "candidate_ii", "op", "slot_triple", "pool", "budget", "group",
 // "stage", "earliest_start", "latest_start", "conflict_rows"}. Without a
 // schedule "ii" and "stages" are null and "ops" is empty; a bound that no II
-// satisfies (InfeasibleII) is null as well. Everything but
-// time_us is a function of the input.
+// satisfies (InfeasibleII) is null as well. "search_effort" is what the II
+// search spent, in its own units (ScheduleResult::SearchEffort). Everything
+// but time_us is a function of the input.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,6 +43,7 @@ struct ResultReport {
   const ScheduleFailure *Failure = nullptr; ///< Printed when set.
   bool Verified = false;
   llvm::ArrayRef<Violation> Violations;
+  uint64_t SearchEffort = 0;
   uint64_t TimeUs = 0;
 };
 

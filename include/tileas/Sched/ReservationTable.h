@@ -66,7 +66,13 @@ public:
   unsigned poolCapacity(unsigned Pool) const { return Capacity[Pool]; }
 
   /// True when the footprint fits in an empty table at this II.
-  bool fitsAlone(const Footprint &F) const;
+  bool fitsAlone(const Footprint &F) const {
+    return fitsAlone(F, II, Capacity);
+  }
+  /// The same at II for pools of these capacities, with no table (whose
+  /// rows would cost memory in proportion to II).
+  static bool fitsAlone(const Footprint &F, unsigned II,
+                        llvm::ArrayRef<unsigned> Capacity);
   /// True when the footprint can be committed at Start: no slot bit already
   /// held in any of its rows, no pool above capacity in any row. Never
   /// writes.
@@ -95,7 +101,11 @@ private:
   /// Own charge of the footprint's uses of Pool on the row at Offset cycles
   /// after its start row.
   unsigned ownPoolDemand(const Footprint &F, unsigned Pool,
-                         unsigned Offset) const;
+                         unsigned Offset) const {
+    return ownPoolDemand(F, Pool, Offset, II);
+  }
+  static unsigned ownPoolDemand(const Footprint &F, unsigned Pool,
+                                unsigned Offset, unsigned II);
   bool probePools(const Footprint &F, unsigned StartRow) const;
   void setColumnBit(std::vector<uint64_t> &Column, size_t Base, unsigned Row,
                     bool Value);

@@ -106,6 +106,24 @@ struct ScheduleFailure {
   llvm::SmallVector<std::pair<unsigned, uint64_t>, 4> ConflictRows;
 };
 
+/// The phases of the II search (lib/Sched/IISearch.cpp).
+enum class SearchPhase : uint8_t {
+  Bound,    ///< Long runs at the lower bound.
+  ArmsOnly, ///< The placement arms alone, for an upper bound.
+  Iterative ///< Iterative modulo scheduling below the best II.
+};
+
+/// One attempt of the II search at one II.
+struct SearchStep {
+  SearchPhase Phase = SearchPhase::Bound;
+  unsigned II = 0;
+  bool Success = false;
+  uint64_t Effort = 0;
+  /// The most ops placed at once by iterative scheduling (0 when the arms
+  /// alone placed every op).
+  unsigned MostPlaced = 0;
+};
+
 struct ScheduleResult {
   bool Success = false;
   Schedule Sched;          ///< Valid when Success.
@@ -120,6 +138,9 @@ struct ScheduleResult {
   /// scanned by bound propagation, seats and rows looked at (see
   /// SchedulerOptions::SearchEffortFactor). 0 for the serial generator.
   uint64_t SearchEffort = 0;
+  /// The attempts of the II searches in order, over all refinement
+  /// iterations (empty for the serial generator).
+  std::vector<SearchStep> Search;
 };
 
 } // namespace tileas

@@ -48,12 +48,14 @@ TEST(JSONResult, SuccessKeysInFixedOrder) {
   R.Bounds.RecurrenceResource = 2;
   R.Sched = &S;
   R.Verified = true;
+  R.SearchEffort = 1234;
   R.TimeUs = 17;
   EXPECT_EQ(compact(P, R),
             "{\"ii\":2,\"mii\":2,\"bounds\":{\"resource\":0,\"recurrence\":2,"
             "\"fine_density\":1,\"dependency\":1,\"recurrence_resource\":2},"
             "\"stages\":1,"
-            "\"verified\":true,\"time_us\":17,\"ops\":[{\"name\":\"a\","
+            "\"verified\":true,\"search_effort\":1234,\"time_us\":17,\"ops\":[{"
+            "\"name\":\"a\","
             "\"start\":0,\"stage\":0,\"order\":0},{\"name\":\"b\",\"start\":1,"
             "\"stage\":0,\"order\":1}]}\n");
 }
@@ -79,7 +81,8 @@ TEST(JSONResult, FailureAndViolations) {
             "{\"ii\":null,\"mii\":null,\"bounds\":{\"resource\":0,"
             "\"recurrence\":null,\"fine_density\":0,\"dependency\":0,"
             "\"recurrence_resource\":null},"
-            "\"stages\":null,\"verified\":false,\"time_us\":0,\"ops\":[],"
+            "\"stages\":null,\"verified\":false,\"search_effort\":0,"
+            "\"time_us\":0,\"ops\":[],"
             "\"violations\":[{\"kind\":\"stage_order\",\"message\":\"bad "
             "order\"}],\"failure\":{\"reason\":\"no slot\",\"candidate_ii\":5,"
             "\"op\":\"b\",\"slot_triple\":null,\"pool\":\"alu\",\"budget\":"

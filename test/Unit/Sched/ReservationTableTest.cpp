@@ -75,6 +75,26 @@ TEST(ReservationTableTest, LongFootprintWithDisjointFoldedRowsFits) {
   EXPECT_EQ(T.row(1), 0u);
 }
 
+TEST(ReservationTableTest, FitsAloneNeedsNoTable) {
+  // The static form (no rows allocated) answers as a table at that II does.
+  std::vector<uint64_t> Rows = {S1, 0, S2, 0, S1};
+  std::vector<PoolUse> Pools = {{0, 1, 5}};
+  std::vector<unsigned> Capacity = {2};
+  ReservationTable T(twoUnitPool());
+  for (unsigned II = 1; II != 9; ++II) {
+    T.reset(II);
+    for (Footprint F :
+         {Footprint{Rows, {}}, Footprint{{}, Pools}, Footprint{Rows, Pools}})
+      EXPECT_EQ(ReservationTable::fitsAlone(F, II, Capacity), T.fitsAlone(F))
+          << "II " << II;
+  }
+  // II 2 folds the charge of 5 onto one row three times; II 4 folds the
+  // rows at 0 and 4, which hold the same slot.
+  EXPECT_FALSE(ReservationTable::fitsAlone({{}, Pools}, 2, Capacity));
+  EXPECT_FALSE(ReservationTable::fitsAlone({Rows, {}}, 4, Capacity));
+  EXPECT_TRUE(ReservationTable::fitsAlone({Rows, Pools}, 5, Capacity));
+}
+
 TEST(ReservationTableTest, PoolChargesWrapOntoThemselves) {
   ReservationTable T(twoUnitPool());
   T.reset(2);

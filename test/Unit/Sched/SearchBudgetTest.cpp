@@ -104,6 +104,42 @@ TEST(SearchBudgetTest, TheSearchStaysWithinItsBudget) {
   }
 }
 
+TEST(SearchBudgetTest, TheTraceAccountsForTheWholeSearch) {
+  // A loop whose bound is out of reach: the search goes through all its
+  // phases. Its trace must add up to what it reports.
+  Problem P = memoryOrderLoop(300, 2, /*Plain=*/true);
+  ScheduleResult R = scheduleLoop(P, SchedulerOptions());
+  ASSERT_TRUE(R.Success) << R.Failure.Reason;
+  ASSERT_FALSE(R.Search.empty());
+  uint64_t Sum = 0, BestII = ~uint64_t(0);
+  for (const SearchStep &S : R.Search) {
+    Sum += S.Effort;
+    if (S.Success)
+      BestII = std::min<uint64_t>(BestII, S.II);
+  }
+  EXPECT_EQ(Sum, R.SearchEffort);
+  // The schedule kept is that of the lowest II any attempt reached.
+  EXPECT_EQ(BestII, R.Sched.II);
+  // The first attempt is at the bound, and failed there.
+  EXPECT_EQ(R.Search.front().Phase, SearchPhase::Bound);
+  EXPECT_EQ(R.Search.front().II, R.Bounds.mii());
+  EXPECT_GT(R.Sched.II, R.Bounds.mii());
+  // The placement arms gallop up until they succeed, even past their share
+  // of a tiny budget: the iterative phase then starts below their schedule,
+  // not from the cap.
+  SchedulerOptions Tiny;
+  Tiny.SearchEffortFactor = 0;
+  Tiny.MinSearchEffort = 1;
+  ScheduleResult T = scheduleLoop(P, Tiny);
+  ASSERT_TRUE(T.Success) << T.Failure.Reason;
+  auto ArmsSuccess = llvm::find_if(T.Search, [](const SearchStep &S) {
+    return S.Phase == SearchPhase::ArmsOnly && S.Success;
+  });
+  ASSERT_NE(ArmsSuccess, T.Search.end());
+  for (const SearchStep &S : T.Search)
+    EXPECT_LE(S.II, ArmsSuccess->II);
+}
+
 TEST(SearchBudgetTest, MoreBudgetNeverHurtsTheLowerBound) {
   // A small loop whose bound is reachable: every budget finds it.
   ProblemBuilder B = simpleRecurrenceLoop();
