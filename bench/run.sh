@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/run.sh - regenerate bench/results/: measure, then write the report.
 #
-#   bench/run.sh            the full measurement (about 7 minutes on 2 cores)
+#   bench/run.sh            the full measurement (about 9 minutes on 2 cores)
 #   bench/run.sh --quick    a smoke test: a few small loops, no exact solver,
 #                           short Google Benchmark times (about 1 minute)
 #
@@ -26,7 +26,7 @@
 #   BENCH_SEEDS_SMALL        [3]
 #   BENCH_SEEDS_LARGE        [2]
 #   BENCH_REPEATS            timed runs per scheduler and loop [5]
-#   BENCH_LOOP_TIMEOUT       seconds one generated loop may take [120]
+#   BENCH_LOOP_TIMEOUT       seconds one generated loop may take [300]
 #   BENCH_EXACT=0            do not run the exact solver [1]
 #   BENCH_EXACT_TIME_LIMIT   seconds per loop for the exact solver [20]
 #   BENCH_EXACT_MAX_OPS      largest loop given to the exact solver [400]
@@ -78,7 +78,7 @@ else
   MIN_TIME=${BENCH_MIN_TIME:-0.2}
 fi
 SMALL_MAX=${BENCH_SMALL_MAX:-400}
-LOOP_TIMEOUT=${BENCH_LOOP_TIMEOUT:-120}
+LOOP_TIMEOUT=${BENCH_LOOP_TIMEOUT:-300}
 EXACT_TIME_LIMIT=${BENCH_EXACT_TIME_LIMIT:-20}
 EXACT_MAX_OPS=${BENCH_EXACT_MAX_OPS:-400}
 PEER_MAX_OPS=${BENCH_PEER_MAX_OPS:-0}
