@@ -5,9 +5,9 @@ Usage:
   bench/report.py [--in DIR] [--out DIR]
       Reads DIR/results.csv, machsuite.csv, bench.json (from tileas-bench),
       sched-bench.json, event-bench.json (Google Benchmark), and the optional
-      commands.txt and unfinished.csv that bench/run.sh writes; writes
-      report.md, ii-over-mii.svg, time-vs-size.svg, kernel-<loop>.svg,
-      sched-growth.svg and event-growth.svg into --out.
+      commands.txt, unfinished.csv and effort-tradeoff.md that bench/run.sh
+      writes; writes report.md, ii-over-mii.svg, time-vs-size.svg,
+      kernel-<loop>.svg, sched-growth.svg and event-growth.svg into --out.
   bench/report.py merge --out DIR PART...
       Concatenates the outputs of several tileas-bench runs (bench/run.sh
       runs it once per generated loop, under a time limit) into one
@@ -1215,6 +1215,18 @@ def section_event_bench(doc, out_dir):
     return out
 
 
+def section_effort_tradeoff(table):
+    out = ["## What the search budget buys (bench/effort-tradeoff.sh)", ""]
+    if not table:
+        return out + ["Not measured (effort-tradeoff.md is missing).", ""]
+    out += ["Generated loops (tileas-loopgen, seeds 1-6) scheduled with "
+            "`tileas-sched --search-effort=E`: the sum of the IIs found and "
+            "the most effort one loop's search spent, in the search's own "
+            "units. Both depend on the input alone; time follows effort. "
+            "The default is 200.", ""]
+    return out + table.rstrip("\n").split("\n") + [""]
+
+
 def write_report(in_dir, out_dir):
     bench = read_json(os.path.join(in_dir, "bench.json"))
     loops = load_loops(read_csv(os.path.join(in_dir, "results.csv")),
@@ -1233,6 +1245,8 @@ def write_report(in_dir, out_dir):
         read_json(os.path.join(in_dir, "sched-bench.json")), loops, out_dir)
     lines += section_event_bench(
         read_json(os.path.join(in_dir, "event-bench.json")), out_dir)
+    lines += section_effort_tradeoff(
+        read_text(os.path.join(in_dir, "effort-tradeoff.md")))
     with open(os.path.join(out_dir, "report.md"), "w",
               encoding="utf-8") as f:
         f.write("\n".join(lines).rstrip("\n") + "\n")

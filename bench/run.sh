@@ -34,6 +34,8 @@
 #                            (0: all) [0]
 #   BENCH_MIN_TIME           Google Benchmark --benchmark_min_time, seconds
 #                            as a plain number [0.2]
+#   BENCH_TRADEOFF_SIZES     loop sizes for bench/effort-tradeoff.sh
+#                            [300 400 500 600 800]
 set -euo pipefail
 
 usage() {
@@ -78,6 +80,11 @@ else
   MIN_TIME=${BENCH_MIN_TIME:-0.2}
 fi
 SMALL_MAX=${BENCH_SMALL_MAX:-400}
+if ((QUICK)); then
+  TRADEOFF_SIZES=${BENCH_TRADEOFF_SIZES:-100}
+else
+  TRADEOFF_SIZES=${BENCH_TRADEOFF_SIZES:-300 400 500 600 800}
+fi
 LOOP_TIMEOUT=${BENCH_LOOP_TIMEOUT:-300}
 EXACT_TIME_LIMIT=${BENCH_EXACT_TIME_LIMIT:-20}
 EXACT_MAX_OPS=${BENCH_EXACT_MAX_OPS:-400}
@@ -195,6 +202,13 @@ google_benchmarks() {
   done
 }
 
+effort_tradeoff() {
+  log "bench/effort-tradeoff.sh"
+  TILEAS_BUILD_DIR=$BUILD TRADEOFF_SIZES=$TRADEOFF_SIZES \
+    "$REPO/bench/effort-tradeoff.sh" 100 200 500 >"$WORK/raw/effort-tradeoff.md"
+  note "TRADEOFF_SIZES='$TRADEOFF_SIZES' bench/effort-tradeoff.sh 100 200 500"
+}
+
 publish() {
   note "bench/report.py --in bench/results --out bench/results"
   rm -rf "$RESULTS"
@@ -213,6 +227,7 @@ main() {
   bench_generated
   merge_parts
   google_benchmarks
+  effort_tradeoff
   publish
   log "done in $((SECONDS - start)) s"
 }
