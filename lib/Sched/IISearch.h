@@ -1,5 +1,4 @@
 //===- IISearch.h - The search for the least II -----------------*- C++ -*-===//
-//-*-===//
 //
 // Part of the TileAS project.
 //

@@ -1,5 +1,4 @@
-//===- RecurrenceResourceBound.h - Recurrences with their resources -*- C++
-//-*-===//
+//===- RecurrenceResourceBound.h - Recurrences, resources -------*- C++ -*-===//
 //
 // Part of the TileAS project.
 //

@@ -1,5 +1,4 @@
-//===- MIRProtocol.h - The coordination program of materialized MIR -*- C++
-//-*-===//
+//===- MIRProtocol.h - Coordination program of MIR --------------*- C++ -*-===//
 //
 // Part of the TileAS project.
 //

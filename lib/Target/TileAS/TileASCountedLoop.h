@@ -1,5 +1,4 @@
-//===- TileASCountedLoop.h - Recognize counted single-block loops -*- C++
-//-*-===//
+//===- TileASCountedLoop.h - Counted one-block loops ------------*- C++ -*-===//
 //
 // Part of the TileAS project.
 //

@@ -1,5 +1,4 @@
-//===- TileASMaterializeCheck.h - Self-check of materialized loops *- C++
-//-*-===//
+//===- TileASMaterializeCheck.h - Check an expansion ------------*- C++ -*-===//
 //
 // Part of the TileAS project.
 //

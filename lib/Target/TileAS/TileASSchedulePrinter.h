@@ -1,5 +1,4 @@
-//===- TileASSchedulePrinter.h - Print a loop schedule for people -*- C++
-//-*-===//
+//===- TileASSchedulePrinter.h - Print a loop schedule ----------*- C++ -*-===//
 //
 // Part of the TileAS project.
 //
