@@ -23,9 +23,11 @@ static constexpr uint64_t ImpliedArcWork = 256;
 
 namespace {
 /// A difference constraint S(Head) >= S(Tail) + A + B * II before CSR form.
+/// A is a latency (or 0, 1) and B minus a distance or stage gap: 32 bits
+/// hold both, and halve what a large loop's arcs take.
 struct RawArc {
   unsigned Tail, Head;
-  int64_t A, B;
+  int32_t A, B;
 };
 } // namespace
 
@@ -79,21 +81,23 @@ static unsigned markImpliedArcs(unsigned NumOps, llvm::ArrayRef<RawArc> Raw,
       for (unsigned J = Begin[W]; J != Begin[W + 1]; ++J) {
         const RawArc &Second = Raw[List[J]];
         unsigned X = Second.Head;
-        int64_t Dist = -(First.B + Second.B);
+        int64_t Dist = -(int64_t(First.B) + Second.B);
         if (X == W || X == U || Implied[List[J]] || Dist > 1)
           continue;
         int64_t &Best = Dist == 0 ? Reach0[X] : Reach1[X];
         if (Reach0[X] == None && Reach1[X] == None)
           Touched.push_back(X);
-        Best = std::max(Best, First.A + Second.A);
+        Best = std::max(Best, int64_t(First.A) + Second.A);
       }
     }
     // Parallel arcs: by head, then strongest first (shorter distance,
     // then longer latency, then the earlier arc).
     Sorted.assign(List.begin() + Begin[U], List.begin() + Begin[U + 1]);
     llvm::sort(Sorted, [&](unsigned A, unsigned B) {
-      return std::make_tuple(Raw[A].Head, -Raw[A].B, -Raw[A].A, A) <
-             std::make_tuple(Raw[B].Head, -Raw[B].B, -Raw[B].A, B);
+      return std::make_tuple(Raw[A].Head, -int64_t(Raw[A].B),
+                             -int64_t(Raw[A].A), A) <
+             std::make_tuple(Raw[B].Head, -int64_t(Raw[B].B),
+                             -int64_t(Raw[B].A), B);
     });
     for (unsigned I = 0, E = Sorted.size(); I != E; ++I) {
       const RawArc &Arc = Raw[Sorted[I]];
@@ -193,7 +197,7 @@ PlacementContext::PlacementContext(const Problem &P,
   ArrayRef<Dependence> Deps = P.dependences();
   Raw.reserve(2 * Deps.size() + 2 * N);
   for (const Dependence &D : Deps)
-    Raw.push_back({D.From, D.To, D.Latency, -int64_t(D.Distance)});
+    Raw.push_back({D.From, D.To, D.Latency, -int32_t(D.Distance)});
   std::vector<uint8_t> Implied;
   if (G.zeroDistanceAcyclic())
     NumImplied = markImpliedArcs(N, Raw, Deps.size(), Implied);
@@ -206,7 +210,7 @@ PlacementContext::PlacementContext(const Problem &P,
   Raw.resize(Kept);
   for (unsigned I = 0, E = Deps.size(); I != E; ++I)
     if (Gap[I] != NoStageGap)
-      Raw.push_back({Deps[I].To, Deps[I].From, 1, -(int64_t(Gap[I]) + 1)});
+      Raw.push_back({Deps[I].To, Deps[I].From, 1, -(Gap[I] + 1)});
   // A hub per multi-op unit: members start within II - 1 of it, the
   // difference-constraint shadow of sharing a stage.
   NumNodes = N;

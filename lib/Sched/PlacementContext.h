@@ -94,8 +94,8 @@ public:
   /// member of a multi-op unit tying it to the unit's hub node.
   struct Arc {
     unsigned Other; ///< The head in an out-list, the tail in an in-list.
-    int64_t A, B;
-    int64_t weight(int64_t II) const { return A + B * II; }
+    int32_t A, B;   ///< See RawArc in PlacementContext.cpp.
+    int64_t weight(int64_t II) const { return A + int64_t(B) * II; }
   };
   llvm::ArrayRef<Arc> arcsOut(unsigned V) const {
     return llvm::ArrayRef<Arc>(ArcOut).slice(

@@ -87,6 +87,11 @@ Error Problem::validate() const {
       return problemError(formatv("dependence {0} ({1} -> {2}) names an op "
                                   "outside 0..{3}",
                                   I, D.From, D.To, Ops.size() - 1));
+    if (D.Distance > MaxDependenceDistance)
+      return problemError(formatv("dependence {0} ({1} -> {2}) has distance "
+                                  "{3}, above {4}",
+                                  I, D.From, D.To, D.Distance,
+                                  MaxDependenceDistance));
   }
 
   DenseSet<int> GroupIds;

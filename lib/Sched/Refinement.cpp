@@ -24,6 +24,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <optional>
 
 using namespace llvm;
 
@@ -135,14 +136,21 @@ ScheduleResult scheduleLoop(const Problem &P, const SchedulerOptions &Opts) {
     R.Failure.Reason = "invalid problem: " + toString(std::move(E));
     return R;
   }
-  DepGraph G(P);
+  // Built when first needed: after the modulo generator, whose own graph
+  // has been freed by then, so that the two share memory.
+  std::optional<DepGraph> Graph;
+  auto G = [&]() -> const DepGraph & {
+    if (!Graph)
+      Graph.emplace(P);
+    return *Graph;
+  };
   unsigned MaxIterations = std::max(1u, Opts.MaxConstraintIterations);
 
   if (selectsSerial(P, Opts)) {
     R = scheduleSerial(P, Opts);
     R.Sched.ConstraintIterations = 1;
     if (R.Success) {
-      BudgetModel Model(P, G, R.Sched);
+      BudgetModel Model(P, G(), R.Sched);
       R.Sched.BudgetUsage.assign(Model.usage().begin(), Model.usage().end());
       if (int B = Model.firstExceeded(); B >= 0)
         return budgetFailure(std::move(R), P, unsigned(B), Model.usage()[B],
@@ -177,7 +185,7 @@ ScheduleResult scheduleLoop(const Problem &P, const SchedulerOptions &Opts) {
       }
       if (!R.Success)
         return R;
-      BudgetModel Model(P, G, R.Sched);
+      BudgetModel Model(P, G(), R.Sched);
       R.Sched.BudgetUsage.assign(Model.usage().begin(), Model.usage().end());
       int B = Model.firstExceeded();
       if (B < 0) {

@@ -106,6 +106,10 @@ enum class DepKind : uint8_t {
   Order,      ///< Pure ordering (side-effect barriers, calls).
 };
 
+/// The largest dependence distance a problem may have: the scheduler keeps
+/// distances (and latencies) in 32 bits.
+constexpr unsigned MaxDependenceDistance = 1u << 30;
+
 struct Dependence {
   unsigned From = 0;
   unsigned To = 0;
