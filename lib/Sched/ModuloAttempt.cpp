@@ -21,27 +21,48 @@ AttemptRunner::AttemptRunner(const PlacementContext &Ctx,
     : Ctx(Ctx), Opts(Opts) {
   for (const PoolDesc &P : Ctx.problem().model().pools())
     PoolCapacity.push_back(P.Capacity);
+  // From the longest footprint on, no footprint wraps onto itself, and
+  // whether an op fits alone no longer depends on II: decide it once.
+  for (unsigned Op = 0, N = Ctx.size(); Op != N; ++Op) {
+    Footprint F = Ctx.footprint(Op);
+    WrapFreeII = std::max<unsigned>(WrapFreeII, F.Rows.size());
+    for (const PoolUse &U : F.Pools)
+      WrapFreeII = std::max(WrapFreeII, U.Duration);
+    for (const GraphEdge &E : Ctx.graph().succs(Op))
+      if (E.Other == Op)
+        SelfEdges.push_back({Op, &E});
+  }
+  WrapFreeII = std::max(WrapFreeII, 1u);
+  for (unsigned Op = 0, N = Ctx.size(); Op != N && UnfitWrapFree < 0; ++Op)
+    if (!ReservationTable::fitsAlone(Ctx.footprint(Op), WrapFreeII,
+                                     PoolCapacity))
+      UnfitWrapFree = int(Op);
 }
 
 bool AttemptRunner::hopeless(unsigned II, Attempt &A) const {
-  unsigned N = Ctx.size();
   // Ops that cannot sit anywhere at this II make the attempt pointless.
-  for (unsigned Op = 0; Op != N; ++Op)
-    if (!ReservationTable::fitsAlone(Ctx.footprint(Op), II, PoolCapacity)) {
-      A.Failure = diagnoseSelfCollision(Ctx, II, Op);
+  int Unfit = -1;
+  if (II >= WrapFreeII) {
+    Unfit = UnfitWrapFree;
+  } else {
+    for (unsigned Op = 0, N = Ctx.size(); Op != N && Unfit < 0; ++Op)
+      if (!ReservationTable::fitsAlone(Ctx.footprint(Op), II, PoolCapacity))
+        Unfit = int(Op);
+  }
+  if (Unfit >= 0) {
+    A.Failure = diagnoseSelfCollision(Ctx, II, unsigned(Unfit));
+    return true;
+  }
+  for (auto [Op, E] : SelfEdges)
+    if (int64_t(E->Latency) > int64_t(II) * E->Distance ||
+        Ctx.stageGap(E->Dep) < 0) {
+      A.Failure.CandidateII = II;
+      A.Failure.Op = int(Op);
+      A.Failure.Reason = formatv("op {0} '{1}': its own loop-carried "
+                                 "dependence cannot hold at II {2}",
+                                 Op, Ctx.problem().operations()[Op].Name, II);
       return true;
     }
-  for (unsigned Op = 0; Op != N; ++Op)
-    for (const GraphEdge &E : Ctx.graph().succs(Op))
-      if (E.Other == Op && (int64_t(E.Latency) > int64_t(II) * E.Distance ||
-                            Ctx.stageGap(E.Dep) < 0)) {
-        A.Failure.CandidateII = II;
-        A.Failure.Op = int(Op);
-        A.Failure.Reason = formatv("op {0} '{1}': its own loop-carried "
-                                   "dependence cannot hold at II {2}",
-                                   Op, Ctx.problem().operations()[Op].Name, II);
-        return true;
-      }
   return false;
 }
 

@@ -113,6 +113,12 @@ private:
   std::optional<ModuloState> State;
   std::vector<int64_t> Hint;
   std::vector<unsigned> PoolCapacity; ///< By counting pool.
+  /// The least II at which no footprint wraps onto itself, and the first op
+  /// that fits alone at no such II (-1: none); see hopeless().
+  unsigned WrapFreeII = 0;
+  int UnfitWrapFree = -1;
+  /// Dependences of an op on itself, with the op.
+  std::vector<std::pair<unsigned, const GraphEdge *>> SelfEdges;
 };
 
 } // namespace tileas

@@ -299,8 +299,15 @@ void ProblemBuilder::addMemoryAndOrderDependences() {
     return (Facts[I].Reads || Facts[I].Writes) &&
            Facts[I].Space != model::MemorySpace::Value;
   };
-  for (unsigned A = 0; A != N; ++A) {
-    for (unsigned B = A + 1; B != N; ++B) {
+  // Only memory accesses and side effects order each other: pair those
+  // alone (a quarter of a large loop's ops, a sixteenth of the pairs).
+  SmallVector<unsigned, 64> Ordered;
+  for (unsigned I = 0; I != N; ++I)
+    if (Facts[I].SideEffects || IsMemory(I))
+      Ordered.push_back(I);
+  for (unsigned IA = 0, E = Ordered.size(); IA != E; ++IA) {
+    for (unsigned IB = IA + 1; IB != E; ++IB) {
+      unsigned A = Ordered[IA], B = Ordered[IB];
       const OpFacts &FA = Facts[A], &FB = Facts[B];
       bool Order = false;
       if (FA.SideEffects || FB.SideEffects) {
