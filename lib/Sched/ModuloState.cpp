@@ -652,10 +652,7 @@ void ModuloState::resourceConflicts(unsigned Op, int64_t T,
     unsigned Capacity = Table.poolCapacity(U.Pool);
     for (unsigned K = 0, E = std::min(U.Duration, II); K != E; ++K) {
       Row = StartRow + K >= II ? StartRow + K - II : StartRow + K;
-      unsigned Own = 0;
-      for (const PoolUse &V : F.Pools)
-        if (V.Pool == U.Pool)
-          Own += V.Units * (V.Duration / II + (K < V.Duration % II));
+      unsigned Own = Table.ownPoolDemand(F, U.Pool, K);
       int64_t Excess = int64_t(Table.poolCount(U.Pool, Row)) + Own - Capacity;
       Holders.visit(size_t(U.Pool) * II + Row, [&](unsigned Holder) {
         if (Excess <= 0)

@@ -30,6 +30,7 @@
 #include "tileas/Sched/Verifier.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
@@ -193,12 +194,23 @@ int verifyGivenSchedule(const Problem &P, json::OStream &J) {
   return Violations.empty() ? ExitScheduled : ExitBadInput;
 }
 
+StringRef phaseName(SearchPhase Phase) {
+  switch (Phase) {
+  case SearchPhase::Bound:
+    return "bound";
+  case SearchPhase::ArmsOnly:
+    return "arms";
+  case SearchPhase::Iterative:
+    return "iterative";
+  }
+  llvm_unreachable("unknown search phase");
+}
+
 /// One line per attempt of the II search.
 void printSearchTrace(raw_ostream &OS, StringRef Name,
                       ArrayRef<SearchStep> Steps) {
-  static const char *const Phases[] = {"bound", "arms", "iterative"};
   for (const SearchStep &S : Steps)
-    OS << Name << ": search " << Phases[unsigned(S.Phase)] << " ii " << S.II
+    OS << Name << ": search " << phaseName(S.Phase) << " ii " << S.II
        << (S.Success ? " scheduled" : " failed") << " effort " << S.Effort
        << " most-placed " << S.MostPlaced << '\n';
 }

@@ -97,15 +97,16 @@ public:
   void visitFits(const Footprint &F, int64_t First, unsigned Count, bool Down,
                  llvm::function_ref<bool(int64_t)> Visit) const;
 
-private:
   /// Own charge of the footprint's uses of Pool on the row at Offset cycles
-  /// after its start row.
+  /// after its start row (a use longer than II counts once per lap).
   unsigned ownPoolDemand(const Footprint &F, unsigned Pool,
                          unsigned Offset) const {
     return ownPoolDemand(F, Pool, Offset, II);
   }
   static unsigned ownPoolDemand(const Footprint &F, unsigned Pool,
                                 unsigned Offset, unsigned II);
+
+private:
   bool probePools(const Footprint &F, unsigned StartRow) const;
   void setColumnBit(std::vector<uint64_t> &Column, size_t Base, unsigned Row,
                     bool Value);

@@ -119,8 +119,8 @@ struct SearchStep {
   unsigned II = 0;
   bool Success = false;
   uint64_t Effort = 0;
-  /// The most ops placed at once by iterative scheduling (0 when the arms
-  /// alone placed every op).
+  /// The most ops placed at once (for the placement arms alone, the ops
+  /// placed when they blocked; 0 when they placed every op).
   unsigned MostPlaced = 0;
 };
 
