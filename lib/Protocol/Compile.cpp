@@ -24,7 +24,6 @@ namespace {
 
 // Limits that keep the lowered tables and the packed states small; a program
 // beyond them is reported as malformed rather than allocated.
-constexpr unsigned MaxDepth = 1u << 16;
 constexpr uint64_t MaxTotalSlots = 1u << 20;
 constexpr unsigned MaxUnits = 1u << 12;
 constexpr uint64_t MaxSteps = 1u << 28;
@@ -57,7 +56,7 @@ bool compileProgram(const Program &P, CompiledProgram &Out, std::string &Err) {
                          " steps");
   Out.NumAgents = P.NumUnits + 1;
 
-  // Pipes: ids unique, 1 <= depth <= MaxDepth; FULL[s] and EMPTY[s] of pipe
+  // Pipes: ids unique, 1 <= depth <= MaxPipeDepth; FULL[s] and EMPTY[s] of pipe
   // index I are barriers SlotBase[I] * 2 + 2s and + 1, its ring slots
   // SlotBase[I] + s.
   // std::map, not DenseMap: every unsigned is a valid id.
@@ -68,9 +67,9 @@ bool compileProgram(const Program &P, CompiledProgram &Out, std::string &Err) {
     const PipeConfig &C = P.Pipes[I];
     if (!PipeIndex.try_emplace(C.Id, I).second)
       return fail(Err, "pipe " + Twine(C.Id) + " is declared twice");
-    if (C.Depth == 0 || C.Depth > MaxDepth)
+    if (C.Depth == 0 || C.Depth > MaxPipeDepth)
       return fail(Err, "pipe " + Twine(C.Id) + " has depth " + Twine(C.Depth) +
-                           " (must be in [1, " + Twine(MaxDepth) + "])");
+                           " (must be in [1, " + Twine(MaxPipeDepth) + "])");
     SlotBase.push_back(uint32_t(TotalSlots));
     TotalSlots += C.Depth;
     if (TotalSlots > MaxTotalSlots)

@@ -12,6 +12,7 @@
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
@@ -60,7 +61,9 @@ public:
 
 private:
   Error step(const MachineInstr &MI);
+  Error applyOverrides(const MachineInstr &MI);
   Error pipeOp(const MachineInstr &MI);
+  Error checkCoordinationOperands(const MachineInstr &MI) const;
   void retire(unsigned Pipe, const MachineInstr &MI, StringRef Why);
   void dataOp(const MachineInstr &MI);
   Expected<int64_t> intOf(const MachineOperand &MO) const;
@@ -181,7 +184,42 @@ void Interpreter::retire(unsigned Pipe, const MachineInstr &MI, StringRef Why) {
             where(MI) + " " + RetireMarker.str() + " " + Why.str());
 }
 
+/// Coordination operands are immediates, but for the induction values; an
+/// agent is 0 (the issuer) or 1 + an event pipe of the machine model; a pipe
+/// has 1 to MaxPipeDepth slots.
+Error Interpreter::checkCoordinationOperands(const MachineInstr &MI) const {
+  for (unsigned I = 0, E = MI.getNumExplicitOperands(); I != E; ++I)
+    if (!MI.getOperand(I).isReg() && !MI.getOperand(I).isImm())
+      return fail(MI, formatv("operand {0} is not an immediate", I));
+  auto CheckAgent = [&](unsigned I) -> Error {
+    int64_t Agent = MI.getOperand(I).getImm();
+    int64_t Units = model::pipeNames().size();
+    if (Agent < 0 || Agent > Units)
+      return fail(MI, formatv("agent {0} (operand {1}) is neither the issuer "
+                              "(0) nor an event pipe (1 to {2})",
+                              Agent, I, Units));
+    return Error::success();
+  };
+  switch (MI.getOpcode()) {
+  case TileAS::PIPE_CREATE: {
+    int64_t Depth = MI.getOperand(1).getImm();
+    if (Depth < 1 || Depth > protocol::MaxPipeDepth)
+      return fail(MI, formatv("depth {0} is not in [1, {1}]", Depth,
+                              protocol::MaxPipeDepth));
+    if (Error E = CheckAgent(5))
+      return E;
+    return CheckAgent(6);
+  }
+  case TileAS::MUTEX_UNLOCK:
+    return CheckAgent(1);
+  default:
+    return Error::success();
+  }
+}
+
 Error Interpreter::pipeOp(const MachineInstr &MI) {
+  if (Error E = checkCoordinationOperands(MI))
+    return E;
   unsigned Opc = MI.getOpcode();
   if (Opc == TileAS::PIPE_CREATE) {
     unsigned Id = MI.getOperand(0).getImm();
@@ -193,7 +231,7 @@ Error Interpreter::pipeOp(const MachineInstr &MI) {
     Info.Step = MI.getOperand(8).getImm();
     Info.ProducerAgent = MI.getOperand(5).getImm();
     Info.ConsumerAgent = MI.getOperand(6).getImm();
-    Info.Depth = std::max<int64_t>(1, MI.getOperand(1).getImm());
+    Info.Depth = MI.getOperand(1).getImm();
     Info.Full = MI.getOperand(3).getImm();
     Info.Empty = MI.getOperand(4).getImm();
     // A ring has an empty barrier of its own (the others' is unused).
@@ -280,6 +318,10 @@ void Interpreter::dataOp(const MachineInstr &MI) {
   }
 }
 
+/// Arithmetic wraps around, as the machine's does (and as signed overflow in
+/// C++ would not).
+static int64_t wrap(uint64_t V) { return int64_t(V); }
+
 Error Interpreter::step(const MachineInstr &MI) {
   auto Int = [&](unsigned Op) { return intOf(MI.getOperand(Op)); };
   auto Set = [&](int64_t V) {
@@ -316,13 +358,13 @@ Error Interpreter::step(const MachineInstr &MI) {
   case TileAS::ADDri:
   case TileAS::ADD64rr:
   case TileAS::ADD64ri:
-    return Binary([](int64_t A, int64_t B) { return A + B; });
+    return Binary([](int64_t A, int64_t B) { return wrap(uint64_t(A) + B); });
   case TileAS::SUBrr:
   case TileAS::SUBri:
-    return Binary([](int64_t A, int64_t B) { return A - B; });
+    return Binary([](int64_t A, int64_t B) { return wrap(uint64_t(A) - B); });
   case TileAS::MULrr:
   case TileAS::MULri:
-    return Binary([](int64_t A, int64_t B) { return A * B; });
+    return Binary([](int64_t A, int64_t B) { return wrap(uint64_t(A) * B); });
   case TileAS::ANDrr:
   case TileAS::ANDri:
     return Binary([](int64_t A, int64_t B) { return A & B; });
@@ -331,7 +373,8 @@ Error Interpreter::step(const MachineInstr &MI) {
     return Binary([](int64_t A, int64_t B) { return A ^ B; });
   case TileAS::SHLrr:
   case TileAS::SHLri:
-    return Binary([](int64_t A, int64_t B) { return A << (B & 63); });
+    return Binary(
+        [](int64_t A, int64_t B) { return wrap(uint64_t(A) << (B & 63)); });
   case TileAS::SHRrr:
   case TileAS::SHRri:
     return Binary([](int64_t A, int64_t B) { return A >> (B & 63); });
@@ -403,6 +446,27 @@ Error Interpreter::step(const MachineInstr &MI) {
   }
 }
 
+Error Interpreter::applyOverrides(const MachineInstr &MI) {
+  for (const MachineOperand &Def : MI.all_defs())
+    for (const RegisterOverride &O : Opts.Overrides) {
+      if (O.Reg != Def.getReg())
+        continue;
+      int64_t V = O.Value;
+      if (O.Base) {
+        auto It = Regs.find(O.Base);
+        if (It == Regs.end() || It->second.Tagged)
+          return fail(MI, formatv("the trip count is set here from the "
+                                  "loop's start {0}, which is not computed "
+                                  "yet",
+                                  printReg(O.Base, /*TRI=*/nullptr, 0,
+                                           &MF.getRegInfo())));
+        V += It->second.Int;
+      }
+      Regs[O.Reg] = Value{V, false, 0, 0};
+    }
+  return Error::success();
+}
+
 Expected<protocol::Program> Interpreter::run() {
   for (auto [Reg, V] : Opts.LiveIns)
     Regs[Reg] = Value{V, false, 0, 0};
@@ -418,6 +482,9 @@ Expected<protocol::Program> Interpreter::run() {
                                Regs.lookup(Phi.getOperand(I).getReg())});
     for (auto &[R, V] : PhiValues)
       Regs[R] = V;
+    for (const MachineInstr &Phi : BB->phis())
+      if (Error E = applyOverrides(Phi))
+        return std::move(E);
 
     Next = nullptr;
     // An acquire guards the next instruction of its own block; one at the
@@ -430,6 +497,8 @@ Expected<protocol::Program> Interpreter::run() {
         return fail(
             MI, formatv("still running after {0} instructions", Opts.MaxSteps));
       if (Error E = step(MI))
+        return std::move(E);
+      if (Error E = applyOverrides(MI))
         return std::move(E);
       if (Next || Returned)
         break;

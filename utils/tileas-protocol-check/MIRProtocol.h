@@ -20,7 +20,9 @@
 // enqueued to its unit; commits and releases are performed by the agents
 // PIPE_CREATE declares; waits, acquires and locks block the issuer. When the
 // function returns, and when a PIPE_CREATE initializes a barrier that an
-// earlier ring uses, that ring's buffers end (see RetireMarker).
+// earlier ring uses, that ring's buffers end (see RetireMarker). A register
+// named in MIRProtocolOptions::Overrides takes the given value where it is
+// defined, whatever its instruction computes (a PHI's too).
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,9 +45,19 @@ class MachineFunction;
 
 namespace tileas {
 
+/// A register the run sets instead of computing it: where Reg is defined, it
+/// takes Value, plus the value Base has then if Base is set.
+struct RegisterOverride {
+  llvm::Register Reg;
+  llvm::Register Base;
+  int64_t Value = 0;
+};
+
 struct MIRProtocolOptions {
   /// Values of physical registers on entry (unset ones are 0).
   llvm::ArrayRef<std::pair<llvm::MCRegister, int64_t>> LiveIns;
+  /// Virtual registers set where they are defined (see TripCountPlan.h).
+  llvm::ArrayRef<RegisterOverride> Overrides;
   /// Instructions executed before giving up on a function that does not
   /// return.
   uint64_t MaxSteps = 1000000;

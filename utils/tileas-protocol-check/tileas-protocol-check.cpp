@@ -8,14 +8,18 @@
 // counts and checks its PIPE_/MUTEX_ protocol under every interleaving of the
 // issuing thread and the asynchronous units (tileas::protocol). Reports any
 // deadlock, read of an unfilled slot or overwrite of an unreleased slot, with
-// a witness. Exit status 1 if any run fails or the input is bad.
+// a witness, and any iteration that does not run exactly once. A trip count
+// is a number of iterations: the run sets each loop's bound (or start) so
+// that the loop runs that often (TripCountPlan.h). Exit status 1 if any run
+// fails or the input is bad.
 //
-//   tileas-protocol-check kernel.mir --trip-count-reg=r0 --trip-counts=1,2,3,16
+//   tileas-protocol-check kernel.mir --trip-counts=1,2,3,16
 //
 //===----------------------------------------------------------------------===//
 
 #include "MIRProtocol.h"
 #include "TileAS.h"
+#include "TripCountPlan.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/CodeGen/MIRParser/MIRParser.h"
@@ -27,6 +31,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
@@ -38,51 +44,169 @@
 
 using namespace llvm;
 
-static cl::opt<std::string> InputFile(cl::Positional, cl::Required,
-                                      cl::desc("<materialized MIR file>"));
-static cl::opt<std::string> FunctionName("function",
-                                         cl::desc("Check only this function"));
-static cl::opt<std::string>
-    TripCountReg("trip-count-reg",
-                 cl::desc("Live-in register that holds the trip count "
-                          "(e.g. r0)"),
-                 cl::init("r0"));
-static cl::list<int64_t>
-    TripCounts("trip-counts", cl::CommaSeparated,
-               cl::desc("Trip counts to run (default: 1,2,3,4,5,8,16)"));
-static cl::list<std::string>
-    LiveInValues("live-in", cl::desc("Other live-in values, as reg=value"));
-static cl::opt<uint64_t>
+namespace {
+
+cl::OptionCategory Category("tileas-protocol-check options");
+
+cl::opt<std::string> InputFile(cl::Positional, cl::Required,
+                               cl::desc("<materialized MIR file>"),
+                               cl::cat(Category));
+cl::list<std::string> FunctionNames("function", cl::CommaSeparated,
+                                    cl::desc("Check only these functions"),
+                                    cl::cat(Category));
+cl::list<int64_t> TripCounts(
+    "trip-counts", cl::CommaSeparated,
+    cl::desc("Iterations to run each loop for (default: 1,2,3,4,5,8,16); the "
+             "run sets each loop's bound, or its start, to match"),
+    cl::cat(Category));
+cl::list<std::string> LiveInValues("live-in",
+                                   cl::desc("Live-in values, as reg=value"),
+                                   cl::cat(Category));
+cl::opt<uint64_t>
     MaxStates("max-states",
               cl::desc("States the interleaving search may visit"),
-              cl::init(4000000));
-static cl::opt<bool> Verbose("v", cl::desc("Print every result in full"));
-static cl::list<std::string> FlipWaitPhase(
+              cl::init(4000000), cl::cat(Category));
+cl::opt<bool> Verbose("v", cl::desc("Print every result in full"),
+                      cl::cat(Category));
+cl::list<std::string> FlipWaitPhase(
     "flip-wait-phase",
     cl::desc("Seed a mistake: the consumer wait of pipe:iteration uses the "
-             "wrong phase (to show that the checker catches it)"));
+             "wrong phase (to show that the checker catches it)"),
+    cl::cat(Category));
 
-static int error(const Twine &Msg) {
+int error(const Twine &Msg) {
   WithColor::error(errs(), "tileas-protocol-check") << Msg << "\n";
   return 1;
 }
 
-static std::optional<MCRegister> findRegister(const TargetRegisterInfo &TRI,
-                                              StringRef Name) {
+/// A MIR file that fails the machine verifier ends its parse with a fatal
+/// error, after the verifier has named the function, block and instruction:
+/// exit with an error instead of a crash report.
+void exitOnFatalError(void *, const char *Reason, bool) {
+  error(InputFile + ": " + Reason);
+  std::exit(1);
+}
+
+std::optional<MCRegister> findRegister(const TargetRegisterInfo &TRI,
+                                       StringRef Name) {
   for (unsigned R = 1, E = TRI.getNumRegs(); R != E; ++R)
     if (Name.equals_insensitive(TRI.getName(R)))
       return MCRegister(R);
   return std::nullopt;
 }
 
+/// Seeds the mistake of --flip-wait-phase=Spec into P.
+Error flipWaitPhase(tileas::protocol::Program &P, StringRef Spec) {
+  auto [PipeText, IterText] = Spec.split(':');
+  unsigned Pipe;
+  int64_t Iter;
+  if (PipeText.getAsInteger(0, Pipe) || IterText.getAsInteger(0, Iter))
+    return createStringError(inconvertibleErrorCode(),
+                             "bad --flip-wait-phase '" + Spec +
+                                 "': expected pipe:iteration");
+  for (tileas::protocol::Step &St : P.Trace) {
+    if (St.A.Kind != tileas::protocol::ActionKind::ConsumerWait ||
+        St.A.Id != Pipe || St.A.Iter != Iter)
+      continue;
+    unsigned Depth = 1;
+    for (const tileas::protocol::PipeConfig &C : P.Pipes)
+      if (C.Id == Pipe)
+        Depth = C.Depth;
+    unsigned Phase = (Iter / Depth) & 1;
+    St.A = St.A.withOverride(Iter % Depth, Phase ^ 1);
+    St.Where += " [phase flipped]";
+    return Error::success();
+  }
+  return createStringError(inconvertibleErrorCode(),
+                           "--flip-wait-phase: no wait of pipe " + PipeText +
+                               " for iteration " + IterText);
+}
+
+/// The loop must run every iteration exactly once: each pipe that is written
+/// is written for iterations 0 .. Trips - 1, once each. Prints each pipe that
+/// is not and returns false if there is one.
+bool everyIterationOnce(const tileas::protocol::Program &P, StringRef Run,
+                        int64_t Trips) {
+  std::map<unsigned, std::vector<int64_t>> Written;
+  for (const tileas::protocol::Step &St : P.Trace)
+    if (St.A.Kind == tileas::protocol::ActionKind::Write &&
+        !StringRef(St.Where).contains(tileas::RetireMarker))
+      Written[St.A.Id].push_back(St.A.Iter);
+  bool OK = true;
+  for (auto &[Pipe, Iters] : Written) {
+    std::vector<int64_t> Expected;
+    for (int64_t K = 0; K < Trips; ++K)
+      Expected.push_back(K);
+    llvm::sort(Iters);
+    if (Iters == Expected)
+      continue;
+    OK = false;
+    outs() << Run << ": wrong iterations: pipe " << Pipe << " is written "
+           << Iters.size() << " times (iterations";
+    for (int64_t K : Iters)
+      outs() << ' ' << K;
+    outs() << "), expected 0.." << Trips - 1 << " once each\n";
+  }
+  return OK;
+}
+
+/// Runs MF for Trips iterations and checks its protocol. Returns false if the
+/// run or the check fails (after saying why).
+bool checkRun(MachineFunction &MF,
+              ArrayRef<std::pair<MCRegister, int64_t>> LiveIns, int64_t Trips) {
+  std::string Run = formatv("{0} trip count {1}", MF.getName(), Trips).str();
+  Expected<tileas::TripCountPlan> Plan = tileas::planTripCount(MF, Trips);
+  if (!Plan) {
+    errs() << Run << ": " << toString(Plan.takeError()) << "\n";
+    return false;
+  }
+  tileas::MIRProtocolOptions Opts;
+  Opts.LiveIns = LiveIns;
+  Opts.Overrides = Plan->Overrides;
+  Expected<tileas::protocol::Program> P =
+      tileas::buildProtocolProgram(MF, Opts);
+  if (!P) {
+    errs() << Run << ": " << toString(P.takeError()) << "\n";
+    return false;
+  }
+  for (StringRef Spec : FlipWaitPhase)
+    if (Error E = flipWaitPhase(*P, Spec)) {
+      errs() << Run << ": " << toString(std::move(E)) << "\n";
+      return false;
+    }
+  if (!everyIterationOnce(*P, Run, Trips))
+    return false;
+
+  tileas::protocol::CheckOptions CO;
+  CO.MaxStates = MaxStates;
+  tileas::protocol::CheckResult R = tileas::protocol::checkProtocol(*P, CO);
+  unsigned Mutexes =
+      llvm::count_if(P->Pipes, [](const tileas::protocol::PipeConfig &C) {
+        return StringRef(C.Name).starts_with("mutex");
+      });
+  outs() << Run << ": " << tileas::protocol::toString(R.S) << " ("
+         << P->Trace.size() << " steps, " << P->Pipes.size() - Mutexes
+         << " pipes, " << Mutexes << " mutexes, " << R.States << " states";
+  if (!Plan->Description.empty())
+    outs() << ", with " << Plan->Description;
+  outs() << ")\n";
+  if (!R.ok() || Verbose)
+    tileas::protocol::printResult(outs(), R);
+  return R.ok();
+}
+
+} // namespace
+
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   initializeTileASTarget();
+  cl::HideUnrelatedOptions(Category);
   cl::ParseCommandLineOptions(argc, argv,
                               "Check the coordination of materialized loops\n");
   if (TripCounts.empty())
     for (int64_t T : {1, 2, 3, 4, 5, 8, 16})
       TripCounts.push_back(T);
+  install_fatal_error_handler(exitOnFatalError);
 
   LLVMContext Context;
   SMDiagnostic Diag;
@@ -112,7 +236,8 @@ int main(int argc, char **argv) {
   int Status = 0;
   unsigned Checked = 0;
   for (Function &F : *M) {
-    if (!FunctionName.empty() && F.getName() != FunctionName)
+    if (!FunctionNames.empty() &&
+        !llvm::is_contained(FunctionNames, F.getName()))
       continue;
     MachineFunction *MF = MMI.getMachineFunction(F);
     if (!MF)
@@ -127,94 +252,12 @@ int main(int argc, char **argv) {
         return error("bad --live-in '" + Spec + "': expected reg=value");
       LiveIns.push_back({*R, V});
     }
-    std::optional<MCRegister> TripReg = findRegister(TRI, TripCountReg);
-    if (!TripReg)
-      return error("unknown register '" + TripCountReg + "'");
-    LiveIns.push_back({*TripReg, 0});
-    for (int64_t Trips : TripCounts) {
-      LiveIns.back().second = Trips;
-      tileas::MIRProtocolOptions Opts;
-      Opts.LiveIns = LiveIns;
-      Expected<tileas::protocol::Program> P =
-          tileas::buildProtocolProgram(*MF, Opts);
-      if (!P) {
+    ++Checked;
+    for (int64_t Trips : TripCounts)
+      if (!checkRun(*MF, LiveIns, Trips))
         Status = 1;
-        errs() << F.getName() << " trip count " << Trips << ": "
-               << toString(P.takeError()) << "\n";
-        continue;
-      }
-      for (StringRef Spec : FlipWaitPhase) {
-        auto [PipeText, IterText] = Spec.split(':');
-        unsigned Pipe;
-        int64_t Iter;
-        if (PipeText.getAsInteger(0, Pipe) || IterText.getAsInteger(0, Iter))
-          return error("bad --flip-wait-phase '" + Spec +
-                       "': expected pipe:iteration");
-        bool Found = false;
-        for (tileas::protocol::Step &St : P->Trace)
-          if (St.A.Kind == tileas::protocol::ActionKind::ConsumerWait &&
-              St.A.Id == Pipe && St.A.Iter == Iter && !Found) {
-            unsigned Depth = 1;
-            for (const tileas::protocol::PipeConfig &C : P->Pipes)
-              if (C.Id == Pipe)
-                Depth = C.Depth;
-            unsigned Phase = (Iter / Depth) & 1;
-            St.A = St.A.withOverride(Iter % Depth, Phase ^ 1);
-            St.Where += " [phase flipped]";
-            Found = true;
-          }
-        if (!Found)
-          return error("--flip-wait-phase: no wait of pipe " + PipeText +
-                       " for iteration " + IterText);
-      }
-      // The loop must run every iteration exactly once: each pipe that is
-      // written is written for iterations 0 .. Trips - 1, once each.
-      std::map<unsigned, std::vector<int64_t>> Written;
-      for (const tileas::protocol::Step &St : P->Trace)
-        if (St.A.Kind == tileas::protocol::ActionKind::Write &&
-            !StringRef(St.Where).contains(tileas::RetireMarker))
-          Written[St.A.Id].push_back(St.A.Iter);
-      bool CountsOK = true;
-      for (auto &[Pipe, Iters] : Written) {
-        std::vector<int64_t> Expected;
-        for (int64_t K = 0; K < Trips; ++K)
-          Expected.push_back(K);
-        llvm::sort(Iters);
-        if (Iters != Expected) {
-          CountsOK = false;
-          outs() << F.getName() << " trip count " << Trips
-                 << ": wrong iterations: pipe " << Pipe << " is written "
-                 << Iters.size() << " times (iterations";
-          for (int64_t K : Iters)
-            outs() << ' ' << K;
-          outs() << "), expected 0.." << Trips - 1 << " once each\n";
-        }
-      }
-      if (!CountsOK) {
-        Status = 1;
-        continue;
-      }
-      tileas::protocol::CheckOptions CO;
-      CO.MaxStates = MaxStates;
-      tileas::protocol::CheckResult R = tileas::protocol::checkProtocol(*P, CO);
-      ++Checked;
-      unsigned Mutexes =
-          llvm::count_if(P->Pipes, [](const tileas::protocol::PipeConfig &C) {
-            return StringRef(C.Name).starts_with("mutex");
-          });
-      outs() << F.getName() << " trip count " << Trips << ": "
-             << tileas::protocol::toString(R.S) << " (" << P->Trace.size()
-             << " steps, " << P->Pipes.size() - Mutexes << " pipes, " << Mutexes
-             << " mutexes, " << R.States << " states)\n";
-      if (!R.ok()) {
-        Status = 1;
-        tileas::protocol::printResult(outs(), R);
-      } else if (Verbose) {
-        tileas::protocol::printResult(outs(), R);
-      }
-    }
   }
-  if (!Checked && !Status)
+  if (!Checked)
     return error("no function to check in " + InputFile);
   return Status;
 }

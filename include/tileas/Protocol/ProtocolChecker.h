@@ -167,8 +167,12 @@ struct Step {
   std::string Where;
 };
 
+/// The deepest pipe a program may have; a deeper one is Malformed.
+constexpr unsigned MaxPipeDepth = 1u << 16;
+
 struct PipeConfig {
   unsigned Id = 0;
+  /// 1 .. MaxPipeDepth.
   unsigned Depth = 1;
   /// Optional, for reports.
   std::string Name;

@@ -1,0 +1,212 @@
+//===- TripCountPlan.cpp - Run each loop an exact number of times ---------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TripCountPlan.h"
+#include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "TileASCountedLoop.h"
+#include "tileas/Protocol/LoopControl.h"
+
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+using tileas::protocol::ContinueIf;
+using tileas::protocol::LoopControl;
+
+namespace tileas {
+namespace {
+
+/// Iterations walked to find the trip count of a loop with a constant start
+/// and bound.
+constexpr int64_t FixedTripCountLimit = int64_t(1) << 24;
+
+Error planError(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
+bool isPipeOperation(unsigned Opcode) {
+  return Opcode == TileAS::PIPE_PRODUCER_ACQUIRE ||
+         Opcode == TileAS::PIPE_PRODUCER_COMMIT ||
+         Opcode == TileAS::PIPE_CONSUMER_WAIT ||
+         Opcode == TileAS::PIPE_CONSUMER_RELEASE;
+}
+
+/// The PIPE_CREATE of the first pipe that an operation in MBB names, or null.
+const MachineInstr *pipeCreateOf(const MachineFunction &MF,
+                                 const MachineBasicBlock &MBB) {
+  for (const MachineInstr &Op : MBB) {
+    if (!isPipeOperation(Op.getOpcode()) || !Op.getOperand(0).isImm())
+      continue;
+    for (const MachineBasicBlock &Other : MF)
+      for (const MachineInstr &MI : Other)
+        if (MI.getOpcode() == TileAS::PIPE_CREATE && MI.getOperand(0).isImm() &&
+            MI.getOperand(0).getImm() == Op.getOperand(0).getImm())
+          return &MI;
+    return nullptr;
+  }
+  return nullptr;
+}
+
+/// An immediate, or a register that a MOVri sets.
+std::optional<int64_t> constantOf(const MachineRegisterInfo &MRI,
+                                  const MachineOperand &MO) {
+  if (MO.isImm())
+    return MO.getImm();
+  if (!MO.isReg() || !MO.getReg().isVirtual())
+    return std::nullopt;
+  const MachineInstr *Def = MRI.getUniqueVRegDef(MO.getReg());
+  if (Def && Def->getOpcode() == TileAS::MOVri && Def->getOperand(1).isImm())
+    return Def->getOperand(1).getImm();
+  return std::nullopt;
+}
+
+std::optional<ContinueIf> continueOf(const TileASCountedLoop &L) {
+  TileAS::CondCode CC =
+      L.ContinueOnFalse ? TileAS::inverseCondCode(L.CC) : L.CC;
+  switch (CC) {
+  case TileAS::LT:
+    return ContinueIf::LT;
+  case TileAS::LE:
+    return ContinueIf::LE;
+  case TileAS::NE:
+    return ContinueIf::NE;
+  case TileAS::GT:
+    return ContinueIf::GT;
+  case TileAS::GE:
+    return ContinueIf::GE;
+  default:
+    return std::nullopt;
+  }
+}
+
+class Planner {
+public:
+  Planner(MachineFunction &MF, int64_t Trips)
+      : MF(MF), MRI(MF.getRegInfo()), Trips(Trips) {}
+
+  Expected<TripCountPlan> run();
+
+private:
+  Error planLoop(MachineBasicBlock &MBB);
+  Error add(const RegisterOverride &O, const MachineBasicBlock &MBB);
+  std::string name(Register R) const {
+    return formatv("{0}", printReg(R, /*TRI=*/nullptr, 0, &MRI)).str();
+  }
+  std::string describe(const RegisterOverride &O) const;
+
+  MachineFunction &MF;
+  const MachineRegisterInfo &MRI;
+  int64_t Trips;
+  TripCountPlan Plan;
+  /// The block of the loop that asked for each override.
+  std::vector<unsigned> Asker;
+};
+
+std::string Planner::describe(const RegisterOverride &O) const {
+  if (!O.Base)
+    return formatv("{0} = {1}", name(O.Reg), O.Value).str();
+  if (O.Value < 0)
+    return formatv("{0} = {1} - {2}", name(O.Reg), name(O.Base),
+                   -uint64_t(O.Value))
+        .str();
+  return formatv("{0} = {1} + {2}", name(O.Reg), name(O.Base), O.Value).str();
+}
+
+Error Planner::add(const RegisterOverride &O, const MachineBasicBlock &MBB) {
+  for (unsigned I = 0, E = Plan.Overrides.size(); I != E; ++I) {
+    const RegisterOverride &Known = Plan.Overrides[I];
+    if (Known.Reg != O.Reg)
+      continue;
+    if (Known.Base == O.Base && Known.Value == O.Value)
+      return Error::success();
+    return planError(formatv("the loops bb.{0} and bb.{1} need {2} and {3} "
+                             "for a trip count of {4}: their exit tests "
+                             "disagree",
+                             Asker[I], MBB.getNumber(), describe(Known),
+                             describe(O), Trips));
+  }
+  Plan.Overrides.push_back(O);
+  Asker.push_back(MBB.getNumber());
+  return Error::success();
+}
+
+Error Planner::planLoop(MachineBasicBlock &MBB) {
+  std::optional<TileASCountedLoop> L = TileASCountedLoop::analyze(MBB);
+  if (!L)
+    return Error::success();
+  const MachineInstr *Create = pipeCreateOf(MF, MBB);
+  if (!Create || !Create->getOperand(7).isReg())
+    return Error::success(); // No iterations the checker counts.
+  std::optional<ContinueIf> Continue = continueOf(*L);
+  if (!Continue)
+    return Error::success();
+  LoopControl Control{L->Step, L->Offset, *Continue};
+  if (!Control.movesTowardsBound())
+    return Error::success();
+
+  const MachineOperand &StartOp = Create->getOperand(7);
+  std::optional<int64_t> Start = constantOf(MRI, StartOp);
+  std::optional<int64_t> Bound = constantOf(MRI, L->bound());
+  RegisterOverride O;
+  std::optional<int64_t> Value;
+  if (!Bound) {
+    O.Reg = L->bound().getReg();
+    if (Start) {
+      Value = Control.boundFor(*Start, Trips);
+    } else {
+      // The bound is the start plus a distance that does not depend on it.
+      O.Base = StartOp.getReg();
+      Value = Control.boundFor(0, Trips);
+    }
+  } else if (!Start) {
+    O.Reg = StartOp.getReg();
+    Value = Control.startFor(*Bound, Trips);
+  } else {
+    std::optional<int64_t> Fixed =
+        Control.tripCount(*Start, *Bound, FixedTripCountLimit);
+    if (Fixed == Trips)
+      return Error::success();
+    std::string Runs =
+        Fixed ? formatv("runs {0} iterations", *Fixed).str()
+              : formatv("runs more than {0} iterations", FixedTripCountLimit)
+                    .str();
+    return planError(formatv("loop bb.{0} {1} whatever the live-ins (its "
+                             "start {2} and bound {3} are constants), not {4}",
+                             MBB.getNumber(), Runs, *Start, *Bound, Trips));
+  }
+  if (!Value)
+    return planError(formatv("loop bb.{0}: the {1} for a trip count of {2} "
+                             "overflows",
+                             MBB.getNumber(), Bound ? "start" : "bound",
+                             Trips));
+  O.Value = *Value;
+  return add(O, MBB);
+}
+
+Expected<TripCountPlan> Planner::run() {
+  if (Trips < 1)
+    return planError("a loop runs at least once (its exit test ends each "
+                     "iteration): trip counts start at 1");
+  for (MachineBasicBlock &MBB : MF)
+    if (Error E = planLoop(MBB))
+      return std::move(E);
+  for (const RegisterOverride &O : Plan.Overrides) {
+    if (!Plan.Description.empty())
+      Plan.Description += ", ";
+    Plan.Description += describe(O);
+  }
+  return std::move(Plan);
+}
+
+} // namespace
+
+Expected<TripCountPlan> planTripCount(MachineFunction &MF, int64_t Trips) {
+  return Planner(MF, Trips).run();
+}
+
+} // namespace tileas

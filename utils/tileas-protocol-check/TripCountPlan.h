@@ -1,0 +1,60 @@
+//===- TripCountPlan.h - Run each loop an exact number of times -*- C++ -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// How tileas-protocol-check makes the coordinated loops of a materialized
+// function run exactly T iterations, from each loop's own control.
+//
+// A coordinated loop is a counted loop (TileASCountedLoop) whose block holds
+// PIPE_ operations: a pipelined kernel, or the original loop that stays as
+// the path for short trip counts (or that was left alone). Its control is its
+// step and exit test (protocol::LoopControl), with the start its pipes count
+// iterations from (the first induction value of their PIPE_CREATE): the
+// original loop's start, which the kernel's own induction PHI does not start
+// from, since the prologue ran the first iterations.
+//
+// When the loop's bound is not a constant, the run sets the bound register to
+// the value for which the loop runs T iterations from its start; otherwise,
+// when the start is not a constant (counting down from a live-in), it sets
+// the start. Registers are set where they are defined, so that everything
+// computed from them (the trip-count guard before a pipelined loop, the exit
+// tests of the kernel and of the original loop) sees the same value. A loop
+// whose start and bound are both constants runs a fixed number of times, and
+// any other T is refused; so are a T below 1 (the exit test ends each
+// iteration, so a loop runs at least once) and loops of one function that
+// need different values of one register.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_UTILS_PROTOCOLCHECK_TRIPCOUNTPLAN_H
+#define TILEAS_UTILS_PROTOCOLCHECK_TRIPCOUNTPLAN_H
+
+#include "MIRProtocol.h"
+
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace llvm {
+class MachineFunction;
+} // namespace llvm
+
+namespace tileas {
+
+struct TripCountPlan {
+  std::vector<RegisterOverride> Overrides;
+  /// What is set, for reports: "%n = 6", "%n = %s + 3"; empty if nothing.
+  std::string Description;
+};
+
+/// How to run every coordinated loop of MF for Trips iterations, or why that
+/// cannot be done (naming the loop's block).
+llvm::Expected<TripCountPlan> planTripCount(llvm::MachineFunction &MF,
+                                            int64_t Trips);
+
+} // namespace tileas
+
+#endif // TILEAS_UTILS_PROTOCOLCHECK_TRIPCOUNTPLAN_H
