@@ -17,6 +17,7 @@ using namespace llvm;
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
+  cl::HideUnrelatedOptions(cl::getGeneralCategory());
   cl::ParseCommandLineOptions(argc, argv, "TileAS table generator\n");
   return TableGenMain(argv[0], TableGenMainFn(nullptr));
 }
