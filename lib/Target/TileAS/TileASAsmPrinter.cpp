@@ -12,10 +12,17 @@
 #include "TileASAsmPrinter.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 
+#include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/MC/MCExpr.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCStreamer.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
@@ -24,41 +31,65 @@ char TileASAsmPrinter::ID = 0;
 INITIALIZE_PASS(TileASAsmPrinter, "tileas-asm-printer",
                 "TileAS assembly printer", false, false)
 
-bool TileASAsmPrinter::lowerOperand(const MachineOperand &MO,
-                                    MCOperand &Out) const {
+TileASAsmPrinter::OperandLowering
+TileASAsmPrinter::lowerOperand(const MachineOperand &MO, MCOperand &Out) const {
   switch (MO.getType()) {
   case MachineOperand::MO_Register:
     if (MO.isImplicit())
-      return false;
+      return OperandLowering::Omitted;
     Out = MCOperand::createReg(MO.getReg());
-    return true;
+    return OperandLowering::Lowered;
   case MachineOperand::MO_Immediate:
     Out = MCOperand::createImm(MO.getImm());
-    return true;
+    return OperandLowering::Lowered;
   case MachineOperand::MO_MachineBasicBlock:
     Out = MCOperand::createExpr(
         MCSymbolRefExpr::create(MO.getMBB()->getSymbol(), OutContext));
-    return true;
+    return OperandLowering::Lowered;
   case MachineOperand::MO_GlobalAddress:
     Out = MCOperand::createExpr(
         MCSymbolRefExpr::create(getSymbol(MO.getGlobal()), OutContext));
-    return true;
+    return OperandLowering::Lowered;
   case MachineOperand::MO_RegisterMask:
-    return false;
+    return OperandLowering::Omitted;
   default:
-    report_fatal_error("TileAS cannot print operand " + Twine(MO.getType()) +
-                       " of a " + MO.getParent()->getMF()->getName() +
-                       " instruction");
+    // MIR can spell others (typed or floating-point immediates, symbols,
+    // predicates, ...), but no TileAS instruction takes them.
+    return OperandLowering::Unprintable;
   }
+}
+
+void TileASAsmPrinter::reportUnprintable(const MachineInstr &MI,
+                                         unsigned OpNo) const {
+  const MachineFunction &MF = *MI.getMF();
+  const TargetRegisterInfo *TRI = MF.getSubtarget().getRegisterInfo();
+  std::string Instr, Operand;
+  raw_string_ostream IOS(Instr), OOS(Operand);
+  MI.print(IOS, /*IsStandalone=*/true, /*SkipOpers=*/false,
+           /*SkipDebugLoc=*/true, /*AddNewLine=*/false);
+  MI.getOperand(OpNo).print(OOS, TRI);
+  MF.getFunction().getContext().emitError(
+      formatv("{0} bb.{1}: TileAS assembly has no form for operand {2}, '{3}', "
+              "of '{4}': its operands are registers, immediates, blocks and "
+              "global addresses",
+              MF.getName(), MI.getParent()->getNumber(), OpNo, Operand, Instr));
 }
 
 void TileASAsmPrinter::emitInstruction(const MachineInstr *MI) {
   MCInst Inst;
   Inst.setOpcode(MI->getOpcode());
-  for (const MachineOperand &MO : MI->operands()) {
+  for (unsigned I = 0, E = MI->getNumOperands(); I != E; ++I) {
     MCOperand Op;
-    if (lowerOperand(MO, Op))
+    switch (lowerOperand(MI->getOperand(I), Op)) {
+    case OperandLowering::Lowered:
       Inst.addOperand(Op);
+      break;
+    case OperandLowering::Omitted:
+      break;
+    case OperandLowering::Unprintable:
+      reportUnprintable(*MI, I);
+      return;
+    }
   }
   EmitToStreamer(*OutStreamer, Inst);
 }

@@ -26,7 +26,15 @@ public:
   void emitInstruction(const MachineInstr *MI) override;
 
 private:
-  bool lowerOperand(const MachineOperand &MO, MCOperand &Out) const;
+  enum class OperandLowering {
+    Lowered,    ///< Out holds the operand.
+    Omitted,    ///< Not printed (implicit registers, register masks).
+    Unprintable ///< A kind of operand TileAS assembly has no form for.
+  };
+  OperandLowering lowerOperand(const MachineOperand &MO, MCOperand &Out) const;
+  /// An error naming the function, block, instruction and operand; the
+  /// instruction is not printed.
+  void reportUnprintable(const MachineInstr &MI, unsigned OpNo) const;
 };
 
 void initializeTileASAsmPrinterPass(PassRegistry &);

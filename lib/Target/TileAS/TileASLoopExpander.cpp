@@ -12,6 +12,8 @@
 #include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <map>
 #include <utility>
@@ -108,6 +110,8 @@ private:
 
 } // namespace
 
+// checkExpandable guarantees one value from the preheader and one from the
+// loop.
 Register Expander::phiInit(const MachineInstr &Phi,
                            const MachineBasicBlock &Loop) {
   for (unsigned I = 1, E = Phi.getNumOperands(); I < E; I += 2)
@@ -418,6 +422,34 @@ TileASExpandedLoop Expander::run() {
   Result.Fallback = KeepFallback ? &Loop : nullptr;
   Result.Copies = std::move(Copies);
   return Result;
+}
+
+static Error checkPHIs(const MachineBasicBlock &MBB) {
+  for (const MachineInstr &Phi : MBB.phis())
+    for (const MachineBasicBlock *Pred : MBB.predecessors()) {
+      unsigned Named = 0;
+      for (unsigned I = 2, E = Phi.getNumOperands(); I < E; I += 2)
+        Named +=
+            Phi.getOperand(I).isMBB() && Phi.getOperand(I).getMBB() == Pred;
+      if (Named == 1)
+        continue;
+      std::string Text;
+      raw_string_ostream OS(Text);
+      Phi.print(OS, /*IsStandalone=*/true, /*SkipOpers=*/false,
+                /*SkipDebugLoc=*/true, /*AddNewLine=*/false);
+      return createStringError(
+          inconvertibleErrorCode(),
+          formatv("the PHI '{0}' in bb.{1} names its predecessor bb.{2} {3} "
+                  "times; a PHI takes exactly one value from each predecessor",
+                  Text, MBB.getNumber(), Pred->getNumber(), Named));
+    }
+  return Error::success();
+}
+
+Error llvm::checkExpandable(const TileASCountedLoop &Loop) {
+  if (Error E = checkPHIs(*Loop.Loop))
+    return E;
+  return checkPHIs(*Loop.Exit);
 }
 
 void llvm::reorderBlock(MachineBasicBlock &MBB,

@@ -37,6 +37,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/Error.h"
 
 namespace llvm {
 
@@ -72,7 +73,15 @@ struct TileASExpandedLoop {
 /// order.
 void reorderBlock(MachineBasicBlock &MBB, ArrayRef<MachineInstr *> Order);
 
-/// Expands Loop, whose preheader and exit are dedicated (the preheader's only
+/// Whether expandPipelinedLoop can expand Loop: every PHI of the loop and of
+/// its exit names each predecessor of its block exactly once. (The machine
+/// verifier accepts a PHI that names a predecessor twice, with different
+/// values; the expansion would pick one, or leave a value of the deleted
+/// loop behind.) The error names the PHI.
+Error checkExpandable(const TileASCountedLoop &Loop);
+
+/// Expands Loop, which checkExpandable accepts and whose preheader and exit
+/// are dedicated (the preheader's only
 /// successor and the exit's only predecessor are the loop). Order lists
 /// every instruction of the loop body but the PHIs and terminators in kernel
 /// order; Stage gives each one's stage (0 .. NumStages - 1); the exit test

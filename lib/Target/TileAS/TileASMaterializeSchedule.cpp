@@ -349,6 +349,10 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
     error(S, "the loop has more than one entry");
     return false;
   }
+  if (Error E = checkExpandable(*Counted)) {
+    error(S, toString(std::move(E)));
+    return false;
+  }
   for (unsigned I = 0; I < S.Instrs.size(); ++I)
     if (S.Instrs[I] == Counted->Compare && S.Placement[I].Stage != 0) {
       error(S, formatv("the loop's exit test {0} is in stage {1}; it must be "
