@@ -77,22 +77,28 @@ std::optional<int64_t> LoopControl::distance(int64_t Trips) const {
   return D;
 }
 
+std::optional<int64_t> LoopControl::span(int64_t Trips) const {
+  std::optional<int64_t> D = distance(Trips);
+  int64_t Span;
+  if (!D || AddOverflow(*D, boundAdjustment(), Span))
+    return std::nullopt;
+  return Span;
+}
+
 std::optional<int64_t> LoopControl::boundFor(int64_t Start,
                                              int64_t Trips) const {
-  std::optional<int64_t> D = distance(Trips);
-  int64_t Last, Bound;
-  if (!D || AddOverflow(Start, *D, Last) ||
-      AddOverflow(Last, boundAdjustment(), Bound))
+  std::optional<int64_t> Span = span(Trips);
+  int64_t Bound;
+  if (!Span || AddOverflow(Start, *Span, Bound))
     return std::nullopt;
   return Bound;
 }
 
 std::optional<int64_t> LoopControl::startFor(int64_t Bound,
                                              int64_t Trips) const {
-  std::optional<int64_t> D = distance(Trips);
-  int64_t Last, Start;
-  if (!D || SubOverflow(Bound, boundAdjustment(), Last) ||
-      SubOverflow(Last, *D, Start))
+  std::optional<int64_t> Span = span(Trips);
+  int64_t Start;
+  if (!Span || SubOverflow(Bound, *Span, Start))
     return std::nullopt;
   return Start;
 }

@@ -70,6 +70,9 @@ private:
   int64_t boundAdjustment() const;
   /// (Trips + Offset) * Step, or nullopt if it overflows.
   std::optional<int64_t> distance(int64_t Trips) const;
+  /// Bound minus start for a loop of Trips iterations, or nullopt if it
+  /// overflows.
+  std::optional<int64_t> span(int64_t Trips) const;
 };
 
 } // namespace protocol
