@@ -9,6 +9,7 @@
 #include "TileASCountedLoop.h"
 #include "tileas/Protocol/LoopControl.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/CodeGen/TargetRegisterInfo.h"
@@ -140,8 +141,19 @@ Error Planner::planLoop(MachineBasicBlock &MBB) {
   if (!L)
     return Error::success();
   const MachineInstr *Create = pipeCreateOf(MF, MBB);
-  if (!Create || !Create->getOperand(7).isReg())
-    return Error::success(); // No iterations the checker counts.
+  if (!Create || !Create->getOperand(7).isReg()) {
+    // Without a pipe there is no iteration to count; but a loop that locks
+    // a mutex is coordinated, and would silently run another trip count.
+    if (llvm::any_of(MBB, [](const MachineInstr &MI) {
+          return MI.getOpcode() == TileAS::MUTEX_LOCK;
+        }))
+      return planError(formatv("loop bb.{0} is coordinated by mutexes "
+                               "only: its start is found through its pipes "
+                               "(PIPE_CREATE's first induction value), so "
+                               "its trip count cannot be set",
+                               MBB.getNumber()));
+    return Error::success();
+  }
   std::optional<ContinueIf> Continue = continueOf(*L);
   if (!Continue)
     return Error::success();
