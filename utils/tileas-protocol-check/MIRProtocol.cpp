@@ -25,6 +25,10 @@ using namespace llvm;
 namespace tileas {
 namespace {
 
+/// Arithmetic wraps around, as the machine's does (and as signed overflow in
+/// C++ would not).
+int64_t wrap(uint64_t V) { return int64_t(V); }
+
 /// A register's content: an integer, or a buffered value tagged with the pipe
 /// and iteration that produced it.
 struct Value {
@@ -318,10 +322,6 @@ void Interpreter::dataOp(const MachineInstr &MI) {
   }
 }
 
-/// Arithmetic wraps around, as the machine's does (and as signed overflow in
-/// C++ would not).
-static int64_t wrap(uint64_t V) { return int64_t(V); }
-
 Error Interpreter::step(const MachineInstr &MI) {
   auto Int = [&](unsigned Op) { return intOf(MI.getOperand(Op)); };
   auto Set = [&](int64_t V) {
@@ -460,7 +460,7 @@ Error Interpreter::applyOverrides(const MachineInstr &MI) {
                                   "yet",
                                   printReg(O.Base, /*TRI=*/nullptr, 0,
                                            &MF.getRegInfo())));
-        V += It->second.Int;
+        V = wrap(uint64_t(V) + It->second.Int);
       }
       Regs[O.Reg] = Value{V, false, 0, 0};
     }
