@@ -77,40 +77,38 @@ std::optional<int64_t> LoopControl::distance(int64_t Trips) const {
   return D;
 }
 
-std::optional<int64_t> LoopControl::span(int64_t Trips) const {
-  std::optional<int64_t> D = distance(Trips);
-  int64_t Span;
-  if (!D || AddOverflow(*D, boundAdjustment(), Span))
+/// A + B, or A - B, or nullopt if A is unknown or the result overflows.
+static std::optional<int64_t> add(std::optional<int64_t> A, int64_t B,
+                                  bool Subtract = false) {
+  int64_t R;
+  if (!A || (Subtract ? SubOverflow(*A, B, R) : AddOverflow(*A, B, R)))
     return std::nullopt;
-  return Span;
+  return R;
+}
+
+std::optional<int64_t> LoopControl::span(int64_t Trips) const {
+  return add(distance(Trips), boundAdjustment());
 }
 
 std::optional<int64_t> LoopControl::boundFor(int64_t Start,
                                              int64_t Trips) const {
   std::optional<int64_t> Span = span(Trips);
-  int64_t Bound;
-  if (!Span || AddOverflow(Start, *Span, Bound))
-    return std::nullopt;
-  return Bound;
+  return Span ? add(Start, *Span) : std::nullopt;
 }
 
 std::optional<int64_t> LoopControl::startFor(int64_t Bound,
                                              int64_t Trips) const {
   std::optional<int64_t> Span = span(Trips);
-  int64_t Start;
-  if (!Span || SubOverflow(Bound, *Span, Start))
-    return std::nullopt;
-  return Start;
+  return Span ? add(Bound, *Span, /*Subtract=*/true) : std::nullopt;
 }
 
 std::optional<int64_t> LoopControl::tripCount(int64_t Start, int64_t Bound,
                                               int64_t Limit) const {
   for (int64_t K = 1; K <= Limit; ++K) {
-    std::optional<int64_t> D = distance(K);
-    int64_t Value;
-    if (!D || AddOverflow(Start, *D, Value))
+    std::optional<int64_t> Value = add(distance(K), Start);
+    if (!Value)
       return std::nullopt;
-    if (!holds(Continue, Value, Bound))
+    if (!holds(Continue, *Value, Bound))
       return K;
   }
   return std::nullopt;
