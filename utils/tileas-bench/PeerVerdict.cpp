@@ -90,6 +90,8 @@ bool Classifier::placedAsLoopControl(unsigned Op) const {
   if (Start == 0)
     return true;
   return any_of(P.dependences(), [&](const Dependence &D) {
+    if (D.From == D.To)
+      return false;
     return (D.To == Op && D.Distance == 0 && S.Ops[D.From].Start == Start) ||
            (D.From == Op && D.Distance == 1 && S.Ops[D.To].Start == Start);
   });
