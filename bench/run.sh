@@ -21,7 +21,8 @@
 #   TILEAS_SHARED_DIR        the shared folder [<repo>/../shared]
 #   TILEAS_BUILD_DIR         the build tree [<repo>/build]
 #   BENCH_RESULTS_DIR        where the results and the report go
-#                            [<repo>/bench/results; --quick: <build>/bench-quick]
+#                            [<repo>/bench/results;
+#                            --quick: <build>/bench-quick]
 #   BENCH_NO_BUILD=1         do not run ninja first
 #   BENCH_SIZES              generated loop sizes
 #                            [10 25 50 100 200 400 800 1600 3200]
@@ -72,7 +73,8 @@ else
 fi
 # The results directory is replaced at the end: never one that holds
 # anything but an earlier report.
-if [[ -d "$RESULTS" && -n "$(ls -A "$RESULTS")" && ! -f "$RESULTS/report.md" ]]; then
+if [[ -d "$RESULTS" && -n "$(ls -A "$RESULTS")" &&
+  ! -f "$RESULTS/report.md" ]]; then
   echo "bench/run.sh: $RESULTS is not empty and holds no report.md; not" \
     "replacing it (set BENCH_RESULTS_DIR)" >&2
   exit 2
