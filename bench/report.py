@@ -81,6 +81,10 @@ def fmt_ratio(r):
     return ("%.1fx" % r) if r >= 1 else ("%.2fx" % r)
 
 
+def times(count):
+    return " (%d×)" % count if count > 1 else ""
+
+
 def fmt_share(num, den):
     if den == 0:
         return "n/a (0 loops)"
@@ -135,16 +139,26 @@ def read_text(path):
         return f.read()
 
 
+# A peer schedule's verdict (tileas-bench, PeerVerdict.h): only "illegal"
+# is the peer's own error.
+VERDICT_WORDS = {"legal": "legal", "illegal": "**ILLEGAL**",
+                 "tileas-only": "TileAS-only", "harness": "harness artefact"}
+CLASS_ORDER = ("peer", "unseen", "harness")
+
+
 class Outcome:
     """One scheduler's result on one loop, from results.csv (+ bench.json)."""
 
-    def __init__(self, status, ii, ok, ms, details):
+    def __init__(self, status, ii, ok, ms, details, verdict=None):
         self.status = status or "not-run"
         self.ii = ii
         # ours: verified; peers: legal (verifier and machine verifier).
         self.ok = ok
         self.ms = ms
         self.details = details or {}
+        # A peer's verdict; None for ours, and for raw results from before
+        # tileas-bench classified violations.
+        self.verdict = verdict or None
 
     @property
     def has_schedule(self):
@@ -162,6 +176,32 @@ class Outcome:
         if not first and self.details.get("machine_verifier") == "failed":
             first = "the machine verifier rejected the expanded code"
         return first or "(no message recorded)"
+
+    def violation_groups(self, cls):
+        """[(reason, count, first message)] of one violation class."""
+        return [(g["reason"], g["count"], g.get("first", ""))
+                for g in self.details.get("violation_classes") or []
+                if g.get("class") == cls]
+
+    def why_not_legal(self):
+        """The reasons behind the verdict, most telling first."""
+        if self.verdict == "illegal":
+            found = self.violation_groups("peer")
+            if found:
+                reason, count, first = found[0]
+                more = "; and %d more reason(s)" % (len(found) - 1) \
+                    if len(found) > 1 else ""
+                return "%s%s: %s%s" % (reason, times(count), first, more)
+            return "the machine verifier rejected the expanded code"
+        cls = "unseen" if self.verdict == "tileas-only" else "harness"
+        reasons = ["%s%s" % (r, times(n))
+                   for r, n, _ in self.violation_groups(cls)]
+        if cls == "unseen":
+            also = ["%s%s" % (r, times(n))
+                    for r, n, _ in self.violation_groups("harness")]
+            if also:
+                reasons.append("and harness artefacts: " + "; ".join(also))
+        return "; ".join(reasons) or "(no reason recorded)"
 
 
 class Loop:
@@ -189,7 +229,8 @@ class Loop:
                                       to_int(row[key + "_ii"]),
                                       row[key + "_legal"] == "true",
                                       to_float(row.get(key + "_ms")),
-                                      self.details.get(key))
+                                      self.details.get(key),
+                                      row.get(key + "_verdict"))
         self.exact_status = row.get("exact_status") or "not-run"
         self.exact_ii = to_int(row.get("exact_ii"))
         self.exact_lb = to_int(row.get("exact_lb"))
@@ -565,7 +606,7 @@ def figure_ii_over_mii(loops, path):
     lane_illegal, lane_none = top_lane + 10, top_lane + 35
     svg.rect(left, top_lane, right - left, plot_top - top_lane - 8,
              fill="#f7f7f7", stroke="#999")
-    svg.text(left - 6, lane_illegal + 4, "illegal", anchor="end", size=10)
+    svg.text(left - 6, lane_illegal + 4, "not legal", anchor="end", size=10)
     svg.text(left - 6, lane_none + 4, "none", anchor="end", size=10)
     svg.rect(left, plot_top, right - left, bottom - plot_top, stroke="#000")
     svg.text(22, (plot_top + bottom) / 2, "II / MII (log scale)", size=12,
@@ -593,15 +634,18 @@ def figure_ii_over_mii(loops, path):
                 svg.marker(MARKERS[key], x, yaxis(o.ii / lp.mii),
                            COLORS[key], title=tip + "II %d" % o.ii)
             elif o.has_schedule:
+                word = "illegal" if o.verdict in (None, "illegal") else \
+                    VERDICT_WORDS.get(o.verdict, o.verdict)
                 svg.marker(MARKERS[key], x, lane_illegal, COLORS[key],
-                           hollow=True, title=tip + "illegal II %d" % o.ii)
+                           hollow=True, title=tip + "%s II %d" % (word, o.ii))
             elif o.status in TRIED_NOTHING_FOUND:
                 svg.marker("cross", x, lane_none, COLORS[key],
                            title=tip + o.status)
     entries = [(MARKERS[k], COLORS[k], False, LABELS[k])
                for k in ("ours", "sms", "window")]
     entries += [("dash", COLORS["exact"], False, "proven optimum"),
-                ("square", "#555", True, "hollow, top lane: illegal"),
+                ("square", "#555", True,
+                 "hollow, top lane: not legal (tooltip: verdict)"),
                 ("cross", "#555", False, "top lane: no schedule found")]
     legend(svg, right + 24, plot_top + 10, entries)
     svg.text(right + 16, plot_top + 16 * len(entries) + 16,
@@ -801,18 +845,34 @@ def section_settings(bench):
     out.append("Times are medians of up to `repeats_max` runs (no further "
                "run once `repeat_budget_ms` went into one measurement). A "
                "peer's schedule is *legal* when the TileAS verifier accepts "
-               "it and the machine verifier accepts its expansion.")
+               "it and the machine verifier accepts its expansion. "
+               "Otherwise each violation is put down to the peer (a "
+               "dependence of the loop, a resource its own model states the "
+               "same way), to what the peer was never told (budgets, "
+               "multi-unit pools, TileAS's memory-order latencies, buffers "
+               "rewritten in place, TileAS constraints: *TileAS-only*), or "
+               "to the harness's settings (the exit test SMS is asked to "
+               "leave to the loop control, the stage-0 pin of the exit test "
+               "WindowScheduler may pipeline: *harness artefact*); only the "
+               "first makes a schedule **ILLEGAL**.")
     out.append("")
     return out
 
 
-def describe_outcome(o, legal_word):
-    """A table cell: the II and its legality, or why there is none."""
+def describe_outcome(o, legal_word, peer=False):
+    """A table cell: the II and its legality (a peer's verdict), or why
+    there is none."""
     if o is None:
         return "—"
-    if o.has_schedule:
-        return "%d %s" % (o.ii, legal_word if o.ok else "**ILLEGAL**")
-    return "— (%s)" % o.status
+    if not o.has_schedule:
+        return "— (%s)" % o.status
+    if o.ok:
+        return "%d %s" % (o.ii, legal_word)
+    if not peer:
+        return "%d **ILLEGAL**" % o.ii
+    if o.verdict is None:
+        return "%d not legal (unclassified)" % o.ii
+    return "%d %s" % (o.ii, VERDICT_WORDS.get(o.verdict, o.verdict))
 
 
 def describe_exact(lp):
@@ -850,8 +910,8 @@ def loop_table(loops):
         out.append("| %s |" % " | ".join(md_cell(c) for c in (
             lp.name, lp.ops, describe_mii(lp),
             describe_outcome(lp.ours, "verified"), gap_to_optimum(lp),
-            describe_outcome(sms, "legal"),
-            describe_outcome(lp.peers.get("window"), "legal"),
+            describe_outcome(sms, "legal", peer=True),
+            describe_outcome(lp.peers.get("window"), "legal", peer=True),
             describe_exact(lp), fmt_ms(lp.ours.ms),
             fmt_ms(sms.ms if sms else None))))
     return out
@@ -918,16 +978,7 @@ def summary_peers(loops):
     out = ["- Loops where ours II > a peer's legal II: %d — target: none: %s."
            % (len(worse), verdict(not worse))]
     out += bullet_list(worse, "none")
-    illegal = []
-    for lp in loops:
-        for key, label in PEERS:
-            o = lp.peers.get(key)
-            if o is not None and o.has_schedule and not o.legal:
-                illegal.append("%s: %s II %d — %s" % (lp.name, label, o.ii,
-                                                      o.violation()))
-    out.append("- Illegal peer schedules (first violation): %d." %
-               len(illegal))
-    out += bullet_list(illegal, "none")
+    out += summary_peer_verdicts(loops)
     unverified = ["%s: II %d — %s" % (lp.name, lp.ours.ii,
                                       lp.ours.violation())
                   for lp in loops if lp.ours.has_schedule and not lp.ours.ok]
@@ -937,6 +988,45 @@ def summary_peers(loops):
     out += bullet_list(unverified, "none")
     out.append("- Loops where ours gave no schedule: %d." % len(noschedule))
     out += bullet_list(noschedule, "none")
+    return out
+
+
+def summary_peer_verdicts(loops):
+    """Peer schedules the verifiers reject, by verdict: only the peer's own
+    errors count as illegal."""
+    by_verdict = {}
+    for lp in loops:
+        for key, label in PEERS:
+            o = lp.peers.get(key)
+            if o is None or not o.has_schedule or o.legal:
+                continue
+            if o.verdict is None:
+                why = o.violation()
+            else:
+                why = o.why_not_legal()
+            by_verdict.setdefault(o.verdict, []).append(
+                "%s: %s II %d — %s" % (lp.name, label, o.ii, why))
+    out = []
+    for verdict, title in (
+            ("illegal", "Illegal peer schedules (the peer's own error: a "
+             "dependence of the loop, a resource its own model states the "
+             "same way, or an expansion the machine verifier rejects)"),
+            ("tileas-only", "Peer schedules that violate only what the peer "
+             "cannot see (budgets, multi-unit pools, TileAS's memory-order "
+             "latencies, buffers rewritten in place, TileAS constraints), "
+             "not counted as illegal"),
+            ("harness", "Peer schedules rejected only through the harness's "
+             "own settings (the exit test), not counted as illegal")):
+        items = by_verdict.get(verdict, [])
+        out.append("- %s: %d." % (title, len(items)))
+        out += bullet_list(items, "none")
+    unclassified = by_verdict.get(None, [])
+    if unclassified:
+        out.append("- Peer schedules not legal but not classified (raw "
+                   "results from before tileas-bench classified violations; "
+                   "rerun bench/run.sh), first violation: %d." %
+                   len(unclassified))
+        out += bullet_list(unclassified, "none")
     return out
 
 
@@ -972,13 +1062,23 @@ def summary_speed(loops):
                 % (SPEEDUP_MIN_OPS, TARGET_SPEEDUP)]
     values = [r for _, r in ratios]
     low = min(values)
-    gave_up = sum(1 for lp, _ in ratios if not lp.peers["sms"].has_schedule)
-    out = ["- Speed, SMS_ms / ours_ms at ≥ %d ops over %d loop(s) (%d where "
-           "SMS searched and found no schedule): minimum %s, median %s — "
-           "target ≥ %.0fx on every loop: %s." % (
-               SPEEDUP_MIN_OPS, len(values), gave_up, fmt_ratio(low),
+    out = ["- Speed, SMS_ms / ours_ms at ≥ %d ops over %d loop(s): minimum "
+           "%s, median %s — target ≥ %.0fx on every loop: %s." % (
+               SPEEDUP_MIN_OPS, len(values), fmt_ratio(low),
                fmt_ratio(median(values)), TARGET_SPEEDUP,
                verdict(low >= TARGET_SPEEDUP))]
+    # A search that ends in a schedule and one that gives up cost SMS
+    # differently: report them apart.
+    for found, what in ((True, "where SMS found a schedule"),
+                        (False, "where SMS searched and gave up")):
+        part = [r for lp, r in ratios
+                if lp.peers["sms"].has_schedule == found]
+        if part:
+            out.append("  - %s: %d loop(s), minimum %s, median %s." % (
+                what, len(part), fmt_ratio(min(part)),
+                fmt_ratio(median(part))))
+        else:
+            out.append("  - %s: no loop." % what)
     slow = ["%s (%d ops): %s (ours %s ms, SMS %s ms, SMS %s)" % (
         lp.name, lp.ops, fmt_ratio(r), fmt_ms(lp.ours.ms),
         fmt_ms(lp.peers["sms"].ms), lp.peers["sms"].status)

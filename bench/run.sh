@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # bench/run.sh - regenerate bench/results/: measure, then write the report.
 #
-#   bench/run.sh            the full measurement (about 9 minutes on 2 cores)
+#   bench/run.sh            the full measurement (commands.txt and the
+#                           report record what it ran and on what machine)
 #   bench/run.sh --quick    a smoke test: a few small loops, no exact solver,
-#                           short Google Benchmark times (about 1 minute)
+#                           short Google Benchmark times; into
+#                           <build>/bench-quick/, not bench/results/
 #
 # Runs tileas-bench on the corpus, on seeded random loops from
 # tileas-loopgen and on the MachSuite graphs; runs tileas-sched-bench and
-# tileas-event-bench; copies their raw outputs into bench/results/ and turns
-# them into bench/results/report.md and SVG figures with bench/report.py.
-# bench/results/ is replaced only once every measurement has finished.
+# tileas-event-bench; copies their raw outputs into the results directory
+# and turns them into report.md and SVG figures with bench/report.py. The
+# directory is replaced only once every measurement has finished.
 #
 # Each generated loop gets its own tileas-bench run under a time limit, so
 # that one pathological loop cannot stall the whole run; a loop that hits
@@ -18,6 +20,9 @@
 # Environment (defaults in brackets; --quick changes some of them):
 #   TILEAS_SHARED_DIR        the shared folder [<repo>/../shared]
 #   TILEAS_BUILD_DIR         the build tree [<repo>/build]
+#   BENCH_RESULTS_DIR        where the results and the report go
+#                            [<repo>/bench/results;
+#                            --quick: <build>/bench-quick]
 #   BENCH_NO_BUILD=1         do not run ninja first
 #   BENCH_SIZES              generated loop sizes
 #                            [10 25 50 100 200 400 800 1600 3200]
@@ -61,7 +66,19 @@ REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${TILEAS_BUILD_DIR:-$REPO/build}
 SHARED=$(realpath -m "${TILEAS_SHARED_DIR:-$REPO/../shared}")
 MACHSUITE=$SHARED/corpora/hatschet-machsuite
-RESULTS=$REPO/bench/results
+if ((QUICK)); then
+  RESULTS=${BENCH_RESULTS_DIR:-$BUILD/bench-quick}
+else
+  RESULTS=${BENCH_RESULTS_DIR:-$REPO/bench/results}
+fi
+# The results directory is replaced at the end: never one that holds
+# anything but an earlier report.
+if [[ -d "$RESULTS" && -n "$(ls -A "$RESULTS")" &&
+  ! -f "$RESULTS/report.md" ]]; then
+  echo "bench/run.sh: $RESULTS is not empty and holds no report.md; not" \
+    "replacing it (set BENCH_RESULTS_DIR)" >&2
+  exit 2
+fi
 BIN=$BUILD/bin
 
 if ((QUICK)); then
@@ -210,7 +227,8 @@ effort_tradeoff() {
 }
 
 publish() {
-  note "bench/report.py --in bench/results --out bench/results"
+  local shown=${RESULTS#"$REPO"/}
+  note "bench/report.py --in $shown --out $shown"
   rm -rf "$RESULTS"
   mkdir -p "$RESULTS"
   cp "$WORK"/raw/* "$RESULTS"/

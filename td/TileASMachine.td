@@ -99,21 +99,26 @@ def LatTmemLoad   : LatencyFamily<12>;
 def LatXUResult   : LatencyFamily<18>;
 
 //===----------------------------------------------------------------------===//
-// Event pipes and their cross-pipe event budgets.
+// Event pipes and their cross-pipe event budgets. The TMA unit and the LSU's
+// async copies are copy engines (each ring they fill completes in order).
 //===----------------------------------------------------------------------===//
 
-def PipeTMA        : EventPipe<"tma">;
+def PipeTMA        : EventPipe<"tma"> { let CopyEngine = true; }
 def PipeTensorCore : EventPipe<"tensor_core">;
 def PipeTMem       : EventPipe<"tmem">;
 def PipeSMem       : EventPipe<"smem">;
 def PipeALU        : EventPipe<"alu">;
 def PipeXU         : EventPipe<"xu">;
-def PipeLSU        : EventPipe<"lsu">;
+def PipeLSU        : EventPipe<"lsu"> { let CopyEngine = true; }
 def PipeSync       : EventPipe<"sync">;
 
-// Live mbarrier events per ordered pipe pair.
-def TileASEventModel : EventModel<8>;
+// Live mbarrier events per ordered pipe pair; the issuing thread is the ALU
+// pipe.
+def TileASEventModel : EventModel<8> {
+  let Issuer = PipeALU;
+}
 
-// Each pipe has a full and an empty barrier; one barrier is reserved for
-// __syncthreads (bar 0); rings default to double buffering.
-def TileASCoordination : CoordinationModel<2, 1, 1, 2>;
+// Each pipe has a full and an empty barrier, named barriers of the CTA; one
+// barrier is reserved for __syncthreads (bar 0); rings default to double
+// buffering.
+def TileASCoordination : CoordinationModel<2, 1, 1, 2, BudgetNamedBarriers>;

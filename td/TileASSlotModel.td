@@ -85,6 +85,10 @@ class OperandCharge<BudgetPool pool, string scaling, string operand>
 /// Cross-pipe dependences need synchronization events.
 class EventPipe<string name> {
   string PipeName = name;
+  /// Its unit is a copy engine (TMA, async copy): transfers into different
+  /// barriers complete in any order, so each pipe (ring) it serves is an
+  /// in-order stream of its own. Other units complete in issue order.
+  bit CopyEngine = false;
 }
 
 /// The budget of live cross-pipe events for one ordered pipe pair; pairs
@@ -97,15 +101,24 @@ class EventBudget<EventPipe src, EventPipe dst, int events> {
 
 class EventModel<int defaultBudget> {
   int DefaultBudget = defaultBudget;
+  /// The pipe of the issuing thread: instructions without a resource vector
+  /// of their own (target-independent ones such as COPY) run on it. Unset:
+  /// the first pipe.
+  EventPipe Issuer = ?;
 }
 
-/// How pipes and mutexes are paid for by materialization.
+/// How pipes and mutexes are paid for by materialization: barrier ids come
+/// from the budget pool barrierPool, reservedBarriers of them are kept for
+/// other uses, and the pool's capacity less those bounds the pipes and
+/// mutexes a schedule may need.
 class CoordinationModel<int barriersPerPipe, int barriersPerMutex,
-                        int reservedBarriers, int defaultPipeDepth> {
+                        int reservedBarriers, int defaultPipeDepth,
+                        BudgetPool barrierPool> {
   int BarriersPerPipe = barriersPerPipe;
   int BarriersPerMutex = barriersPerMutex;
   int ReservedBarriers = reservedBarriers;
   int DefaultPipeDepth = defaultPipeDepth;
+  BudgetPool BarrierPool = barrierPool;
 }
 
 /// A resource vector. It is also the SchedWrite of every instruction that

@@ -16,7 +16,8 @@
 
 using namespace llvm;
 
-#define GET_TILEAS_SLOT_ENUM
+#include "tileas/Model/ModelIds.h"
+
 #define GET_TILEAS_MODEL_TABLES
 #define GET_TILEAS_RESOURCE_VECTORS
 #define GET_TILEAS_OPCODE_TABLE
@@ -37,10 +38,9 @@ StringRef poolRecordName(unsigned Pool) {
 }
 
 std::optional<unsigned> namedBarrierBudget() {
-  for (unsigned I = 0; I != gen::NumBudgets; ++I)
-    if (StringRef(gen::BudgetTable[I].Name) == "named_barriers")
-      return I;
-  return std::nullopt;
+  if (gen::Coordination.BarrierBudget < 0)
+    return std::nullopt;
+  return unsigned(gen::Coordination.BarrierBudget);
 }
 
 ResourceModel buildResourceModel(int ReservedBarriers) {
@@ -85,7 +85,12 @@ const OpcodeRecord *lookupOpcode(StringRef Name) {
 }
 
 const ResourceVectorRecord &resourceVector(const OpcodeRecord &Op) {
-  return gen::ResourceVectors[Op.ResourceVector];
+  return resourceVector(Op.ResourceVector);
+}
+
+const ResourceVectorRecord &resourceVector(unsigned Vector) {
+  assert(Vector < gen::NumResourceVectors && "no such resource vector");
+  return gen::ResourceVectors[Vector];
 }
 
 ArrayRef<SlotTripleRecord> triples(const ResourceVectorRecord &RV) {
@@ -121,6 +126,12 @@ void fillResources(const ResourceVectorRecord &RV, Operation &Op) {
 
 ArrayRef<const char *> pipeNames() {
   return ArrayRef(gen::PipeNames, gen::NumPipes);
+}
+
+unsigned issuerPipe() { return gen::IssuerPipe; }
+
+bool isCopyEngine(unsigned Pipe) {
+  return Pipe < gen::NumPipes && gen::PipeIsCopyEngine[Pipe];
 }
 
 unsigned eventBudget(unsigned SrcPipe, unsigned DstPipe) {

@@ -93,9 +93,9 @@ public:
     Unit = N + Ctx.numArcs() + 1;
     // Loops above LargeLoopOps ops get more effort per op, growing with the
     // square root of their size up to twice as much at four times the size:
-    // the targets are per loop (tens of milliseconds at 800 ops, well under
-    // a second at 3200), and an attempt at a large loop costs more per op
-    // (its recurrences are larger).
+    // the time targets are per loop (bench/results/report.md), and an
+    // attempt at a large loop costs more per op (its recurrences are
+    // larger).
     uint64_t Scale = N > LargeLoopOps
                          // Exact: the argument is at most 4096, and IEEE
                          // square roots are correctly rounded.
@@ -103,9 +103,9 @@ public:
                                double(std::min<uint64_t>(N, 4 * LargeLoopOps) *
                                       1024 / LargeLoopOps)))
                          : 32;
-    // Small loops get a floor, so that they get a few milliseconds of
-    // search: whole up to SmallLoopOps ops, then shrinking with the cube of
-    // the size (an eighth at twice that size), which hands over to the
+    // Small loops get a floor, so that their search is not cut short by
+    // their size: whole up to SmallLoopOps ops, then shrinking with the cube
+    // of the size (an eighth at twice that size), which hands over to the
     // proportional budget before 500 ops instead of doubling it there.
     uint64_t Over = std::max<uint64_t>(N, SmallLoopOps);
     uint64_t Floor = Opts.MinSearchEffort * SmallLoopOps / Over * SmallLoopOps /

@@ -47,7 +47,14 @@ public:
 private:
   template <typename... Ts>
   void report(Violation::KindTy Kind, const char *Fmt, Ts &&...Args) {
-    Found.push_back({Kind, formatv(Fmt, std::forward<Ts>(Args)...).str()});
+    reportOn(Violation::NoSubject, {}, Kind, Fmt, std::forward<Ts>(Args)...);
+  }
+  /// A violation about Subject involving Ops (see Violation).
+  template <typename... Ts>
+  void reportOn(unsigned Subject, ArrayRef<unsigned> Ops,
+                Violation::KindTy Kind, const char *Fmt, Ts &&...Args) {
+    Found.push_back({Kind, formatv(Fmt, std::forward<Ts>(Args)...).str(),
+                     Subject, SmallVector<unsigned, 2>(Ops)});
   }
   std::string name(unsigned Op) const {
     return formatv("op {0} '{1}'", Op, P.operations()[Op].Name).str();
@@ -134,15 +141,18 @@ void Checker::checkStageOrder() {
 }
 
 void Checker::checkDependences() {
-  for (const Dependence &D : P.dependences()) {
+  ArrayRef<Dependence> Deps = P.dependences();
+  for (unsigned I = 0, E = Deps.size(); I != E; ++I) {
+    const Dependence &D = Deps[I];
     int64_t Lhs = start(D.To) + int64_t(S.II) * D.Distance;
     int64_t Rhs = start(D.From) + D.Latency;
     if (Lhs < Rhs)
-      report(Violation::Dependence,
-             "{0} -> {1} (latency {2}, distance {3}): {4} + {5} * {6} < {7} + "
-             "{2}",
-             name(D.From), name(D.To), D.Latency, D.Distance, start(D.To), S.II,
-             D.Distance, start(D.From));
+      reportOn(
+          I, {D.From, D.To}, Violation::Dependence,
+          "{0} -> {1} (latency {2}, distance {3}): {4} + {5} * {6} < {7} + "
+          "{2}",
+          name(D.From), name(D.To), D.Latency, D.Distance, start(D.To), S.II,
+          D.Distance, start(D.From));
   }
 }
 
@@ -160,35 +170,39 @@ void Checker::checkSlots() {
     auto [Row, Slot, Op, Triple] = Held[I];
     auto [PrevRow, PrevSlot, PrevOp, PrevTriple] = Held[I - 1];
     if (Row == PrevRow && Slot == PrevSlot)
-      report(Violation::Slot,
-             "slot {0} in modulo row {1} is held by {2} (triple {3}) and {4} "
-             "(triple {5})",
-             Slot, Row, name(PrevOp), PrevTriple, name(Op), Triple);
+      reportOn(Slot, {PrevOp, Op}, Violation::Slot,
+               "slot {0} in modulo row {1} is held by {2} (triple {3}) and {4} "
+               "(triple {5})",
+               Slot, Row, name(PrevOp), PrevTriple, name(Op), Triple);
   }
 }
 
 void Checker::checkPools() {
-  // (pool, row, units) per charged cycle, summed per (pool, row).
-  std::vector<std::tuple<unsigned, unsigned, unsigned>> Charged;
+  // (pool, row, op, units) per charged cycle, summed per (pool, row).
+  std::vector<std::tuple<unsigned, unsigned, unsigned, unsigned>> Charged;
   for (unsigned Op = 0, N = P.size(); Op != N; ++Op)
     for (const PoolUse &U : P.operations()[Op].Pools)
       for (unsigned K = 0; K != U.Duration; ++K)
-        Charged.emplace_back(U.Pool, row(start(Op) + K), U.Units);
+        Charged.emplace_back(U.Pool, row(start(Op) + K), Op, U.Units);
   std::sort(Charged.begin(), Charged.end());
   for (size_t I = 0; I < Charged.size();) {
-    auto [Pool, Row, Units] = Charged[I];
+    auto [Pool, Row, FirstOp, Units] = Charged[I];
     uint64_t Sum = 0;
+    SmallVector<unsigned, 2> Holders;
     size_t J = I;
     for (; J < Charged.size() && std::get<0>(Charged[J]) == Pool &&
            std::get<1>(Charged[J]) == Row;
-         ++J)
-      Sum += std::get<2>(Charged[J]);
+         ++J) {
+      Sum += std::get<3>(Charged[J]);
+      if (Holders.empty() || Holders.back() != std::get<2>(Charged[J]))
+        Holders.push_back(std::get<2>(Charged[J]));
+    }
     const PoolDesc &D = P.model().pools()[Pool];
     if (Sum > D.Capacity)
-      report(Violation::Pool,
-             "pool '{0}' holds {1} units in modulo row {2}; "
-             "its capacity is {3}",
-             D.Name, Sum, Row, D.Capacity);
+      reportOn(Pool, Holders, Violation::Pool,
+               "pool '{0}' holds {1} units in modulo row {2}; "
+               "its capacity is {3}",
+               D.Name, Sum, Row, D.Capacity);
     I = J;
   }
 }
@@ -198,10 +212,10 @@ void Checker::checkBudgets() {
   ArrayRef<BudgetDesc> Budgets = P.model().budgets();
   for (unsigned B = 0, E = Budgets.size(); B != E; ++B)
     if (Usage[B] > Budgets[B].Capacity)
-      report(Violation::Budget,
-             "budget pool '{0}' needs {1}; its capacity is "
-             "{2}",
-             Budgets[B].Name, Usage[B], Budgets[B].Capacity);
+      reportOn(B, {}, Violation::Budget,
+               "budget pool '{0}' needs {1}; its capacity is "
+               "{2}",
+               Budgets[B].Name, Usage[B], Budgets[B].Capacity);
   if (!S.BudgetUsage.empty() &&
       ArrayRef<uint64_t>(S.BudgetUsage) != ArrayRef<uint64_t>(Usage))
     report(Violation::Budget, "the schedule records budget usage that differs "
@@ -232,31 +246,32 @@ void Checker::checkGroupsAndDepth() {
     const Operation &O = P.operations()[Op];
     unsigned Stage = S.Ops[Op].Stage;
     if (O.MaxDepth && Stage >= O.MaxDepth)
-      report(Violation::Depth, "{0} is in stage {1}; its max depth is {2}",
-             name(Op), Stage, O.MaxDepth);
+      reportOn(Op, {Op}, Violation::Depth,
+               "{0} is in stage {1}; its max depth is {2}", name(Op), Stage,
+               O.MaxDepth);
     if (MaxStages && Stage >= MaxStages)
-      report(Violation::Depth,
-             "{0} is in stage {1}; at most {2} stages are "
-             "allowed",
-             name(Op), Stage, MaxStages);
+      reportOn(Op, {Op}, Violation::Depth,
+               "{0} is in stage {1}; at most {2} stages are "
+               "allowed",
+               name(Op), Stage, MaxStages);
     auto It = O.Group >= 0 ? IndexOf.find(O.Group) : IndexOf.end();
     if (It == IndexOf.end())
       continue;
     unsigned MaxDepth = Groups[It->second].MaxDepth;
     if (MaxDepth && Stage >= MaxDepth)
-      report(Violation::Depth,
-             "{0} is in stage {1}; group {2} has max depth "
-             "{3}",
-             name(Op), Stage, O.Group, MaxDepth);
+      reportOn(Op, {Op}, Violation::Depth,
+               "{0} is in stage {1}; group {2} has max depth "
+               "{3}",
+               name(Op), Stage, O.Group, MaxDepth);
     int &First = FirstMember[Find(It->second)];
     if (First < 0)
       First = int(Op);
     else if (S.Ops[First].Stage != Stage)
-      report(Violation::Group,
-             "{0} (stage {1}) and {2} (stage {3}) share "
-             "constraint group {4}",
-             name(unsigned(First)), S.Ops[First].Stage, name(Op), Stage,
-             O.Group);
+      reportOn(Op, {unsigned(First), Op}, Violation::Group,
+               "{0} (stage {1}) and {2} (stage {3}) share "
+               "constraint group {4}",
+               name(unsigned(First)), S.Ops[First].Stage, name(Op), Stage,
+               O.Group);
   }
 }
 

@@ -20,7 +20,8 @@
 // CHECK-NEXT: {"smem_bytes", 232448u, "bytes"},
 // CHECK-NEXT: {"tmem_bytes", 262144u, "bytes"},
 // CHECK: static constexpr unsigned DefaultEventBudget = 8;
-// CHECK: static constexpr model::CoordinationRecord Coordination = {2, 1, 1, 2};
+// Barrier ids come from budget pool 0, named_barriers.
+// CHECK: static constexpr model::CoordinationRecord Coordination = {2, 1, 1, 2, 0};
 
 // The TMA load's triples: the descriptor on tma (12) and the payload on
 // tp_smem_wr (16), both for 8 cycles.

@@ -144,6 +144,7 @@ void Reader::readPipes() {
     PipeIndex[R] = Model.Pipes.size();
     Model.Pipes.push_back(R->getValueAsString("PipeName").str());
     Model.PipeDefs.push_back(R);
+    Model.CopyEngine.push_back(R->getValueAsBit("CopyEngine"));
   }
   ArrayRef<const Record *> Models =
       Records.getAllDerivedDefinitions("EventModel");
@@ -154,6 +155,15 @@ void Reader::readPipes() {
     if (readInt(Models[0], Models[0], "DefaultBudget", 1, UINT32_MAX, Budget,
                 "event model " + Models[0]->getName()))
       Model.DefaultEventBudget = Budget;
+    if (!Models[0]->isValueUnset("Issuer")) {
+      const Record *Issuer = Models[0]->getValueAsOptionalDef("Issuer");
+      auto It = Issuer ? PipeIndex.find(Issuer) : PipeIndex.end();
+      if (It == PipeIndex.end())
+        error(Models[0], "event model " + Models[0]->getName() +
+                             " names an issuer that is not an event pipe");
+      else
+        Model.IssuerPipe = It->second;
+    }
   }
   for (const Record *R : Records.getAllDerivedDefinitions("EventBudget")) {
     const Record *Src = R->getValueAsOptionalDef("Src");
@@ -186,11 +196,19 @@ void Reader::readCoordination() {
   const Record *R = Defs[0];
   int64_t PerPipe, PerMutex, Reserved, Depth;
   StringRef What = "coordination model";
+  const Record *Pool = R->getValueAsOptionalDef("BarrierPool");
+  auto It = Pool ? BudgetIndex.find(Pool) : BudgetIndex.end();
+  if (It == BudgetIndex.end()) {
+    error(R, "coordination model " + R->getName() +
+                 " names no budget pool to take barrier ids from");
+    return;
+  }
   if (readInt(R, R, "BarriersPerPipe", 0, 64, PerPipe, What) &&
       readInt(R, R, "BarriersPerMutex", 0, 64, PerMutex, What) &&
       readInt(R, R, "ReservedBarriers", 0, 64, Reserved, What) &&
       readInt(R, R, "DefaultPipeDepth", 1, 64, Depth, What)) {
     Model.HasCoordination = true;
+    Model.BarrierBudget = int(It->second);
     Model.BarriersPerPipe = PerPipe;
     Model.BarriersPerMutex = PerMutex;
     Model.ReservedBarriers = Reserved;

@@ -106,11 +106,17 @@ struct SlotModel {
   std::vector<Budget> Budgets;
   std::vector<std::string> Pipes;
   std::vector<const llvm::Record *> PipeDefs;
+  std::vector<bool> CopyEngine; // Per pipe.
+  /// The issuing thread's pipe (EventModel.Issuer; the first pipe if unset).
+  unsigned IssuerPipe = 0;
   std::vector<EventBudget> EventBudgets;
   unsigned DefaultEventBudget = 0;
   bool HasCoordination = false;
   unsigned BarriersPerPipe = 0, BarriersPerMutex = 0, ReservedBarriers = 0,
            DefaultPipeDepth = 0;
+  /// The budget pool barrier ids come from (CoordinationModel.BarrierPool),
+  /// an index into Budgets; -1 without a coordination model.
+  int BarrierBudget = -1;
   std::vector<ResourceVector> Vectors; // Sorted by record name.
   std::vector<Opcode> Opcodes;         // Sorted by record name.
 };

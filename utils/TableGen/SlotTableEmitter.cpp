@@ -117,6 +117,22 @@ void SlotTableEmitter::emitModelTables(raw_ostream &OS) const {
     OS << "  \"\", // No pipes.\n";
   OS << "};\n\n";
 
+  OS << "/// Per pipe: its unit is a copy engine (each ring it serves "
+        "completes\n"
+     << "/// in order, rings in any order among themselves).\n"
+     << "static constexpr bool PipeIsCopyEngine[] = {\n";
+  for (unsigned I = 0, E = Model.Pipes.size(); I != E; ++I)
+    OS << "  " << (Model.CopyEngine[I] ? "true" : "false") << ", // "
+       << Model.PipeDefs[I]->getName() << "\n";
+  if (Model.Pipes.empty())
+    OS << "  false, // No pipes.\n";
+  OS << "};\n\n";
+  OS << "/// The issuing thread's pipe: instructions without a resource "
+        "vector\n"
+     << "/// run on it.\n"
+     << "static constexpr unsigned IssuerPipe = " << Model.IssuerPipe
+     << ";\n\n";
+
   OS << "/// Live cross-pipe events allowed per ordered pipe pair, unless an\n"
      << "/// entry of EventBudgetTable says otherwise (0: no event model).\n"
      << "static constexpr unsigned DefaultEventBudget = "
@@ -135,7 +151,8 @@ void SlotTableEmitter::emitModelTables(raw_ostream &OS) const {
      << (Model.HasCoordination ? "true" : "false") << ";\n"
      << "static constexpr model::CoordinationRecord Coordination = {"
      << Model.BarriersPerPipe << ", " << Model.BarriersPerMutex << ", "
-     << Model.ReservedBarriers << ", " << Model.DefaultPipeDepth << "};\n\n";
+     << Model.ReservedBarriers << ", " << Model.DefaultPipeDepth << ", "
+     << Model.BarrierBudget << "};\n\n";
   close(OS, "GET_TILEAS_MODEL_TABLES");
 }
 

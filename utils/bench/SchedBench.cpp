@@ -5,8 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 //  * BM_TableProbe / BM_TableCommitRelease / BM_TableFirstFit: the
-//    reservation table on a 70% (probe, commit) or 95% (first fit) full
-//    table at II 512, footprints of the TMA-load shape (two slots, 8 rows).
+//    reservation table at II 512, filled by attempts to commit the td's
+//    resource vectors at random rows to about 70% (probe, commit) or 95%
+//    (first fit) of what the table takes; the footprint probed is the TMA
+//    load's.
 //  * BM_Bounds/N: the four lower bounds of a random loop of N ops.
 //  * BM_ScheduleLoop/N: scheduleLoop on seeded random TileAS-like loops of N
 //    ops (four seeds in turn) with budgets, groups and depth limits;
@@ -25,8 +27,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tileas/Model/MachineModel.h"
+#include "tileas/Model/ModelIds.h"
+#include "tileas/Model/RandomProblem.h"
 #include "tileas/ProblemIO/HatScheT.h"
-#include "tileas/Sched/RandomProblem.h"
 #include "tileas/Sched/ReservationTable.h"
 #include "tileas/Sched/Scheduler.h"
 #include "tileas/Sched/Verifier.h"
@@ -56,22 +60,27 @@ struct Sequence {
 };
 
 constexpr unsigned TableII = 512;
-const uint64_t TmaRow = slotBit(blackwell::Tma) | slotBit(blackwell::TpSmemWr);
 
-/// A table filled to about Percent of its rows with TMA-shaped footprints
-/// on several slot pairs.
+/// The footprint rows of a td resource vector.
+std::vector<uint64_t> vectorRows(unsigned Vector) {
+  Operation Op;
+  model::fillResources(model::resourceVector(Vector), Op);
+  return {Op.FootprintRows.begin(), Op.FootprintRows.end()};
+}
+
+/// A table after commit attempts of the td's resource vectors, in turn at
+/// random rows, Percent of six per row; Rows gets the TMA load's footprint.
 ReservationTable filledTable(unsigned Percent, std::vector<uint64_t> &Rows) {
-  ReservationTable T(makeBlackwellModel().pools());
+  ReservationTable T(model::buildResourceModel().pools());
   T.reset(TableII);
   Sequence S;
-  std::vector<uint64_t> Block(8);
-  for (unsigned I = 0, E = TableII * 6 * Percent / 100; I != E; ++I) {
-    unsigned Pair = S.next(6);
-    std::fill(Block.begin(), Block.end(),
-              slotBit(11 + Pair) | slotBit(17 + (Pair % 3)));
-    T.tryCommit({Block, {}}, S.next(TableII));
-  }
-  Rows.assign(8, TmaRow);
+  std::vector<std::vector<uint64_t>> Vectors;
+  for (unsigned V = 0; V != gen::NumResourceVectors; ++V)
+    if (std::vector<uint64_t> R = vectorRows(V); !R.empty())
+      Vectors.push_back(std::move(R));
+  for (unsigned I = 0, E = TableII * 6 * Percent / 100; I != E; ++I)
+    T.tryCommit({Vectors[S.next(Vectors.size())], {}}, S.next(TableII));
+  Rows = vectorRows(gen::RV_TmaLoad);
   return T;
 }
 

@@ -37,6 +37,9 @@ OptionList tileas::bench::smsOptions(const BenchSettings &S, bool Annotate,
                                      llvm::ArrayRef<LoopRecord> Records) {
   OptionList L = pipelinerCaps(S, smsSearchRange(S, Records));
   L.push_back({"window-sched", "off"});
+  // The exit test stays with the loop control (as TileAS keeps it in stage
+  // 0): SMS leaves it out of its search and places it afterwards.
+  L.push_back({"tileas-pipeliner-ignore-exit-test", "true"});
   L.push_back({"pipeliner-annotate-for-testing", Annotate ? "true" : "false"});
   return L;
 }

@@ -57,6 +57,8 @@ struct BenchSettings {
 OptionList oursOptions(const BenchSettings &S);
 
 /// Records are the loops of the file SMS runs on (ours already ran on them).
+/// SMS is asked to leave the exit test to the loop control (and judged
+/// accordingly, see PeerVerdict.h).
 OptionList smsOptions(const BenchSettings &S, bool Annotate,
                       llvm::ArrayRef<LoopRecord> Records = {});
 /// The -pipeliner-ii-search-range SMS runs with on the loops of one file:
@@ -65,7 +67,8 @@ unsigned smsSearchRange(const BenchSettings &S,
                         llvm::ArrayRef<LoopRecord> Records);
 
 /// The options of a WindowScheduler run (-window-sched=force: the window
-/// scheduler instead of SMS).
+/// scheduler instead of SMS). It refuses loops whose exit test is left to
+/// the loop control, so it is allowed to pipeline it.
 OptionList windowOptions(const BenchSettings &S);
 
 } // namespace bench

@@ -13,7 +13,8 @@
 using namespace tileas;
 using namespace tileas::bench;
 
-void tileas::bench::judgeSchedule(const Problem &P, Schedule S, Outcome &O) {
+/// Judges S into O; returns the violations found.
+static std::vector<Violation> judge(const Problem &P, Schedule S, Outcome &O) {
   O.HasSchedule = true;
   O.Status = "scheduled";
   O.II = S.II;
@@ -28,4 +29,15 @@ void tileas::bench::judgeSchedule(const Problem &P, Schedule S, Outcome &O) {
             .str();
   O.MaxLive = maxLiveValues(P, S);
   O.Sched = std::move(S);
+  return Found;
+}
+
+void tileas::bench::judgeSchedule(const Problem &P, Schedule S, Outcome &O) {
+  judge(P, std::move(S), O);
+}
+
+void tileas::bench::judgePeerSchedule(const Problem &P, Schedule S,
+                                      const PeerContext &C, Outcome &O) {
+  std::vector<Violation> Found = judge(P, std::move(S), O);
+  O.Judged = classifyViolations(P, O.Sched, Found, C);
 }

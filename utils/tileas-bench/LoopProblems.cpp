@@ -14,7 +14,8 @@ using namespace tileas::bench;
 
 LoopProblems::LoopProblems(const std::vector<LoopRef> &Loops)
     : Loops(Loops), Built(Loops.size()), Pointers(Loops.size(), nullptr),
-      Errors(Loops.size(), "the loop was not reached") {}
+      Errors(Loops.size(), "the loop was not reached"), Contexts(Loops.size()) {
+}
 
 LoopProblems::~LoopProblems() = default;
 
@@ -34,6 +35,7 @@ void LoopProblems::build(MachineFunction &MF) {
     }
     Built[K] = std::make_unique<TileASLoopProblem>(std::move(*LP));
     Pointers[K] = Built[K].get();
+    Contexts[K] = peerContext(*Built[K]);
     Errors[K].clear();
   }
 }

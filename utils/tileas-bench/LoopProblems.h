@@ -17,6 +17,7 @@
 #define TILEAS_BENCH_LOOPPROBLEMS_H
 
 #include "MIRSession.h"
+#include "PeerVerdict.h"
 
 #include <memory>
 #include <string>
@@ -46,12 +47,16 @@ public:
   const std::vector<const llvm::TileASLoopProblem *> &all() const {
     return Pointers;
   }
+  /// What a peer is told about loop K (PeerVerdict.h), read from the loop
+  /// when its problem was built, before any peer changed it.
+  const PeerContext &context(unsigned K) const { return Contexts[K]; }
 
 private:
   const std::vector<LoopRef> &Loops;
   std::vector<std::unique_ptr<llvm::TileASLoopProblem>> Built;
   std::vector<const llvm::TileASLoopProblem *> Pointers;
   std::vector<std::string> Errors;
+  std::vector<PeerContext> Contexts;
 };
 
 } // namespace bench

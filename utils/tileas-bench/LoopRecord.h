@@ -16,6 +16,7 @@
 
 #include "Clock.h"
 #include "ExactRunner.h"
+#include "PeerVerdict.h"
 
 #include "tileas/Sched/Problem.h"
 #include "tileas/Sched/Schedule.h"
@@ -44,6 +45,9 @@ struct Outcome {
   /// The verifier's complaints otherwise ("kind: message"), and how many.
   std::string Violation;
   unsigned Violations = 0;
+  /// A peer's violations, each with whose fault it is (empty for ours and
+  /// the exact solver's).
+  std::vector<JudgedViolation> Judged;
   /// The machine verifier on the code the scheduler expanded from this
   /// schedule: "passed", "failed", or empty when it was not checked.
   std::string MachineVerifier;
@@ -53,6 +57,11 @@ struct Outcome {
   /// verifier did not reject its expansion.
   bool legal() const {
     return HasSchedule && Verified && MachineVerifier != "failed";
+  }
+  /// A peer schedule's verdict (see PeerVerdict.h); empty without one.
+  llvm::StringRef verdict() const {
+    return HasSchedule ? peerVerdict(Judged, MachineVerifier == "failed")
+                       : llvm::StringRef();
   }
 };
 

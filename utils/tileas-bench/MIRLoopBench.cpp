@@ -39,12 +39,17 @@ static void skipPeer(Outcome &O, const BenchSettings &S) {
                .str();
 }
 
-static std::string describe(const Outcome &O) {
+/// Ours: "II 64 (0.2 ms)", " unverified" when the verifier rejects it; a
+/// peer: its verdict when not legal ("II 56 illegal", "II 64 tileas-only").
+static std::string describe(const Outcome &O, bool Peer) {
   if (!O.HasSchedule)
     return O.Status;
-  return formatv("II {0}{1} ({2:f1} ms)", O.II, O.legal() ? "" : " illegal",
-                 O.Time.MedianMs)
-      .str();
+  std::string Verdict;
+  if (Peer && !O.legal())
+    Verdict = (" " + O.verdict()).str();
+  else if (!Peer && !O.legal())
+    Verdict = " unverified";
+  return formatv("II {0}{1} ({2:f1} ms)", O.II, Verdict, O.Time.MedianMs).str();
 }
 
 Error tileas::bench::benchMIRFiles(ArrayRef<std::string> Files,
@@ -77,8 +82,8 @@ Error tileas::bench::benchMIRFiles(ArrayRef<std::string> Files,
       Progress << formatv("{0} {1} ({2} ops, MII {3}): ours {4}; sms {5}; "
                           "window {6}; exact {7}\n",
                           Source, R.Name, R.ops(), R.Bounds.mii(),
-                          describe(R.Ours), describe(R.SMS), describe(R.Window),
-                          R.Exact.Status);
+                          describe(R.Ours, false), describe(R.SMS, true),
+                          describe(R.Window, true), R.Exact.Status);
       Progress.flush();
     }
   }

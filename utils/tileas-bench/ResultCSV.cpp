@@ -82,6 +82,9 @@ Cell status(const Outcome LoopRecord::*O) {
 Cell time(const Outcome LoopRecord::*O) {
   return [O](const LoopRecord &R) { return millis((R.*O).Time); };
 }
+Cell verdict(const Outcome LoopRecord::*O) {
+  return [O](const LoopRecord &R) { return (R.*O).verdict().str(); };
+}
 
 std::string exactII(const LoopRecord &R) {
   return R.Exact.HasSchedule ? number(R.Exact.II) : "";
@@ -176,6 +179,8 @@ std::vector<Column> loopColumns() {
   };
   llvm::append_range(C, More);
   llvm::append_range(C, exactColumns());
+  C.push_back({"sms_verdict", verdict(SMS)});
+  C.push_back({"window_verdict", verdict(Window)});
   return C;
 }
 

@@ -40,7 +40,23 @@ void writeTime(json::OStream &J, StringRef Key, const TimingSample &T) {
   });
 }
 
-void writeOutcome(json::OStream &J, StringRef Key, const Outcome &O) {
+/// A peer's verdict and its violations by class and reason.
+void writeVerdict(json::OStream &J, const Outcome &O) {
+  J.attribute("verdict",
+              O.HasSchedule ? json::Value(O.verdict()) : json::Value(nullptr));
+  J.attributeArray("violation_classes", [&] {
+    for (const ViolationGroup &G : groupViolations(O.Judged))
+      J.object([&] {
+        J.attribute("class", blameName(G.Class));
+        J.attribute("reason", G.Reason);
+        J.attribute("count", G.Count);
+        J.attribute("first", utf8(G.First));
+      });
+  });
+}
+
+void writeOutcome(json::OStream &J, StringRef Key, const Outcome &O,
+                  bool Peer = false) {
   J.attributeObject(Key, [&] {
     J.attribute("status", O.Status);
     J.attribute("note", utf8(O.Note));
@@ -57,6 +73,8 @@ void writeOutcome(json::OStream &J, StringRef Key, const Outcome &O) {
     J.attribute("violations", O.Violations);
     J.attribute("first_violation", utf8(O.Violation));
     J.attribute("machine_verifier", O.MachineVerifier);
+    if (Peer)
+      writeVerdict(J, O);
     writeTime(J, "time", O.Time);
   });
 }
@@ -136,10 +154,10 @@ void writeLoop(json::OStream &J, const LoopRecord &R, bool Peers) {
     writeOutcome(J, "ours", R.Ours);
     writeTime(J, "ours_core", R.OursCore);
     if (Peers) {
-      writeOutcome(J, "sms", R.SMS);
+      writeOutcome(J, "sms", R.SMS, /*Peer=*/true);
       if (R.SMSSearchRange)
         J.attribute("sms_ii_search_range", R.SMSSearchRange);
-      writeOutcome(J, "window", R.Window);
+      writeOutcome(J, "window", R.Window, /*Peer=*/true);
     }
     writeExact(J, R);
     if (R.Source == "corpus" && R.Ours.HasSchedule)

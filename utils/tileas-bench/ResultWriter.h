@@ -10,13 +10,16 @@
 //      loop,ops,mii,ours_ii,ours_verified,sms_ii,sms_legal,window_ii,
 //      window_legal,exact_ii,ours_ms,sms_ms
 //    then more detail (source, the four bounds, stages, MaxLive, statuses,
-//    the exact solver's status and bound). A field is empty where a
-//    scheduler gave no schedule; times are medians in milliseconds.
+//    the exact solver's status and bound), and last each peer's verdict
+//    (legal, illegal, tileas-only or harness: PeerVerdict.h). A field is
+//    empty where a scheduler gave no schedule; times are medians in
+//    milliseconds.
 //  * machsuite.csv: one row per MachSuite graph, ours against the exact
 //    solver.
 //  * bench.json: the host, the settings and every option the peers ran
-//    under, each loop's outcomes with the schedulers' own explanations, and
-//    for corpus loops our kernel's reservation table.
+//    under, each loop's outcomes with the schedulers' own explanations (for
+//    a peer, its verdict and its violations grouped by class and reason),
+//    and for corpus loops our kernel's reservation table.
 //
 // Everything but times, the date and the load is a function of the inputs.
 //

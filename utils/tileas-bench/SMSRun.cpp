@@ -45,9 +45,10 @@ static std::optional<unsigned> remarkedII(const RemarkLog &Log,
   return II;
 }
 
-/// Judges the placements SMS annotated on R's loop (none: no schedule).
+/// Judges the placements SMS annotated on R's loop (none: no schedule); C
+/// is what the loop told SMS.
 static void readSchedule(LoopRecord &R, const TileASLoopProblem *LP,
-                         const PeerPlacements &Placements,
+                         PeerContext C, const PeerPlacements &Placements,
                          const RemarkLog &Log) {
   if (Placements.empty())
     return;
@@ -67,7 +68,9 @@ static void readSchedule(LoopRecord &R, const TileASLoopProblem *LP,
     R.SMS.Note = toString(S.takeError());
     return;
   }
-  judgeSchedule(LP->Problem, std::move(*S), R.SMS);
+  // smsOptions asks SMS to leave the exit test to the loop control.
+  C.ExitTestIgnored = true;
+  judgePeerSchedule(LP->Problem, std::move(*S), C, R.SMS);
 }
 
 /// Lets the pass expand the loops it scheduled and runs the machine verifier
@@ -140,7 +143,8 @@ void tileas::bench::runSMS(StringRef Path, TargetMachine &TM,
           Problems->build(MF);
           for (unsigned K = 0; K < LoopsP->size() && K < Records.size(); ++K)
             if ((*LoopsP)[K].MF == &MF)
-              readSchedule(Records[K], Problems->get(K), Placements[K], *Log);
+              readSchedule(Records[K], Problems->get(K), Problems->context(K),
+                           Placements[K], *Log);
         }));
   };
   Hooks.AfterRun = [&](MIRSession &Session, bool First) {

@@ -28,9 +28,10 @@ using namespace llvm;
 using namespace tileas;
 using namespace tileas::bench;
 
-/// Turns what the probe saw on one loop into R's outcome.
+/// Turns what the probe saw on one loop into R's outcome; Told is what the
+/// loop told WindowScheduler (it may pipeline the exit test).
 static void readCapture(LoopRecord &R, const WindowCapture &C,
-                        const TileASLoopProblem *LP,
+                        const TileASLoopProblem *LP, const PeerContext &Told,
                         const MachineCheckResult &Stock) {
   if (!C.Expanded) {
     R.Window.Status = C.Initialized ? "no-schedule" : "refused";
@@ -43,7 +44,7 @@ static void readCapture(LoopRecord &R, const WindowCapture &C,
     R.Window.Note = C.ScheduleError;
     return;
   }
-  judgeSchedule(LP->Problem, C.Sched, R.Window);
+  judgePeerSchedule(LP->Problem, C.Sched, Told, R.Window);
   R.Window.MachineVerifier = Stock.Verified ? "passed" : "failed";
   if (!Stock.Verified)
     R.Window.Note = "machine verifier: " + Stock.firstComplaint();
@@ -78,7 +79,8 @@ static void replay(StringRef Path, TargetMachine &TM,
     return Fail("error", "the replay's output differs from the stock pass's; "
                          "its schedule is not counted");
   for (unsigned K = 0; K < Loops.size() && K < Records.size(); ++K)
-    readCapture(Records[K], Captures[K], Problems.get(K), Stock);
+    readCapture(Records[K], Captures[K], Problems.get(K), Problems.context(K),
+                Stock);
 }
 
 void tileas::bench::runWindow(StringRef Path, TargetMachine &TM,

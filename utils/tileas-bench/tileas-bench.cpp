@@ -7,9 +7,11 @@
 // Runs, in this one process, our tileas-generate-schedule pass, stock
 // MachinePipeliner (SMS), stock WindowScheduler and the exact solver on the
 // loops of MIR files, and our scheduling core and the exact solver on the
-// MachSuite graphs; judges every schedule with the TileAS verifier; and
-// writes results.csv, machsuite.csv and bench.json into --out-dir (see
-// ResultWriter.h). bench/report.py runs it and draws the report.
+// MachSuite graphs; judges every schedule with the TileAS verifier and puts
+// each violation of a peer's schedule down to the peer, to what it was never
+// told, or to the harness (PeerVerdict.h); and writes results.csv,
+// machsuite.csv and bench.json into --out-dir (see ResultWriter.h).
+// bench/report.py turns them into the report.
 //
 // Exit codes: 0 written; 1 bad options, an unreadable input or an
 // unwritable output.

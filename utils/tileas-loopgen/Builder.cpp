@@ -6,6 +6,9 @@
 
 #include "Builder.h"
 
+#include "tileas/Model/MachineModel.h"
+#include "tileas/Model/ModelIds.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -15,16 +18,33 @@ using namespace llvm;
 namespace tileas {
 namespace loopgen {
 
-// Half of the machine's 232448 shared-memory bytes and of its 262144
-// tensor-memory bytes (see the budget note in Builder.h).
-constexpr uint64_t SmemShare = 114688;
-constexpr uint64_t TmemShare = 131072;
+/// Half of a budget pool of the machine, in whole 16 KiB tiles (see the
+/// budget note in Builder.h).
+static uint64_t halfOf(unsigned Budget) {
+  constexpr uint64_t Tile = 16384;
+  return model::buildResourceModel().budgets()[Budget].Capacity / 2 / Tile *
+         Tile;
+}
+
+/// How many pipes the named barriers a loop may hold pay for.
+static unsigned pipesAllowed() {
+  std::optional<unsigned> Barriers = model::namedBarrierBudget();
+  unsigned PerPipe = model::coordination().BarriersPerPipe;
+  if (!Barriers || !PerPipe)
+    return ~0u;
+  return unsigned(model::buildResourceModel().budgets()[*Barriers].Capacity /
+                  PerPipe);
+}
 
 Builder::Builder(uint64_t Seed, unsigned TargetOps)
     : R(Seed), Target(TargetOps) {
-  // Seven pipes use 14 barriers of the 15 a loop may hold.
-  MaxAsyncSmem = std::min(5u, 1 + TargetOps / 30);
-  MaxSts = std::min(2u, TargetOps / 50);
+  const uint64_t SmemShare = halfOf(gen::BudgetSmemBytes);
+  const uint64_t TmemShare = halfOf(gen::BudgetTmemBytes);
+  // Two of the pipes the barriers pay for are kept for STS, the rest for
+  // TMA loads and async copies.
+  unsigned Pipes = pipesAllowed();
+  MaxSts = std::min({2u, TargetOps / 50, Pipes / 2});
+  MaxAsyncSmem = std::min(Pipes - std::min(Pipes, 2u), 1 + TargetOps / 30);
   MaxBarrierOps = TargetOps >= 60 ? std::min(2u, 1 + TargetOps / 400) : 0;
   SmemLeft = SmemShare;
   TmemLeft = TmemShare;

@@ -8,12 +8,13 @@
 // the budgets that keep it schedulable on the TileAS machine. The operation
 // emitters (BuilderOps.cpp) and the driver (LoopGenerator.cpp) work on it.
 //
-// Budgets: a TMA load or cp.async always pipes and so holds two of the 15
-// named barriers a loop may use, a piped STS two more, so at most five of
-// the former and two of the latter are drawn; all shared-memory tiles
-// together stay within half the 227 KiB so that every ring can be
-// double-buffered, and the MMAs' accumulator charges within half of tensor
-// memory. Budgets then leave the scheduler room instead of deciding the II.
+// Budgets, from the machine model: a TMA load or cp.async always pipes and
+// so holds a pipe's named barriers, a piped STS as many, so of the pipes the
+// barriers a loop may hold pay for, at most two go to STS and the rest to
+// the former; all shared-memory tiles together stay within half of shared
+// memory so that every ring can be double-buffered, and the MMAs'
+// accumulator charges within half of tensor memory. Budgets then leave the
+// scheduler room instead of deciding the II.
 //
 //===----------------------------------------------------------------------===//
 

@@ -133,7 +133,7 @@ std::string Interpreter::where(const MachineInstr &MI) const {
 unsigned Interpreter::unitFor(unsigned EventPipe,
                               std::optional<unsigned> Pipe) {
   StringRef Name = model::pipeNames()[EventPipe];
-  bool CopyEngine = Name == "tma" || Name == "lsu";
+  bool CopyEngine = model::isCopyEngine(EventPipe);
   int64_t Stream = CopyEngine && Pipe ? int64_t(*Pipe) : -1;
   auto [It, New] = Units.try_emplace({EventPipe, Stream}, Units.size() + 1);
   if (New) {

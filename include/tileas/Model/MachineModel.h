@@ -38,7 +38,8 @@ ResourceModel buildResourceModel(int ReservedBarriers = -1);
 llvm::StringRef slotRecordName(unsigned SlotId);
 llvm::StringRef poolRecordName(unsigned Pool);
 
-/// The index of the named-barrier budget pool, if the model has one.
+/// The index of the budget pool that pipes and mutexes take barrier ids from
+/// (the td CoordinationModel's BarrierPool), if the model has one.
 std::optional<unsigned> namedBarrierBudget();
 
 /// The record of an opcode, or null for opcodes the model does not cover
@@ -48,6 +49,8 @@ const OpcodeRecord *lookupOpcode(unsigned Opcode);
 const OpcodeRecord *lookupOpcode(llvm::StringRef Name);
 
 const ResourceVectorRecord &resourceVector(const OpcodeRecord &Op);
+/// A resource vector by its generated id (gen::ResourceVectorId).
+const ResourceVectorRecord &resourceVector(unsigned Vector);
 llvm::ArrayRef<SlotTripleRecord> triples(const ResourceVectorRecord &RV);
 llvm::ArrayRef<PoolChargeRecord> poolCharges(const ResourceVectorRecord &RV);
 llvm::ArrayRef<uint64_t> footprint(const ResourceVectorRecord &RV);
@@ -59,6 +62,12 @@ llvm::ArrayRef<BudgetChargeRecord> budgetCharges(const OpcodeRecord &Op);
 void fillResources(const ResourceVectorRecord &RV, Operation &Op);
 
 llvm::ArrayRef<const char *> pipeNames();
+/// The pipe of the issuing thread (the td EventModel's Issuer), where
+/// instructions without a resource vector run.
+unsigned issuerPipe();
+/// The unit of Pipe is a copy engine (td EventPipe.CopyEngine): each ring it
+/// serves completes in order, different rings in any order.
+bool isCopyEngine(unsigned Pipe);
 /// Live cross-pipe events allowed for the ordered pipe pair (Src, Dst).
 unsigned eventBudget(unsigned SrcPipe, unsigned DstPipe);
 

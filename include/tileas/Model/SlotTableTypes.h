@@ -51,6 +51,9 @@ struct CoordinationRecord {
   unsigned BarriersPerMutex;
   unsigned ReservedBarriers;
   unsigned DefaultPipeDepth;
+  /// The budget pool barrier ids come from (an index into the budget
+  /// table), or -1 without a coordination model.
+  int BarrierBudget;
 };
 
 struct SlotTripleRecord {

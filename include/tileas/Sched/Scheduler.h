@@ -38,14 +38,14 @@ struct SchedulerOptions {
   /// cost of one bound propagation over all of it), growing further for
   /// loops of more than 800 ops; at least MinSearchEffort for loops of up
   /// to 200 ops and a floor shrinking with the cube of the size beyond
-  /// (small loops get a few milliseconds of search whatever their size). An
-  /// attempt gets a third of what is left, but at least AttemptEffortFactor
-  /// times the loop (or an eighth of MinSearchEffort). This bounds compile
-  /// time by construction: about 5 ms for a loop of 400 ops and 8 ms for
-  /// one of 800 ops on this project's 2-core benchmark machine, ten times
-  /// less than stock MachinePipeliner spends there. 500 buys IIs 1-5%
-  /// lower on such loops for 2.5 times the time. Once the budget is spent
-  /// the search returns its best schedule.
+  /// (small loops get the same search whatever their size). An attempt gets
+  /// a third of what is left, but at least AttemptEffortFactor times the
+  /// loop (or an eighth of MinSearchEffort). This bounds compile time by
+  /// construction; what it is in milliseconds, and against stock
+  /// MachinePipeliner, is measured in bench/results/report.md. 500 buys IIs
+  /// 1-5% lower on loops of 500 ops and more for 2.5 times the effort
+  /// (bench/effort-tradeoff.sh). Once the budget is spent the search returns
+  /// its best schedule.
   unsigned AttemptEffortFactor = 64;
   unsigned SearchEffortFactor = 200;
   uint64_t MinSearchEffort = 4000000;

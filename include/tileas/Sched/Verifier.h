@@ -18,6 +18,8 @@
 #include "tileas/Sched/Problem.h"
 #include "tileas/Sched/Schedule.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <string>
 #include <vector>
 
@@ -35,6 +37,16 @@ struct Violation {
     StageOrder, ///< Stage, order or stage count inconsistent with starts.
   } Kind;
   std::string Message;
+  /// What the violation is about, for tools that sort violations out: the
+  /// index of the dependence (Dependence), the slot id (Slot), the pool or
+  /// budget pool index (Pool, Budget), the op (Depth; Group: the later
+  /// member); NoSubject for Shape and StageOrder.
+  unsigned Subject = NoSubject;
+  static constexpr unsigned NoSubject = ~0u;
+  /// The ops involved: a dependence's two ends, a slot row's two holders,
+  /// every op charging a pool row, a group's first member and the op, the
+  /// op beyond its depth; none for budgets, Shape and StageOrder.
+  llvm::SmallVector<unsigned, 2> Ops;
 };
 
 /// Returns every violation found; empty means the schedule is legal.

@@ -96,7 +96,7 @@ public:
   EventView() {
     for (const char *Name : model::pipeNames())
       Pipes.add(Name);
-    IssuerPipe = Pipes.lookup("alu").value_or(0);
+    IssuerPipe = model::issuerPipe();
   }
 
   const PipeTable &pipes() const { return Pipes; }

@@ -12,6 +12,8 @@
 
 #include <algorithm>
 #include <numeric>
+#include <tuple>
+#include <vector>
 
 using namespace tileas;
 using namespace tileas::test;
@@ -230,6 +232,39 @@ TEST(VerifierTest, ReportsEveryViolation) {
   finish(S);
   EXPECT_EQ(kinds(P, S),
             Kinds({Violation::Slot, Violation::Pool, Violation::Group}));
+}
+
+/// Each violation of S as (kind, subject, ops).
+using About =
+    std::vector<std::tuple<Violation::KindTy, unsigned, std::vector<unsigned>>>;
+About subjects(const Problem &P, const Schedule &S) {
+  About Out;
+  for (const Violation &V : verifySchedule(P, S))
+    Out.push_back({V.Kind, V.Subject, {V.Ops.begin(), V.Ops.end()}});
+  return Out;
+}
+
+TEST(VerifierTest, NamesWhatEachViolationIsAbout) {
+  Problem P = richProblem();
+  auto With = [&](std::initializer_list<std::pair<unsigned, int64_t>> Moves) {
+    Schedule S = legalSchedule();
+    for (auto [Op, Start] : Moves)
+      S.Ops[Op].Start = Start;
+    finish(S);
+    return subjects(P, S);
+  };
+  // Bx -> E is the second dependence of richProblem.
+  EXPECT_EQ(With({{E, 2}}), About({{Violation::Dependence, 1, {Bx, E}}}));
+  EXPECT_EQ(With({{F, 5}}), About({{Violation::Slot, 1, {A, F}}}));
+  EXPECT_EQ(With({{G, 1}}), About({{Violation::Pool, PortPool, {C, D, G}}}));
+  EXPECT_EQ(With({{Bx, 6}, {E, 7}}),
+            About({{Violation::Budget, SmemBudget, {}}}));
+  EXPECT_EQ(With({{H, 4}}), About({{Violation::Depth, H, {H}}}));
+  EXPECT_EQ(With({{D, 5}}), About({{Violation::Group, D, {C, D}}}));
+  Schedule S = legalSchedule();
+  S.StageCount = 2;
+  EXPECT_EQ(subjects(P, S),
+            About({{Violation::StageOrder, Violation::NoSubject, {}}}));
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tileas/Model/MachineModel.h"
+#include "tileas/Model/ModelIds.h"
 
 #include "gtest/gtest.h"
 
@@ -96,6 +97,17 @@ TEST(MachineModel, EventPipes) {
   for (unsigned S = 0; S < Pipes.size(); ++S)
     for (unsigned D = 0; D < Pipes.size(); ++D)
       EXPECT_EQ(model::eventBudget(S, D), 8u);
+}
+
+TEST(MachineModel, RolesComeFromTheModel) {
+  // The roles td marks, not names: the coordination model's barrier pool,
+  // the event model's issuer, the copy-engine pipes.
+  EXPECT_EQ(model::namedBarrierBudget(), unsigned(gen::BudgetNamedBarriers));
+  EXPECT_EQ(model::issuerPipe(), unsigned(gen::PipeALU));
+  EXPECT_TRUE(model::isCopyEngine(gen::PipeTMA));
+  EXPECT_TRUE(model::isCopyEngine(gen::PipeLSU));
+  EXPECT_FALSE(model::isCopyEngine(gen::PipeTensorCore));
+  EXPECT_FALSE(model::isCopyEngine(gen::NumPipes));
 }
 
 } // namespace

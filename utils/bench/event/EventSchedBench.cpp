@@ -11,7 +11,7 @@
 // store). A software-prefetching front end hoists the loads of H steps to the
 // front of each group of H steps, so 2H tma->mma events are live at once; the
 // loads of a group overwrite the buffers the previous group's MMAs read (WAR,
-// mma->tma events). Budgets are the seed's 8 per pipe pair.
+// mma->tma events). Pipes and budgets are the td's (8 per pipe pair).
 //
 //  * Hoisted:    H = 8, 16 live loads against a budget of 8; reordering is
 //                needed and a feasible order exists. The seed's greedy
@@ -53,6 +53,7 @@
 #include "tileas/EventSched/DAGBuilder.h"
 #include "tileas/EventSched/EventScheduler.h"
 #include "tileas/Model/MachineModel.h"
+#include "tileas/Model/ModelIds.h"
 
 #include "llvm/CodeGen/MIRParser/MIRParser.h"
 #include "llvm/CodeGen/MachineModuleInfo.h"
@@ -85,7 +86,26 @@ using namespace tileas;
 
 namespace {
 
-enum Pipe : unsigned { TMA, MMA, TMEM, SMEM, ALU, XU, LSU, NumPipes };
+/// The td's pipes.
+enum Pipe : unsigned {
+  TMA = gen::PipeTMA,
+  MMA = gen::PipeTensorCore,
+  TMEM = gen::PipeTMem,
+  SMEM = gen::PipeSMem,
+  ALU = gen::PipeALU,
+  XU = gen::PipeXU,
+  LSU = gen::PipeLSU,
+  NumPipes = gen::NumPipes,
+};
+
+/// The td's event budgets.
+EventBudget tdBudget() {
+  EventBudget B(NumPipes, 0);
+  for (unsigned S = 0; S != NumPipes; ++S)
+    for (unsigned D = 0; D != NumPipes; ++D)
+      B.set(S, D, model::eventBudget(S, D));
+  return B;
+}
 
 /// Location ids: buffers, accumulators and epilogue temporaries get disjoint
 /// ranges.
@@ -150,8 +170,9 @@ void runFamily(benchmark::State &State, unsigned H, unsigned Ring,
                unsigned TmaMmaBudget) {
   unsigned N = State.range(0);
   EventDAG G = makeBlock(N, H, Ring);
-  EventBudget Budget(NumPipes, 8);
-  Budget.set(TMA, MMA, TmaMmaBudget);
+  EventBudget Budget = tdBudget();
+  if (TmaMmaBudget)
+    Budget.set(TMA, MMA, TmaMmaBudget);
   EventScheduleResult R;
   for (auto _ : State) {
     R = scheduleEvents(G, Budget);
@@ -167,9 +188,10 @@ void runFamily(benchmark::State &State, unsigned H, unsigned Ring,
   State.counters["rounds"] = R.Stats.BestEffortRounds;
 }
 
-void BM_Hoisted(benchmark::State &State) { runFamily(State, 8, 8, 8); }
-void BM_Streaming(benchmark::State &State) { runFamily(State, 8, 0, 8); }
-void BM_Feasible(benchmark::State &State) { runFamily(State, 2, 2, 8); }
+/// TmaMmaBudget 0: the td's.
+void BM_Hoisted(benchmark::State &State) { runFamily(State, 8, 8, 0); }
+void BM_Streaming(benchmark::State &State) { runFamily(State, 8, 0, 0); }
+void BM_Feasible(benchmark::State &State) { runFamily(State, 2, 2, 0); }
 void BM_Infeasible(benchmark::State &State) { runFamily(State, 8, 8, 1); }
 
 // Exact search on 20 ops: six loads and fourteen of their pairwise
@@ -210,7 +232,6 @@ void sizes(benchmark::internal::Benchmark *B) {
 /// sees of it.
 struct MixInstr {
   std::string Text;
-  const char *Pipe;
   std::string Def;
   std::vector<std::string> Uses;
   bool LoadsGlobal = false, StoresGlobal = false, SideEffects = false;
@@ -228,16 +249,16 @@ struct MixInstr {
 /// the budget of 8 in every order.
 std::vector<MixInstr> makeMix(unsigned N, bool GlobalStores) {
   std::vector<MixInstr> Mix;
-  auto Add = [&](std::string Text, const char *Pipe, std::string Def,
+  auto Add = [&](std::string Text, std::string Def,
                  std::vector<std::string> Uses) -> MixInstr & {
-    Mix.push_back({std::move(Text), Pipe, std::move(Def), std::move(Uses)});
+    Mix.push_back({std::move(Text), std::move(Def), std::move(Uses)});
     return Mix.back();
   };
-  Add("%da:gpr64 = COPY $rd0", "alu", "%da", {});
-  Add("%db:gpr64 = COPY $rd1", "alu", "%db", {});
-  Add("%p:gpr64 = COPY $rd2", "alu", "%p", {});
-  Add("%z:gpr32 = MOVri 0", "alu", "%z", {});
-  Add("%c0:tmem = TMEM_ALLOC 128", "alu", "%c0", {}).SideEffects = true;
+  Add("%da:gpr64 = COPY $rd0", "%da", {});
+  Add("%db:gpr64 = COPY $rd1", "%db", {});
+  Add("%p:gpr64 = COPY $rd2", "%p", {});
+  Add("%z:gpr32 = MOVri 0", "%z", {});
+  Add("%c0:tmem = TMEM_ALLOC 128", "%c0", {}).SideEffects = true;
   constexpr unsigned Hoist = 8;
   for (unsigned Group = 0; Mix.size() < N; ++Group) {
     std::vector<MixInstr> Loads, Rest;
@@ -246,54 +267,43 @@ std::vector<MixInstr> makeMix(unsigned N, bool GlobalStores) {
       std::string Off = std::to_string(16 * K);
       auto &A = Loads.emplace_back();
       A = {"%a" + I + ":tile = TMA_LOAD %da, %z, %z, 16384",
-           "tma",
            "%a" + I,
            {"%da", "%z"}};
       A.LoadsGlobal = true;
       auto &B = Loads.emplace_back();
       B = {"%b" + I + ":tile = TMA_LOAD %db, %z, %z, 16384",
-           "tma",
            "%b" + I,
            {"%db", "%z"}};
       B.LoadsGlobal = true;
       auto &G = Loads.emplace_back();
-      G = {"%g" + I + ":frag = LDG_F %p, " + Off, "lsu", "%g" + I, {"%p"}};
+      G = {"%g" + I + ":frag = LDG_F %p, " + Off, "%g" + I, {"%p"}};
       G.LoadsGlobal = true;
       Rest.push_back({"%c" + Next + ":tmem = MMA_TMEM %c" + I + ", %a" + I +
                           ", %b" + I + ", 0, 65536",
-                      "tensor_core",
                       "%c" + Next,
                       {"%c" + I, "%a" + I, "%b" + I}});
       Rest.push_back({"%h" + I + ":frag = LDS %a" + I + ", %z",
-                      "smem",
                       "%h" + I,
                       {"%a" + I, "%z"}});
       Rest.push_back({"%x" + I + ":frag = FADD %g" + I + ", %h" + I,
-                      "alu",
                       "%x" + I,
                       {"%g" + I, "%h" + I}});
-      Rest.push_back(
-          {"%e" + I + ":frag = EX2 %x" + I, "xu", "%e" + I, {"%x" + I}});
+      Rest.push_back({"%e" + I + ":frag = EX2 %x" + I, "%e" + I, {"%x" + I}});
       Rest.push_back({"%y" + I + ":frag = FMUL %e" + I + ", %g" + I,
-                      "alu",
                       "%y" + I,
                       {"%e" + I, "%g" + I}});
       if (K % 4 == 3) {
-        Rest.push_back({"%t" + I + ":frag = TMEM_LD %c" + Next,
-                        "tmem",
-                        "%t" + I,
-                        {"%c" + Next}});
+        Rest.push_back(
+            {"%t" + I + ":frag = TMEM_LD %c" + Next, "%t" + I, {"%c" + Next}});
         Rest.push_back({"%s" + I + ":frag = FADD %t" + I + ", %y" + I,
-                        "alu",
                         "%s" + I,
                         {"%t" + I, "%y" + I}});
         if (GlobalStores) {
           auto &St = Rest.emplace_back();
-          St = {"STG_F %s" + I + ", %p, " + Off, "lsu", "", {"%s" + I, "%p"}};
+          St = {"STG_F %s" + I + ", %p, " + Off, "", {"%s" + I, "%p"}};
           St.StoresGlobal = true;
         } else {
           Rest.push_back({"%o" + I + ":tile = STS %s" + I + ", 4096",
-                          "smem",
                           "%o" + I,
                           {"%s" + I}});
         }
@@ -318,17 +328,29 @@ std::string mixToMIR(const std::vector<MixInstr> &Mix) {
   return Text;
 }
 
+/// The pipe the td gives the instruction of a MIR line (its opcode follows
+/// "= ", or starts the line); instructions without a resource vector run
+/// on the issuing thread's pipe, as in the pass.
+unsigned pipeOf(llvm::StringRef Text) {
+  llvm::StringRef Opcode =
+      Text.contains(" = ") ? Text.split(" = ").second : Text;
+  Opcode = Opcode.take_until([](char C) { return C == ' '; });
+  if (const model::OpcodeRecord *Rec = model::lookupOpcode(Opcode))
+    return model::resourceVector(*Rec).Pipe;
+  return model::issuerPipe();
+}
+
 /// The DAG the pass builds for the block: registers and global memory are
 /// its locations.
-EventDAG mixToDAG(const std::vector<MixInstr> &Mix, const PipeTable &Pipes) {
-  EventDAGBuilder Builder(Pipes.size());
+EventDAG mixToDAG(const std::vector<MixInstr> &Mix) {
+  EventDAGBuilder Builder(NumPipes);
   std::map<std::string, unsigned> Loc;
   auto Id = [&](const std::string &V) {
     return Loc.try_emplace(V, Loc.size() + 1).first->second;
   };
   for (const MixInstr &I : Mix) {
     OpEffects Op;
-    Op.Pipe = *Pipes.lookup(I.Pipe);
+    Op.Pipe = pipeOf(I.Text);
     for (const std::string &U : I.Uses)
       Op.Reads.push_back(Id(U));
     if (!I.Def.empty())
@@ -343,27 +365,10 @@ EventDAG mixToDAG(const std::vector<MixInstr> &Mix, const PipeTable &Pipes) {
   return buildOrAbort(Builder);
 }
 
-PipeTable tdPipes() {
-  PipeTable Pipes;
-  for (const char *Name : model::pipeNames())
-    Pipes.add(Name);
-  return Pipes;
-}
-
-EventBudget tdBudget(const PipeTable &Pipes) {
-  unsigned N = Pipes.size();
-  EventBudget B(N, 0);
-  for (unsigned S = 0; S != N; ++S)
-    for (unsigned D = 0; D != N; ++D)
-      B.set(S, D, model::eventBudget(S, D));
-  return B;
-}
-
 void runCoreMix(benchmark::State &State, bool GlobalStores) {
   std::vector<MixInstr> Mix = makeMix(State.range(0), GlobalStores);
-  PipeTable Pipes = tdPipes();
-  EventDAG G = mixToDAG(Mix, Pipes);
-  EventBudget Budget = tdBudget(Pipes);
+  EventDAG G = mixToDAG(Mix);
+  EventBudget Budget = tdBudget();
   EventScheduleResult R;
   for (auto _ : State) {
     R = scheduleEvents(G, Budget);

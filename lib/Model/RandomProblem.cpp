@@ -1,10 +1,11 @@
-//===- RandomProblem.cpp - Seeded TileAS-like scheduling problems ---------===//
+//===- RandomProblem.cpp - Seeded scheduling problems on the td model -----===//
 //
 // Part of the TileAS project.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tileas/Sched/RandomProblem.h"
+#include "tileas/Model/RandomProblem.h"
+#include "tileas/Model/MachineModel.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -13,55 +14,13 @@
 #include <iterator>
 #include <string>
 
+// The llvm::TileAS:: opcode enum: each kind of op below is one instruction.
+#define GET_INSTRINFO_ENUM
+#include "TileASGenInstrInfo.inc"
+
 using namespace llvm;
 
 namespace tileas {
-
-ResourceModel makeBlackwellModel(unsigned ReservedBarriers) {
-  using namespace blackwell;
-  ResourceModel M;
-  static const struct {
-    unsigned Id;
-    const char *Name;
-    SlotKind Kind;
-  } Slots[] = {
-      {Issue, "issue", SlotKind::Coarse},
-      {XU, "xu", SlotKind::Coarse},
-      {XU64, "xu64", SlotKind::Coarse},
-      {FP32x2, "fp32x2_fp16ultra", SlotKind::Fine},
-      {Alu, "alu", SlotKind::Coarse},
-      {AluOrFmaHeavy, "alu_or_fmaheavy", SlotKind::Fine},
-      {DualAlu, "dual_alu", SlotKind::Fine},
-      {Lsu, "lsu", SlotKind::Coarse},
-      {Tmem, "tmem", SlotKind::Coarse},
-      {Mma, "mma", SlotKind::Coarse},
-      {TcAndMma, "tc_and_mma", SlotKind::Fine},
-      {Tma, "tma", SlotKind::Coarse},
-      {TpGnicRd, "tp_gnic_rd", SlotKind::Fine},
-      {TpGnicWr, "tp_gnic_wr", SlotKind::Fine},
-      {TpSmemRd, "tp_smem_rd", SlotKind::Fine},
-      {TpSmemWr, "tp_smem_wr", SlotKind::Fine},
-      {TpTmemRd, "tp_tmem_rd", SlotKind::Fine},
-      {TpTmemWr, "tp_tmem_wr", SlotKind::Fine},
-      {TpMma, "tp_mma", SlotKind::Fine},
-      {Unknown, "unknown", SlotKind::Fine},
-      {OmittedSimt, "omitted_simt", SlotKind::Fine},
-      {TestSimt, "test_simt", SlotKind::Fine},
-      {TestMma, "test_mma", SlotKind::Fine},
-      {TestDma, "test_dma", SlotKind::Test},
-  };
-  for (const auto &S : Slots)
-    M.addSlot(S.Id, S.Name, S.Kind);
-  M.addPool("coarse_issue", 5);
-  M.addPool("alu_issue", 3);
-  M.addPool("alu_or_fmaheavy_issue", 4);
-  M.addPool("dual_issue", 3);
-  M.addPool("reg_bank_pair", 2);
-  M.addBudget("smem_bytes", 232448);
-  M.addBudget("tmem_bytes", 262144);
-  M.addBudget("named_barriers", 16 - std::min(16u, ReservedBarriers));
-  return M;
-}
 
 namespace {
 
@@ -103,40 +62,38 @@ enum class Kind : uint8_t {
   Misc,
 };
 
+/// A kind of op: the instruction it is, and how often it occurs.
 struct KindSpec {
   Kind K;
-  const char *Name;
+  unsigned Opcode;
   unsigned Weight;            ///< Per mille of the ops.
   unsigned MemoryOrderWeight; ///< The same in MemoryOrder loops.
-  unsigned LatencyLo, LatencyHi;
-  bool Produces; ///< Has a result other ops read.
 };
 
 const KindSpec Kinds[] = {
-    {Kind::TmaLoad, "tma_load", 30, 30, 40, 120, true},
-    {Kind::GlobalLoad, "ld_global", 30, 80, 60, 200, true},
-    {Kind::GlobalStore, "st_global", 15, 20, 1, 1, false},
-    {Kind::Mma, "mma", 50, 70, 16, 16, true},
-    {Kind::SmemWrite, "st_shared", 20, 10, 7, 7, true},
-    {Kind::SmemRead, "ld_shared", 50, 40, 7, 7, true},
-    {Kind::TmemLoad, "tmem_ld", 30, 60, 8, 8, true},
-    {Kind::TmemStore, "tmem_st", 20, 10, 8, 8, false},
-    {Kind::Alu, "alu", 300, 130, 4, 4, true},
-    {Kind::Fma, "fma", 250, 50, 4, 4, true},
-    {Kind::FmaHeavy, "fma_heavy", 30, 360, 4, 4, true},
-    {Kind::DualAlu, "dual_alu", 60, 50, 2, 2, true},
-    {Kind::Xu, "xu", 30, 50, 20, 20, true},
-    {Kind::Xu64, "xu64", 10, 5, 24, 24, true},
-    {Kind::Misc, "misc", 75, 35, 1, 1, true},
+    {Kind::TmaLoad, TileAS::TMA_LOAD, 30, 30},
+    {Kind::GlobalLoad, TileAS::LDG_F, 30, 80},
+    {Kind::GlobalStore, TileAS::STG_F, 15, 20},
+    {Kind::Mma, TileAS::MMA_TMEM, 50, 70},
+    {Kind::SmemWrite, TileAS::STS, 20, 10},
+    {Kind::SmemRead, TileAS::LDS, 50, 40},
+    {Kind::TmemLoad, TileAS::TMEM_LD, 30, 60},
+    {Kind::TmemStore, TileAS::TMEM_ST, 20, 10},
+    {Kind::Alu, TileAS::FADD, 300, 30},
+    {Kind::Fma, TileAS::FFMA2, 250, 150},
+    {Kind::FmaHeavy, TileAS::FFMA, 30, 360},
+    {Kind::DualAlu, TileAS::IADDF, 60, 50},
+    {Kind::Xu, TileAS::EX2, 30, 50},
+    {Kind::Xu64, TileAS::RCP64, 10, 5},
+    {Kind::Misc, TileAS::ADDri, 75, 35},
 };
 
 const KindSpec &pickKind(Rng &R, bool MemoryOrder) {
   unsigned Roll = R.range(0, 999);
-  for (unsigned I = 0, E = std::size(Kinds); I != E; ++I) {
-    unsigned Weight =
-        MemoryOrder ? Kinds[I].MemoryOrderWeight : Kinds[I].Weight;
+  for (const KindSpec &S : Kinds) {
+    unsigned Weight = MemoryOrder ? S.MemoryOrderWeight : S.Weight;
     if (Roll < Weight)
-      return Kinds[I];
+      return S;
     Roll -= Weight;
   }
   return Kinds[0];
@@ -150,94 +107,33 @@ bool isFast(Kind K) {
          K == Kind::Misc || K == Kind::SmemRead || K == Kind::FmaHeavy;
 }
 
-Operation makeOperation(const KindSpec &S, unsigned Index, Rng &R) {
-  using namespace blackwell;
+/// The op of instruction Opcode as the td describes it; its budget charges
+/// are added later (their amounts depend on the loop).
+Operation makeOperation(unsigned Opcode, unsigned Index) {
+  const model::OpcodeRecord *Rec = model::lookupOpcode(Opcode);
+  assert(Rec && "every kind is an instruction of the td model");
   Operation Op;
-  Op.Name = std::string(S.Name) + "_" + std::to_string(Index);
-  Op.Latency = R.range(S.LatencyLo, S.LatencyHi);
-  auto Slot = [&](unsigned Id, unsigned Duration) {
-    Op.Slots.push_back({Id, Duration, 1});
-  };
-  auto Pool = [&](unsigned P) { Op.Pools.push_back({P, 1, 1}); };
-  Pool(CoarseIssue);
-  switch (S.K) {
-  case Kind::TmaLoad:
-    Slot(Tma, 8);
-    Slot(TpSmemWr, 8);
-    Op.Async = true;
-    break;
-  case Kind::GlobalLoad:
-    Slot(Lsu, 1);
-    Slot(TpGnicRd, 7);
-    break;
-  case Kind::GlobalStore:
-    Slot(Lsu, 1);
-    Slot(TpGnicWr, 7);
-    break;
-  case Kind::Mma:
-    Slot(TcAndMma, 8);
-    Slot(TpMma, 8);
-    Op.Async = true;
-    break;
-  case Kind::SmemWrite:
-    Slot(TpSmemWr, 7);
-    break;
-  case Kind::SmemRead:
-    Slot(TpSmemRd, 7);
-    break;
-  case Kind::TmemLoad:
-    Slot(blackwell::Tmem, 1);
-    Slot(TpTmemRd, 7);
-    break;
-  case Kind::TmemStore:
-    Slot(blackwell::Tmem, 1);
-    Slot(TpTmemWr, 7);
-    break;
-  case Kind::Alu:
-    Pool(AluIssue);
-    if (R.chance(0.25))
-      Pool(RegBankPair);
-    break;
-  case Kind::Fma:
-    Pool(FmaIssue);
-    break;
-  case Kind::FmaHeavy:
-    Slot(AluOrFmaHeavy, 4);
-    Pool(FmaIssue);
-    break;
-  case Kind::DualAlu:
-    Slot(DualAlu, 2);
-    Pool(DualIssue);
-    break;
-  case Kind::Xu:
-    Slot(XU, 2);
-    break;
-  case Kind::Xu64:
-    Slot(XU64, 4);
-    break;
-  case Kind::Misc:
-    Slot(Issue, 1);
-    break;
-  }
+  Op.Name = std::string(Rec->Name) + "_" + std::to_string(Index);
+  model::fillResources(model::resourceVector(*Rec), Op);
   return Op;
 }
 
 /// Conservative memory dependences between global loads and stores, as a
 /// compiler that cannot tell their addresses apart adds them: in program
 /// order within an iteration (RAW, WAR, WAW), and from every access to
-/// every conflicting access of the next iteration.
+/// every conflicting access of the next iteration. A read after a write
+/// waits for the write's latency.
 void addMemoryOrder(Problem &P, ArrayRef<Kind> KindOf) {
   unsigned N = KindOf.size();
   auto IsLoad = [&](unsigned I) { return KindOf[I] == Kind::GlobalLoad; };
   auto IsStore = [&](unsigned I) { return KindOf[I] == Kind::GlobalStore; };
-  constexpr int StoreLatency = 7;
   for (unsigned I = 0; I < N; ++I) {
     if (!IsLoad(I) && !IsStore(I))
       continue;
     for (unsigned J = 0; J < N; ++J) {
       if (J == I || (IsLoad(I) && IsLoad(J)) || (!IsLoad(J) && !IsStore(J)))
         continue;
-      int Latency = IsStore(I) ? StoreLatency : 0;
+      int Latency = IsStore(I) ? int(P.operations()[I].Latency) : 0;
       if (I < J)
         P.addDependence({I, J, Latency, 0, DepKind::Memory});
       P.addDependence({I, J, std::max(Latency, 1), 1, DepKind::Memory});
@@ -250,23 +146,60 @@ uint64_t roundedShare(double Total, unsigned Count, uint64_t Granule) {
   return std::max<uint64_t>(Granule, Share / Granule * Granule);
 }
 
+/// The td's budget charges of every op: per-stage charges whose amount an
+/// operand gives share a third of their pool (times BudgetPressure) among
+/// the ops that pay them; an op that accumulates in place (an MMA chain
+/// after its head) pays none. Per-pipe charges are kept on the first ops
+/// that carry them, up to two fifths of their pool.
+void addBudgets(Problem &P, ArrayRef<unsigned> Opcodes, ArrayRef<bool> InPlace,
+                double Pressure) {
+  ArrayRef<BudgetDesc> Pools = P.model().budgets();
+  auto Pays = [&](unsigned Op, const model::BudgetChargeRecord &C) {
+    return C.Scaling == BudgetScaling::PerPipe || !InPlace[Op];
+  };
+  std::vector<unsigned> Payers(Pools.size(), 0);
+  for (unsigned Op = 0, N = Opcodes.size(); Op != N; ++Op)
+    for (const model::BudgetChargeRecord &C :
+         model::budgetCharges(*model::lookupOpcode(Opcodes[Op])))
+      if (C.OperandIndex >= 0 && Pays(Op, C))
+        ++Payers[C.Budget];
+  std::vector<uint64_t> PerPipeLeft(Pools.size());
+  for (unsigned B = 0, E = Pools.size(); B != E; ++B)
+    PerPipeLeft[B] = Pools[B].Capacity * 2 / 5;
+  for (unsigned Op = 0, N = Opcodes.size(); Op != N; ++Op) {
+    for (const model::BudgetChargeRecord &C :
+         model::budgetCharges(*model::lookupOpcode(Opcodes[Op]))) {
+      if (!Pays(Op, C))
+        continue;
+      uint64_t Amount = C.Amount;
+      if (C.OperandIndex >= 0)
+        Amount = roundedShare(double(Pools[C.Budget].Capacity) / 3 * Pressure,
+                              Payers[C.Budget], 128);
+      if (C.Scaling == BudgetScaling::PerPipe) {
+        if (Amount > PerPipeLeft[C.Budget])
+          continue;
+        PerPipeLeft[C.Budget] -= Amount;
+      }
+      P.operations()[Op].Budgets.push_back({C.Budget, Amount, C.Scaling});
+    }
+  }
+}
+
 } // namespace
 
 Problem makeRandomProblem(const RandomProblemOptions &Opts) {
   Rng R(Opts.Seed * 0x2545f4914f6cdd1dULL + Opts.NumOps);
-  Problem P(makeBlackwellModel());
+  Problem P(model::buildResourceModel());
   P.Name =
       "random-" + std::to_string(Opts.NumOps) + "-" + std::to_string(Opts.Seed);
   unsigned N = Opts.NumOps;
   std::vector<Kind> KindOf;
+  std::vector<unsigned> Opcodes;
   for (unsigned I = 0; I != N; ++I) {
     const KindSpec &S = pickKind(R, Opts.MemoryOrder);
     KindOf.push_back(S.K);
-    P.addOperation(makeOperation(S, I, R));
-    if (Opts.MemoryOrder && S.K == Kind::GlobalLoad) {
-      P.operations()[I].Latency = 100;
-      P.operations()[I].FarMemory = true;
-    }
+    Opcodes.push_back(S.Opcode);
+    P.addOperation(makeOperation(S.Opcode, I));
   }
   auto Produces = [&](unsigned Op) {
     return KindOf[Op] != Kind::GlobalStore && KindOf[Op] != Kind::TmemStore;
@@ -289,22 +222,23 @@ Problem makeRandomProblem(const RandomProblemOptions &Opts) {
     }
   }
 
-  // Accumulator chains of 1..4 MMAs, closed across iterations.
-  std::vector<unsigned> ChainHeads;
+  // Accumulator chains of 1..4 MMAs, closed across iterations; every MMA
+  // after a chain's head accumulates in place.
+  SmallVector<bool, 64> InPlace(N, false);
   for (unsigned I = 0; I < N;) {
     if (KindOf[I] != Kind::Mma) {
       ++I;
       continue;
     }
     unsigned Length = R.range(1, 4), Head = I, Last = I;
-    ChainHeads.push_back(Head);
     for (unsigned J = I + 1; J < N && Length > 1; ++J)
       if (KindOf[J] == Kind::Mma) {
-        P.addDependence({Last, J, 16, 0, DepKind::Accumulate});
+        P.addDependence({Last, J, Lat(Last), 0, DepKind::Accumulate});
+        InPlace[J] = true;
         Last = J;
         --Length;
       }
-    P.addDependence({Last, Head, 16, 1, DepKind::Accumulate});
+    P.addDependence({Last, Head, Lat(Last), 1, DepKind::Accumulate});
     I = Last + 1;
   }
 
@@ -335,34 +269,12 @@ Problem makeRandomProblem(const RandomProblemOptions &Opts) {
     if (KindOf[I] == Kind::SmemWrite)
       for (unsigned J = I + 1; J < std::min(N, I + Window); ++J)
         if (KindOf[J] == Kind::SmemRead && R.chance(0.3)) {
-          P.addDependence({I, J, 7, 0, DepKind::Memory});
+          P.addDependence({I, J, Lat(I), 0, DepKind::Memory});
           break;
         }
 
-  if (Opts.Budgets) {
-    using namespace blackwell;
-    unsigned SmemUsers = 0;
-    for (unsigned I = 0; I < N; ++I)
-      SmemUsers += KindOf[I] == Kind::TmaLoad || KindOf[I] == Kind::SmemWrite;
-    uint64_t SmemShare =
-        roundedShare(232448.0 / 3 * Opts.BudgetPressure, SmemUsers, 128);
-    uint64_t TmemShare =
-        roundedShare(262144.0 / 4, unsigned(ChainHeads.size()), 512);
-    unsigned Barriers = 0;
-    for (unsigned I = 0; I < N; ++I) {
-      Operation &Op = P.operations()[I];
-      if (KindOf[I] == Kind::TmaLoad || KindOf[I] == Kind::SmemWrite)
-        Op.Budgets.push_back(
-            {SharedMemory, SmemShare, BudgetScaling::PerStage});
-      if (KindOf[I] == Kind::TmaLoad && Barriers < 6) {
-        Op.Budgets.push_back({NamedBarriers, 1, BudgetScaling::PerPipe});
-        ++Barriers;
-      }
-    }
-    for (unsigned Head : ChainHeads)
-      P.operations()[Head].Budgets.push_back(
-          {TensorMemory, TmemShare, BudgetScaling::PerStage});
-  }
+  if (Opts.Budgets)
+    addBudgets(P, Opcodes, InPlace, Opts.BudgetPressure);
 
   if (Opts.Groups && N >= 12) {
     // Pairs of adjacent fast ops; the second pair sits right after the
