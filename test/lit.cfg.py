@@ -28,6 +28,9 @@ if config.tileas_sanitize:
         libs.append(out)
     config.environment["LD_PRELOAD"] = " ".join(libs)
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
+    # AddressSanitizer reserves terabytes of address space: tests that cap
+    # memory with `ulimit -v` cannot run.
+    config.available_features.add("tileas-sanitize")
 
 config.substitutions.append(("%tileas-tblgen", os.path.join(bin_dir, "tileas-tblgen")))
 config.substitutions.append(("%tileas-sched", os.path.join(bin_dir, "tileas-sched")))
