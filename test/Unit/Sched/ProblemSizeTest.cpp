@@ -34,6 +34,15 @@ void addIdlePools(Problem &P, unsigned Count) {
     P.model().addPool("idle" + std::to_string(I), 1);
 }
 
+/// Where 50 ops made by AddOp, after 100 idle pools, first cross a cap.
+template <typename AddOpFn> std::optional<SizeExcess> crossing(AddOpFn AddOp) {
+  ProblemBuilder B;
+  addIdlePools(B.P, 100);
+  for (int I = 0; I != 50; ++I)
+    AddOp(B);
+  return findSizeExcess(B.P);
+}
+
 TEST(ProblemSizeTest, ColumnsAreHeldSlotsAndEveryPool) {
   ProblemBuilder B; // Slots 1..4 and the pool "port".
   EXPECT_EQ(tableColumns(B.P), 1u);
@@ -49,11 +58,9 @@ TEST(ProblemSizeTest, ColumnsAreHeldSlotsAndEveryPool) {
 TEST(ProblemSizeTest, ASlotOverTheTableCapIsNamedWhereItCrossesIt) {
   // 1 slot + 101 pools = 102 columns: 16777216 / 102 / 4096 = 40.2, so the
   // 41st op of 4096 cycles crosses the cap.
-  ProblemBuilder B;
-  addIdlePools(B.P, 100);
-  for (int I = 0; I != 50; ++I)
+  std::optional<SizeExcess> Excess = crossing([](ProblemBuilder &B) {
     B.op({{1, 4096}});
-  std::optional<SizeExcess> Excess = findSizeExcess(B.P);
+  });
   ASSERT_TRUE(Excess.has_value());
   EXPECT_EQ(Excess->Op, 40u);
   EXPECT_EQ(Excess->Message,
@@ -65,11 +72,8 @@ TEST(ProblemSizeTest, ASlotOverTheTableCapIsNamedWhereItCrossesIt) {
 
 TEST(ProblemSizeTest, APoolOverTheTableCapIsNamedWithItsCapacity) {
   // "port" has capacity 2: two units for 4096 cycles add 4096 rows.
-  ProblemBuilder B;
-  addIdlePools(B.P, 100);
-  for (int I = 0; I != 50; ++I)
-    B.portOp(/*Units=*/2, /*Duration=*/4096);
-  std::optional<SizeExcess> Excess = findSizeExcess(B.P);
+  std::optional<SizeExcess> Excess = crossing(
+      [](ProblemBuilder &B) { B.portOp(/*Units=*/2, /*Duration=*/4096); });
   ASSERT_TRUE(Excess.has_value());
   EXPECT_EQ(Excess->Op, 40u);
   EXPECT_NE(Excess->Message.find("charge pool 'port' 335872 unit-cycles "
