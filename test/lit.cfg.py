@@ -28,6 +28,9 @@ if config.tileas_sanitize:
         libs.append(out)
     config.environment["LD_PRELOAD"] = " ".join(libs)
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
+    # AddressSanitizer reserves terabytes of address space: tests that cap
+    # memory with `ulimit -v` cannot run.
+    config.available_features.add("tileas-sanitize")
 
 config.substitutions.append(("%tileas-tblgen", os.path.join(bin_dir, "tileas-tblgen")))
 config.substitutions.append(("%tileas-sched", os.path.join(bin_dir, "tileas-sched")))
@@ -38,5 +41,21 @@ config.substitutions.append(("%llc", "%s --load=%s" % (os.path.join(tools, "llc"
 config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%td_dir", os.path.join(config.tileas_src_root, "td")))
 config.substitutions.append(("%llvm_include", "/usr/lib/llvm-22/include"))
-config.substitutions.append(("%shared", config.tileas_shared_dir))
+
+# The HatScheT MachSuite graphs the tool tests read: the copies vendored in
+# test/Inputs/machsuite (README there), or the full set of a shared folder
+# named by $TILEAS_SHARED_DIR.
+if config.tileas_shared_dir:
+    machsuite = os.path.join(config.tileas_shared_dir, "corpora",
+                             "hatschet-machsuite")
+    if not os.path.isdir(machsuite):
+        lit_config.fatal("TILEAS_SHARED_DIR is set, but %s is not a folder" %
+                         machsuite)
+    config.available_features.add("tileas-shared-dir")
+else:
+    machsuite = os.path.join(config.tileas_src_root, "test", "Inputs",
+                             "machsuite")
+config.substitutions.append(("%machsuite", machsuite))
 config.substitutions.append(("%src_root", config.tileas_src_root))
+config.substitutions.append(("%obj_root", config.tileas_obj_root))
+config.substitutions.append(("%lit", os.path.join(tools, "lit")))

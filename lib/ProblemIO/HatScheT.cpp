@@ -9,6 +9,7 @@
 #include "InputFile.h"
 
 #include "tileas/ProblemIO/ParseError.h"
+#include "tileas/Sched/ProblemSize.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
@@ -74,6 +75,13 @@ Expected<Problem> readHatScheTBuffers(StringRef GraphText, StringRef GraphName,
     P.addDependence(D);
   }
 
+  // The size caps before anything allocates for the problem, at the node
+  // where the nodes read so far first exceed one.
+  if (std::optional<SizeExcess> Excess = findSizeExcess(P)) {
+    const HatScheTNode &N = Graph->Nodes[Excess->Op];
+    return makeParseError(GraphName, N.Line,
+                          "node '" + N.Id + "': " + Excess->Message);
+  }
   if (Error E = P.validate())
     return makeParseError(GraphName, 0, toString(std::move(E)));
   return std::move(P);

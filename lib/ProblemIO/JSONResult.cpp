@@ -101,6 +101,8 @@ void writeResultJSON(json::OStream &J, const Problem &P,
     J.attribute("stages",
                 S ? json::Value(S->StageCount) : json::Value(nullptr));
     J.attribute("verified", R.Verified);
+    if (!R.Generator.empty())
+      J.attribute("generator", R.Generator);
     J.attribute("search_effort", R.SearchEffort);
     J.attribute("time_us", R.TimeUs);
     J.attributeArray("ops", [&] {

@@ -17,6 +17,7 @@
 #include "tileas/ProblemIO/Limits.h"
 #include "tileas/ProblemIO/ParseError.h"
 #include "tileas/ProblemIO/TextFormat.h"
+#include "tileas/Sched/ProblemSize.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
@@ -93,6 +94,12 @@ Expected<Problem> ProblemTextReader::read() {
     if (!GroupLines.count(G.Id))
       return R.error(G.Line, G.User + " names group " + Twine(G.Id) +
                                  ", which is not declared");
+  // The size caps before anything allocates for the problem, at the line of
+  // the op where the ops read so far first exceed one.
+  if (std::optional<SizeExcess> Excess = findSizeExcess(P))
+    return R.error(OpLines[Excess->Op], "op '" +
+                                            P.operations()[Excess->Op].Name +
+                                            "': " + Excess->Message);
   // Everything validate() checks has been checked above with a line; this
   // is a backstop.
   if (Error E = P.validate())

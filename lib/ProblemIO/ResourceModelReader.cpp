@@ -10,8 +10,11 @@
 //       <Cost name demand/>*
 //     </Resource>*
 //   </Resources> </ModelInformation>
-// Costs (area of an FPGA operator) and physicalDelay do not affect
-// scheduling; they are checked for shape and otherwise ignored.
+// As in HatScheT's XMLResourceReader, limit is a count, -1 or "inf" (both
+// unlimited), and a cost's demand may have a fraction (HatScheT's writer
+// prints one when it is not whole). Costs (area of an FPGA operator) and
+// physicalDelay do not affect scheduling; they are checked for shape and
+// otherwise ignored.
 //
 //===----------------------------------------------------------------------===//
 
@@ -108,7 +111,10 @@ Error ResourceModelReader::readResource(const xml::Element &R) {
   Expected<int64_t> Blocking = Number("blockingTime", 0, limits::MaxDuration);
   if (!Blocking)
     return Blocking.takeError();
-  Expected<int64_t> Limit = Number("limit", -1, limits::MaxPoolCapacity);
+  // HatScheT spells an unlimited resource -1 or "inf".
+  Expected<int64_t> Limit = R.attribute("limit")->Value == "inf"
+                                ? -1
+                                : Number("limit", -1, limits::MaxPoolCapacity);
   if (!Limit)
     return Limit.takeError();
   if (*Limit == 0)
@@ -148,11 +154,12 @@ Error ResourceModelReader::readCost(const xml::Element &Cost,
   if (Error E = S.checkNoText(Cost))
     return E;
   const xml::Attribute &Demand = *Cost.attribute("demand");
-  Expected<int64_t> V = S.integer(
-      Demand.Line,
-      "the demand of cost '" + Cost.attribute("name")->Value + "' of " + Desc,
-      Demand.Value, 0, INT64_MAX / 2);
-  return V ? Error::success() : V.takeError();
+  if (!isPlainDecimalFraction(Demand.Value))
+    return S.error(Demand.Line, "the demand of cost '" +
+                                    Cost.attribute("name")->Value + "' of " +
+                                    Desc + " is '" + Demand.Value +
+                                    "', not a number");
+  return Error::success();
 }
 
 Expected<std::vector<HatScheTResource>> readHatScheTResources(StringRef Buffer,

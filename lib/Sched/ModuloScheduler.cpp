@@ -19,6 +19,8 @@
 #include "ScheduleBuilder.h"
 #include "SerialScheduler.h"
 
+#include "tileas/Sched/ProblemSize.h"
+
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -98,7 +100,12 @@ ScheduleResult scheduleModuloWithGaps(const Problem &P,
         R.Failure.Reason += formatv(" ({0})", Why).str();
     return R;
   }
-  if (searchII(Ctx, Opts, Lo, Cap, R))
+  // No attempt allocates a reservation table above MaxTableCells: the search
+  // stops at the II where the table reaches it (the serial schedule below
+  // needs no table of its II).
+  unsigned TableCap = maxTableII(P);
+  unsigned SearchCap = std::min(Cap, TableCap);
+  if (Lo <= SearchCap && searchII(Ctx, Opts, Lo, SearchCap, R))
     return R;
 
   // Every resource-feasible loop has the non-overlapped schedule; it is a
@@ -116,11 +123,26 @@ ScheduleResult scheduleModuloWithGaps(const Problem &P,
     return R;
   }
   R.Sched.Flags |= SF_IICapReached;
+  if (Lo > SearchCap) {
+    R.Failure.CandidateII = Lo;
+    R.Failure.Reason = formatv(
+        "the lower bound II {0} needs {1} reservation-table cells ({2} "
+        "column(s), a slot or a pool each), above the limit of {3} "
+        "(MaxTableCells); no II was tried",
+        Lo, uint64_t(Lo) * tableColumns(P), tableColumns(P), MaxTableCells);
+    return R;
+  }
   if (R.Failure.Reason.empty())
     R.Failure.Reason = "no schedule at or below the II cap";
   R.Failure.Reason =
       formatv("no schedule at the IIs tried from {0} to {1}; at II {1}: {2}",
-              Lo, Cap, R.Failure.Reason);
+              Lo, SearchCap, R.Failure.Reason);
+  if (SearchCap < Cap)
+    R.Failure.Reason += formatv(" (the search stops at II {0}, where the "
+                                "reservation table reaches the limit of {1} "
+                                "cells, MaxTableCells)",
+                                SearchCap, MaxTableCells)
+                            .str();
   return R;
 }
 

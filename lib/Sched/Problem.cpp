@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tileas/Sched/Problem.h"
+#include "tileas/Sched/ProblemSize.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -108,6 +109,10 @@ Error Problem::validate() const {
       return problemError(formatv("op {0} '{1}' is in group {2}, which is not "
                                   "declared",
                                   I, Ops[I].Name, Ops[I].Group));
+  // Last: the caps assume the slot ids and pool indices checked above.
+  if (std::optional<SizeExcess> Excess = findSizeExcess(*this))
+    return problemError(formatv("op {0} '{1}': {2}", Excess->Op,
+                                Ops[Excess->Op].Name, Excess->Message));
   return Error::success();
 }
 

@@ -7,6 +7,7 @@
 #include "RecurrenceResourceBound.h"
 #include "DepGraph.h"
 
+#include "tileas/Sched/ProblemSize.h"
 #include "tileas/Sched/Scheduler.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -375,11 +376,14 @@ const Recurrence *firstMisfit(const Problem &P, const DepGraph &G,
 unsigned computeRecurrenceResourceMII(const Problem &P, const DepGraph &G,
                                       unsigned From,
                                       const RecurrenceResourceLimits &L) {
-  if (From == InfeasibleII || From == 0)
+  // The search keeps a table of each II it tries: none above MaxTableCells.
+  unsigned TableCap = maxTableII(P);
+  if (From == InfeasibleII || From == 0 || From > TableCap)
     return From;
   std::vector<Recurrence> Recurrences = recurrencesOf(P, G, L);
   unsigned II = From;
-  for (unsigned Raised = 0; Raised <= L.MaxRaise; ++Raised, ++II)
+  for (unsigned Raised = 0; Raised <= L.MaxRaise && II <= TableCap;
+       ++Raised, ++II)
     if (!firstMisfit(P, G, Recurrences, II, L))
       return II;
   // Every II tried was proven too small, each on its own.
@@ -389,7 +393,7 @@ unsigned computeRecurrenceResourceMII(const Problem &P, const DepGraph &G,
 std::string explainRecurrenceResource(const Problem &P, const DepGraph &G,
                                       unsigned II,
                                       const RecurrenceResourceLimits &L) {
-  if (II == 0 || II == InfeasibleII)
+  if (II == 0 || II == InfeasibleII || II > maxTableII(P))
     return "";
   std::string Why;
   firstMisfit(P, G, recurrencesOf(P, G, L), II, L, &Why);

@@ -8,5 +8,8 @@ config.name = "TileAS-Unit"
 config.test_format = lit.formats.GoogleTest(".", "Tests")
 config.test_source_root = os.path.join(config.tileas_obj_root, "test", "Unit")
 config.test_exec_root = config.test_source_root
-config.environment["TILEAS_SHARED_DIR"] = config.tileas_shared_dir
+# The corpus tests read the vendored MachSuite graphs, or the full set when
+# TILEAS_SHARED_DIR is set (ProblemIOTestUtil.h).
+if config.tileas_shared_dir:
+    config.environment["TILEAS_SHARED_DIR"] = config.tileas_shared_dir
 config.environment["TILEAS_SRC_ROOT"] = config.tileas_src_root

@@ -15,6 +15,8 @@
 //
 // Properties checked (a violation aborts, so libFuzzer keeps the input):
 //  * readers never crash, and reject only with a ParseError naming the file;
+//  * a problem a reader accepts is within the size caps of ProblemSize.h
+//    (fuzz.test runs inputs up to 64 KB, enough to reach them);
 //  * the canonical text of an accepted problem reads back to the same text;
 //  * every schedule the scheduler calls a success passes the independent
 //    verifier, has II >= the MII it reported, is the same on a rerun, and
@@ -27,6 +29,7 @@
 #include "tileas/ProblemIO/JSONResult.h"
 #include "tileas/ProblemIO/ParseError.h"
 #include "tileas/ProblemIO/TextFormat.h"
+#include "tileas/Sched/ProblemSize.h"
 #include "tileas/Sched/Scheduler.h"
 #include "tileas/Sched/Verifier.h"
 
@@ -36,6 +39,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <optional>
 
 using namespace llvm;
 using namespace tileas;
@@ -175,6 +179,9 @@ void checkProblem(const Problem &P, StringRef ScheduleText) {
     writeProblemText(errs(), P);
     errs().flush();
   }
+  if (std::optional<SizeExcess> Excess = findSizeExcess(P))
+    fail("accepted a problem over a size cap at op " + Twine(Excess->Op) +
+         ": " + Excess->Message);
   checkRoundTrip(P);
   if (!ScheduleText.empty()) {
     Expected<Schedule> S = readScheduleText(ScheduleText, "fuzz.sched", P);

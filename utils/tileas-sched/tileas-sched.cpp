@@ -15,6 +15,11 @@
 // --function and --block pick out some. One problem gives one JSON object,
 // several an array of them in input order.
 //
+// Which generator runs: for a TileAS loop (MIR input) the core's selection
+// rule, as in the pass; a problem file (HatScheT or text) is a
+// modulo-scheduling problem, so the modulo generator unless --serial (or the
+// problem's own 'serial') asks for the serial one. The JSON names it.
+//
 // Exit codes: 0 scheduled (or the given schedule is legal); 1 bad input, or
 // --verify found violations; 2 no legal schedule was found.
 //
@@ -113,7 +118,10 @@ cl::opt<bool> TraceSearch("trace-search",
 cl::opt<bool> ForceSerial("serial", cl::desc("Use the serial generator"),
                           cl::cat(Category));
 
-cl::opt<bool> ForceModulo("modulo", cl::desc("Never use the serial generator"),
+cl::opt<bool> ForceModulo("modulo",
+                          cl::desc("Never use the serial generator (the "
+                                   "default for problem files; MIR loops go "
+                                   "by the selection rule)"),
                           cl::cat(Category));
 
 cl::opt<std::string>
@@ -162,14 +170,16 @@ void reportError(StringRef Msg) {
   errs() << "tileas-sched: error: " << Msg << '\n';
 }
 
-SchedulerOptions schedulerOptions() {
+/// TileASLoop: a loop of a TileAS MIR file, whose generator the selection
+/// rule picks.
+SchedulerOptions schedulerOptions(bool TileASLoop) {
   SchedulerOptions O;
   O.MaxII = MaxII;
   O.MaxStages = MaxStages;
   O.MaxConstraintIterations = MaxConstraintIterations;
   O.SearchEffortFactor = SearchEffort;
   O.ForceSerial = ForceSerial;
-  O.ForceModulo = ForceModulo;
+  O.ForceModulo = ForceModulo || (!TileASLoop && !ForceSerial);
   return O;
 }
 
@@ -182,7 +192,7 @@ int verifyGivenSchedule(const Problem &P, json::OStream &J) {
   }
   std::vector<Violation> Violations = verifySchedule(P, *S, MaxStages);
   ResultReport R;
-  R.Bounds = computeBounds(P, schedulerOptions());
+  R.Bounds = computeBounds(P, schedulerOptions(/*TileASLoop=*/false));
   R.Sched = &*S;
   R.Verified = Violations.empty();
   R.Violations = Violations;
@@ -216,8 +226,8 @@ void printSearchTrace(raw_ostream &OS, StringRef Name,
 }
 
 /// Schedules one problem --repeat times and prints its result.
-int schedule(const Problem &P, json::OStream &J) {
-  SchedulerOptions Opts = schedulerOptions();
+int schedule(const Problem &P, bool TileASLoop, json::OStream &J) {
+  SchedulerOptions Opts = schedulerOptions(TileASLoop);
   ScheduleResult Result;
   std::vector<uint64_t> Times;
   for (unsigned I = 0; I < std::max(1u, unsigned(Repeat)); ++I) {
@@ -238,6 +248,7 @@ int schedule(const Problem &P, json::OStream &J) {
   R.Sched = Result.Success ? &Result.Sched : nullptr;
   R.Failure = Result.Success ? nullptr : &Result.Failure;
   R.Verified = Result.Success && Violations.empty();
+  R.Generator = selectsSerial(P, Opts) ? "serial" : "modulo";
   R.Violations = Violations;
   R.SearchEffort = Result.SearchEffort;
   if (TraceSearch)
@@ -362,6 +373,7 @@ int main(int argc, char **argv) {
     return ExitBadInput;
   }
   std::vector<Problem> Problems;
+  std::vector<bool> TileASLoop; // Parallel to Problems.
   for (const std::string &Path : Inputs) {
     if (IsMIR(Path)) {
       Expected<std::vector<Problem>> Loops = loadMIRLoops(Path, Selection);
@@ -369,8 +381,10 @@ int main(int argc, char **argv) {
         reportError(Loops.takeError());
         return ExitBadInput;
       }
-      for (Problem &P : *Loops)
+      for (Problem &P : *Loops) {
         Problems.push_back(std::move(P));
+        TileASLoop.push_back(true);
+      }
       continue;
     }
     Expected<Problem> P = loadProblemFile(Path, Load);
@@ -379,6 +393,7 @@ int main(int argc, char **argv) {
       return ExitBadInput;
     }
     Problems.push_back(std::move(*P));
+    TileASLoop.push_back(false);
   }
   // A MIR file may hold several loops: the output's shape and the
   // single-problem options go by the problems read, not the files.
@@ -409,12 +424,12 @@ int main(int argc, char **argv) {
     if (!VerifyFile.empty()) {
       Exit = verifyGivenSchedule(Problems.front(), J);
     } else if (Single) {
-      Exit = schedule(Problems.front(), J);
+      Exit = schedule(Problems.front(), TileASLoop.front(), J);
     } else {
       // Several problems: one array, in input order.
       J.array([&] {
-        for (const Problem &P : Problems)
-          Exit = std::max(Exit, schedule(P, J));
+        for (size_t I = 0; I != Problems.size(); ++I)
+          Exit = std::max(Exit, schedule(Problems[I], TileASLoop[I], J));
       });
     }
   }

@@ -14,11 +14,14 @@
 //    cycles; its Latency is the resource's latency;
 //  * an edge i -> j becomes a dependence with latency
 //    latency(resource of i) + delay(e) and distance distance(e), of kind Data
-//    for deptype "Data" and Order for "Precedence".
+//    for deptype "Data" and Order for "Precedence"; as in HatScheT's reader,
+//    a missing delay or distance is 0 and a missing deptype is Data.
 //
-// Op names come from the nodes' "name" data; ops and dependences keep file
-// order. The problem's Name is the graph file. Malformed input of any kind
-// yields a ParseError naming the file and line.
+// Op names come from the nodes' "name" data (a node without a name of its
+// own is named by its id); ops and dependences keep file order. The
+// problem's Name is the graph file. Every file that HatScheT's reader gives a
+// meaning to reads with that meaning (GraphMLReader.cpp lists the details);
+// malformed input of any kind yields a ParseError naming the file and line.
 //
 //===----------------------------------------------------------------------===//
 

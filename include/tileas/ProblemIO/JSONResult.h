@@ -8,9 +8,11 @@
 //
 //   {"ii", "mii", "bounds": {"resource", "recurrence", "fine_density",
 //    "dependency", "recurrence_resource"}, "stages", "verified",
-//    "search_effort", "time_us",
+//    ["generator",] "search_effort", "time_us",
 //    "ops": [{"name", "start", "stage", "order"}...]}
 //
+// "generator" ("modulo" or "serial") names the generator that ran; it is
+// left out when none did (a given schedule checked, the exact solver).
 // followed, when there are any, by "violations": [{"kind", "message"}...]
 // (what the verifier found) and, when no schedule was found, by "failure":
 // {"reason", "candidate_ii", "op", "slot_triple", "pool", "budget", "group",
@@ -42,6 +44,8 @@ struct ResultReport {
   const Schedule *Sched = nullptr;          ///< Printed when set.
   const ScheduleFailure *Failure = nullptr; ///< Printed when set.
   bool Verified = false;
+  /// "modulo" or "serial"; printed when not empty.
+  llvm::StringRef Generator;
   llvm::ArrayRef<Violation> Violations;
   uint64_t SearchEffort = 0;
   uint64_t TimeUs = 0;

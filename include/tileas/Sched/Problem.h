@@ -155,7 +155,8 @@ public:
   /// Checks internal consistency: slot ids defined in the model, pool and
   /// budget indices in range, nonzero durations, occupancy 1 on slots,
   /// dependence endpoints in range, group leaders that exist, footprint rows
-  /// that match the triples. The message names the op or edge.
+  /// that match the triples; and the size caps of ProblemSize.h. The message
+  /// names the op or edge.
   llvm::Error validate() const;
 
 private:

@@ -240,6 +240,17 @@ bool TileASMaterializeSchedule::checkSchedule(const TileASLoopSchedule &S) {
                      S.StageCount, MaxStage));
     return false;
   }
+  // Expansion makes a copy of every instruction per stage; a generated
+  // schedule can be as deep as an annotated one.
+  uint64_t Copies = uint64_t(S.StageCount) * S.Instrs.size();
+  if (S.StageCount > MaxScheduleStages || Copies > MaxExpandedCopies) {
+    error(S, formatv("expanding {0} stages of {1} instructions would make "
+                     "{2} copies; the limits are {3} stages "
+                     "(MaxScheduleStages) and {4} copies (MaxExpandedCopies)",
+                     S.StageCount, S.Instrs.size(), Copies, MaxScheduleStages,
+                     MaxExpandedCopies));
+    return false;
+  }
   return true;
 }
 

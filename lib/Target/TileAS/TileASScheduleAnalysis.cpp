@@ -55,6 +55,12 @@ static TileASLoopSchedule loadAnnotation(MachineFunction &MF,
     return S;
   }
   S.Loop = MF.getBlockNumbered(A.Block);
+  if (A.StageCount > MaxScheduleStages) {
+    S.Stale = formatv("the annotated schedule of bb.{0} has stageCount {1}, "
+                      "above the limit of {2} (MaxScheduleStages)",
+                      A.Block, A.StageCount, MaxScheduleStages);
+    return S;
+  }
   const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
   SmallVector<MachineInstr *, 32> ByIndex;
   for (MachineInstr &MI : *S.Loop)
@@ -69,6 +75,13 @@ static TileASLoopSchedule loadAnnotation(MachineFunction &MF,
                         I.Instr < ByIndex.size()
                             ? TII.getName(ByIndex[I.Instr]->getOpcode())
                             : StringRef("past the end of the block"));
+      return S;
+    }
+    if (I.Stage >= MaxScheduleStages) {
+      S.Stale = formatv("the annotated schedule of bb.{0} puts instruction "
+                        "{1} ({2}) in stage {3}, above the limit of {4} "
+                        "stages (MaxScheduleStages)",
+                        A.Block, I.Instr, I.Opcode, I.Stage, MaxScheduleStages);
       return S;
     }
     if (!isScheduled(*ByIndex[I.Instr])) {

@@ -58,6 +58,11 @@ TEST(JSONResult, SuccessKeysInFixedOrder) {
             "\"name\":\"a\","
             "\"start\":0,\"stage\":0,\"order\":0},{\"name\":\"b\",\"start\":1,"
             "\"stage\":0,\"order\":1}]}\n");
+  // The generator that ran, when one did, comes right after "verified".
+  R.Generator = "modulo";
+  EXPECT_NE(compact(P, R).find("\"verified\":true,\"generator\":\"modulo\","
+                               "\"search_effort\":1234,"),
+            std::string::npos);
 }
 
 TEST(JSONResult, FailureAndViolations) {

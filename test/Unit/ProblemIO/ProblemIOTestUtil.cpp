@@ -124,11 +124,13 @@ std::string textOf(const Problem &P) {
 
 #undef SAME
 
-std::string corpusDir() {
-  const char *Shared = std::getenv("TILEAS_SHARED_DIR");
-  if (!Shared)
-    return "";
-  return std::string(Shared) + "/corpora/hatschet-machsuite";
+MachSuiteCorpus machSuiteCorpus() {
+  // 91 loops are published; the tools tests use 12 of them.
+  if (const char *Shared = std::getenv("TILEAS_SHARED_DIR"))
+    return {std::string(Shared) + "/corpora/hatschet-machsuite", 91};
+  if (const char *Src = std::getenv("TILEAS_SRC_ROOT"))
+    return {std::string(Src) + "/test/Inputs/machsuite", 12};
+  return {};
 }
 
 } // namespace iotest

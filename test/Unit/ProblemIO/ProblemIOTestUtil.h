@@ -33,8 +33,15 @@ Diag diagOf(llvm::Error E);
 /// The canonical text of a problem.
 std::string textOf(const Problem &P);
 
-/// The shared corpus folder (TILEAS_SHARED_DIR, set by lit), or "" if unset.
-std::string corpusDir();
+/// The HatScheT MachSuite graphs the corpus tests read: the full published
+/// set of the shared folder named by TILEAS_SHARED_DIR when that is set, else
+/// the copies vendored in test/Inputs/machsuite (TILEAS_SRC_ROOT; lit sets
+/// it).
+struct MachSuiteCorpus {
+  std::string Dir;     ///< "" when neither variable is set.
+  unsigned Graphs = 0; ///< The graphs the folder holds.
+};
+MachSuiteCorpus machSuiteCorpus();
 
 } // namespace iotest
 } // namespace tileas
