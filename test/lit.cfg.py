@@ -39,6 +39,7 @@ config.substitutions.append(("%tileas-loopgen", os.path.join(bin_dir, "tileas-lo
 config.substitutions.append(("%tileas-protocol-check", os.path.join(bin_dir, "tileas-protocol-check")))
 config.substitutions.append(("%llc", "%s --load=%s" % (os.path.join(tools, "llc"), plugin)))
 config.substitutions.append(("%plugin", plugin))
+config.substitutions.append(("%llvm_tools", tools))
 config.substitutions.append(("%td_dir", os.path.join(config.tileas_src_root, "td")))
 config.substitutions.append(("%llvm_include", "/usr/lib/llvm-22/include"))
 

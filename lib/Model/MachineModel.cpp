@@ -8,6 +8,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <algorithm>
 #include <vector>
 
 // The llvm::TileAS:: opcode enum, which the opcode table refers to.
@@ -54,8 +55,10 @@ ResourceModel buildResourceModel(int ReservedBarriers) {
   std::optional<unsigned> Barriers = namedBarrierBudget();
   for (unsigned I = 0; I != gen::NumBudgets; ++I) {
     uint64_t Cap = gen::BudgetTable[I].Capacity;
+    // Barrier 0 is the CTA-wide one and never a pipe's or a mutex's,
+    // whatever is reserved.
     if (Barriers && I == *Barriers)
-      Cap = Cap > Reserved ? Cap - Reserved : 0;
+      Cap = Cap > std::max(Reserved, 1u) ? Cap - std::max(Reserved, 1u) : 0;
     M.addBudget(gen::BudgetTable[I].Name, Cap);
   }
   return M;

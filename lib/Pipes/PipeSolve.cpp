@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tileas/Pipes/PipeSolve.h"
+#include "BarrierPlan.h"
 
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/STLExtras.h"
@@ -43,10 +44,8 @@ public:
     buildGroups();
     for (Group &G : Groups)
       classify(G);
-    if (Error E = assignBarriers())
-      return E;
-    if (Error E = chargeBudgets())
-      return E;
+    findUncoordinatedRead();
+    planBarriers(In, R);
     return std::move(R);
   }
 
@@ -54,8 +53,7 @@ private:
   Error validate() const;
   void buildGroups();
   void classify(Group &G);
-  Error assignBarriers();
-  Error chargeBudgets();
+  void findUncoordinatedRead();
 
   /// (stage, order) of an op, the key of every ordering decision.
   std::pair<unsigned, unsigned> key(unsigned Op) const {
@@ -81,6 +79,8 @@ Error Solver::validate() const {
     if (BV.Budget >= int(In.BudgetCapacity.size()))
       return Bad(formatv("value {0} names budget pool {1}", V, BV.Budget));
   }
+  if (In.BarrierBudget >= int(In.BudgetCapacity.size()))
+    return Bad(formatv("the barrier budget is pool {0}", In.BarrierBudget));
   for (const Read &Rd : In.Reads)
     if (Rd.Op >= In.Ops.size() || Rd.Value >= In.Values.size() ||
         Rd.Result >= int(In.Values.size()))
@@ -182,6 +182,7 @@ void Solver::classify(Group &G) {
       P.Producers = G.Producers;
       P.Consumers = G.Consumers;
       P.Depth = G.CarryDistance;
+      P.Turns = true;
       for (unsigned V : G.Values)
         if (In.Values[V].Producer == int(Owner))
           P.Bytes = In.Values[V].Bytes;
@@ -230,56 +231,94 @@ void Solver::classify(Group &G) {
   }
 }
 
-Error Solver::assignBarriers() {
-  // All pipes and mutexes of a loop live from its preheader to its exit, so
-  // within a loop they are all live at once: lowest free first is a simple
-  // count. Loops are disjoint lifetimes; each starts again from FirstBarrier.
-  unsigned Next = In.FirstBarrier;
-  for (unsigned I = 0; I < R.Pipes.size(); ++I) {
-    Pipe &P = R.Pipes[I];
-    P.Id = In.FirstPipeId + I;
-    P.FullBarrier = Next++;
-    if (P.Kind == PipeKind::Ring)
-      P.EmptyBarrier = In.BarriersPerPipe > 1 ? Next++ : P.FullBarrier;
+void Solver::findUncoordinatedRead() {
+  auto Flat = [&](unsigned Op, unsigned Distance) {
+    return std::make_pair(In.Ops[Op].Start + int64_t(In.II) * Distance,
+                          In.Ops[Op].Order);
+  };
+  for (const Pipe &P : R.Pipes) {
+    if (P.Kind != PipeKind::Ring)
+      continue;
+    for (const Read &Rd : P.Consumers) {
+      if (Rd.Distance > 0) {
+        R.Unsupported = {UncoordinatedRead::Carried, Rd, unsigned(P.Owner),
+                         std::nullopt};
+        return;
+      }
+      // The wait before the first reader must come after the commit that
+      // follows the last rewrite.
+      if (In.II && Flat(Rd.Op, 0) < Flat(P.Producers.back(), 0)) {
+        R.Unsupported = {UncoordinatedRead::BetweenRewrites, Rd,
+                         P.Producers.back(), std::nullopt};
+        return;
+      }
+    }
   }
-  for (unsigned I = 0; I < R.Mutexes.size(); ++I) {
-    R.Mutexes[I].Id = I;
-    R.Mutexes[I].Barrier = Next;
-    Next += std::max(1u, In.BarriersPerMutex);
+  // A mutex's two regions, from its first to its last producer and from its
+  // first to its last reader in the order an iteration issues them, must
+  // not overlap: each is one lock.
+  for (const Mutex &M : R.Mutexes) {
+    auto ByOrder = [&](unsigned A, unsigned B) {
+      return In.Ops[A].Order < In.Ops[B].Order;
+    };
+    auto [PFirst, PLast] =
+        std::minmax_element(M.Producers.begin(), M.Producers.end(), ByOrder);
+    auto [CFirst, CLast] =
+        std::minmax_element(M.Consumers.begin(), M.Consumers.end(), ByOrder);
+    bool ReadersFirst = ByOrder(*CLast, *PFirst);
+    if (ByOrder(*PLast, *CFirst) || ReadersFirst) {
+      // Each iteration must leave both regions before the next one enters
+      // the first: its last op issues before the next iteration's first.
+      unsigned First = ReadersFirst ? *CFirst : *PFirst;
+      unsigned Last = ReadersFirst ? *PLast : *CLast;
+      auto Flat = [&](unsigned Op, int64_t Shift) {
+        return std::make_pair(In.Ops[Op].Start + Shift, In.Ops[Op].Order);
+      };
+      if (!In.II || Flat(Last, 0) < Flat(First, In.II))
+        continue;
+      Read Rd;
+      Rd.Op = ReadersFirst ? *CLast : *CFirst;
+      R.Unsupported = {UncoordinatedRead::OverlapsNextIteration, Rd,
+                       ReadersFirst ? *PLast : *PFirst,
+                       Ordering{Last, First, 1, 1}};
+      return;
+    }
+    Read Rd;
+    Rd.Op = ByOrder(*CFirst, *PFirst) ? *CFirst : *CLast;
+    R.Unsupported = {UncoordinatedRead::BetweenRewrites, Rd,
+                     ByOrder(*CFirst, *PFirst) ? *PFirst : *PLast,
+                     std::nullopt};
+    return;
   }
-  R.BarriersUsed = Next - In.FirstBarrier;
-  if (Next > In.BarrierLimit)
-    return createStringError(
-        inconvertibleErrorCode(),
-        formatv("internal error: the loop needs {0} barriers for {1} pipes "
-                "and {2} mutexes, but only ids {3}..{4} are available; the "
-                "scheduler should have bounded this",
-                R.BarriersUsed, R.Pipes.size(), R.Mutexes.size(),
-                In.FirstBarrier, In.BarrierLimit - 1));
-  return Error::success();
-}
-
-Error Solver::chargeBudgets() {
-  R.BudgetUsage.assign(In.BudgetCapacity.size(), 0);
-  for (const Pipe &P : R.Pipes)
-    if (P.Kind == PipeKind::Ring && P.Budget >= 0)
-      R.BudgetUsage[P.Budget] += P.Bytes * P.Depth;
-  for (unsigned B = 0; B < R.BudgetUsage.size(); ++B)
-    if (R.BudgetUsage[B] > In.BudgetCapacity[B])
-      return createStringError(
-          inconvertibleErrorCode(),
-          formatv("internal error: the loop's pipes need {0} of {1} but {2} "
-                  "is available; the scheduler should have bounded this",
-                  R.BudgetUsage[B],
-                  B < In.BudgetNames.size() ? In.BudgetNames[B] : "a budget",
-                  In.BudgetCapacity[B]));
-  return Error::success();
 }
 
 } // namespace
 
 Expected<SolveResult> solvePipes(const SolveInput &In) {
   return Solver(In).run();
+}
+
+Error budgetError(const SolveInput &In, const SolveResult &R) {
+  if (!R.Exceeded)
+    return Error::success();
+  const Overrun &O = *R.Exceeded;
+  if (O.Budget < 0 || O.Budget == In.BarrierBudget)
+    return createStringError(
+        inconvertibleErrorCode(),
+        formatv("internal error: the loop needs {0} barriers for {1} pipes "
+                "and {2} mutexes, but only ids {3}..{4} are available; the "
+                "scheduler should have bounded this",
+                O.Need, R.Pipes.size(), R.Mutexes.size(), In.FirstBarrier,
+                In.BarrierLimit - 1));
+  return createStringError(
+      inconvertibleErrorCode(),
+      formatv("internal error: the loop's pipes need {0} of {1} but {2} "
+              "is available; the scheduler should have bounded this",
+              O.Need,
+              unsigned(O.Budget) < In.BudgetNames.size()
+                  ? In.BudgetNames[O.Budget]
+                  : std::string("a budget"),
+              O.Capacity));
 }
 
 } // namespace pipes

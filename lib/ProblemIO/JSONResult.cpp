@@ -42,6 +42,8 @@ StringRef violationKindName(Violation::KindTy K) {
     return "depth";
   case Violation::StageOrder:
     return "stage_order";
+  case Violation::Coordination:
+    return "coordination";
   }
   return "unknown";
 }

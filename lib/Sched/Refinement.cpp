@@ -11,6 +11,14 @@
 // bounds on the consumers) and schedule again. The caps only ever tighten,
 // so the loop either converges or runs out of iterations.
 //
+// A problem with a coordination description must then also fit by what the
+// coordination solve decides (Coordination.h). Where its barriers do not
+// fit, refinement orders the producers of two rings before the consumers of
+// both, so that the solve can fuse them (one fusion per round, the least
+// late pair first; a pair whose orderings leave no schedule is dropped), or
+// keeps a synchronous producer in its consumers' stage so that its ring
+// disappears; where its buffers do not fit, it caps ring depths as above.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Bounds.h"
@@ -18,6 +26,7 @@
 #include "DepGraph.h"
 #include "ModuloScheduler.h"
 
+#include "tileas/Sched/Coordination.h"
 #include "tileas/Sched/Scheduler.h"
 #include "tileas/Sched/Verifier.h"
 
@@ -72,21 +81,22 @@ struct RefinedCaps {
 };
 } // namespace
 
-/// Tightens the caps so that the schedule's excess on Budget would be gone
-/// if everything else stayed put: the most expensive producers first, each
-/// brought down by as many ring copies as the excess needs. False when no
-/// producer can give anything back.
-static bool tighten(const Problem &P, const BudgetModel &Model, unsigned Budget,
+/// Tightens the caps so that the excess over Capacity on Budget would be
+/// gone if everything else stayed put: the most expensive charges first,
+/// each brought down by as many ring copies as the excess needs. A charge
+/// without copies can only be removed by keeping its op's consumers in its
+/// stage, which helps only for a synchronous op (Removable). False when
+/// nothing can give anything back.
+static bool tighten(ArrayRef<BudgetCharge> Charges, unsigned Budget,
+                    uint64_t Usage, uint64_t Capacity,
+                    function_ref<bool(const BudgetCharge &)> Removable,
                     RefinedCaps &Caps) {
-  uint64_t Capacity = P.model().budgets()[Budget].Capacity;
-  uint64_t Excess = Model.usage()[Budget] - Capacity;
+  uint64_t Excess = Usage - Capacity;
   SmallVector<const BudgetCharge *, 16> Reducible;
-  for (const BudgetCharge &C : Model.charges()) {
+  for (const BudgetCharge &C : Charges) {
     if (C.Budget != Budget || C.Amount == 0)
       continue;
-    bool Deeper = C.PerCopy && C.Depth > 1;
-    bool Piped = !C.PerCopy && C.Pipes && !P.operations()[C.Op].Async;
-    if (Deeper || Piped)
+    if ((C.PerCopy && C.Depth > 1) || (!C.PerCopy && Removable(C)))
       Reducible.push_back(&C);
   }
   llvm::stable_sort(Reducible,
@@ -115,6 +125,120 @@ static bool tighten(const Problem &P, const BudgetModel &Model, unsigned Budget,
   return Changed;
 }
 
+static bool tighten(const Problem &P, const BudgetModel &Model, unsigned Budget,
+                    RefinedCaps &Caps) {
+  return tighten(
+      Model.charges(), Budget, Model.usage()[Budget],
+      P.model().budgets()[Budget].Capacity,
+      [&](const BudgetCharge &C) {
+        return C.Pipes && !P.operations()[C.Op].Async;
+      },
+      Caps);
+}
+
+namespace {
+/// What the coordination refinement has added to the problem: orderings
+/// that let rings fuse or a mutex's iterations take turns.
+struct CoordinationRefinement {
+  std::vector<Dependence> Orderings;
+  /// The orderings of the last fusion tried, to drop if they leave no
+  /// schedule.
+  size_t LastFusionBegin = 0;
+  bool LastWasFusion = false;
+
+  bool known(const pipes::Ordering &O) const {
+    return llvm::any_of(Orderings, [&](const Dependence &D) {
+      return D.From == O.Before && D.To == O.After &&
+             D.Distance == O.Distance && D.Latency >= int(O.Latency);
+    });
+  }
+
+  Problem apply(const Problem &P) const {
+    Problem Work = P;
+    for (const Dependence &D : Orderings)
+      Work.addDependence(D);
+    return Work;
+  }
+};
+} // namespace
+
+/// What the rings of a coordination charge to Budget, per producer (a cap
+/// on any of them bounds the ring's depth).
+static std::vector<BudgetCharge> ringCharges(const pipes::SolveResult &C,
+                                             unsigned Budget) {
+  std::vector<BudgetCharge> Charges;
+  for (const pipes::Pipe &Ring : C.Pipes)
+    if (Ring.Kind == pipes::PipeKind::Ring && Ring.Budget == int(Budget) &&
+        Ring.Owner >= 0)
+      for (unsigned Op : Ring.Producers)
+        Charges.push_back({Op, Budget, Ring.Bytes * Ring.Depth, Ring.Bytes,
+                           Ring.Depth, true});
+  return Charges;
+}
+
+/// Changes the problem (orderings) or the caps so that the next schedule's
+/// coordination needs less of the pool it exceeded. False when nothing is
+/// left to try.
+static bool relieveCoordination(const Problem &P, const Schedule &S,
+                                const pipes::SolveResult &C,
+                                CoordinationRefinement &Refs,
+                                RefinedCaps &Caps) {
+  const pipes::SolveInput &In = *P.Coordination;
+  const pipes::Overrun &O = *C.Exceeded;
+  Refs.LastWasFusion = false;
+  if (O.Budget < 0 || O.Budget == In.BarrierBudget) {
+    pipes::SolveInput Placed = placeSchedule(In, S.Ops, S.II);
+    for (const pipes::FusionProposal &F : pipes::proposeFusions(Placed, C)) {
+      // Orderings the schedule does not keep yet, and room in the pair's
+      // pool: a pair that needs neither cannot get closer to fusing.
+      size_t Begin = Refs.Orderings.size();
+      for (const pipes::Ordering &FO : F.Orderings)
+        if (!Refs.known(FO))
+          Refs.Orderings.push_back({FO.Before, FO.After, int(FO.Latency),
+                                    FO.Distance, DepKind::Order});
+      bool Ordered = Refs.Orderings.size() != Begin;
+      bool Shallower = false;
+      if (F.Excess) {
+        unsigned Budget = unsigned(C.Pipes[F.PipeA].Budget);
+        uint64_t Capacity = In.BudgetCapacity[Budget];
+        Shallower = tighten(
+            ringCharges(C, Budget), Budget, Capacity + F.Excess, Capacity,
+            [](const BudgetCharge &) { return false; }, Caps);
+      }
+      if (!Ordered && !Shallower)
+        continue;
+      Refs.LastFusionBegin = Begin;
+      Refs.LastWasFusion = Ordered;
+      return true;
+    }
+    // A synchronous producer whose readers share its unit needs no ring if
+    // they stay in its stage.
+    bool Changed = false;
+    for (const pipes::Pipe &Ring : C.Pipes) {
+      if (Ring.Kind != pipes::PipeKind::Ring || Ring.Turns || Ring.Owner < 0)
+        continue;
+      const pipes::LoopOp &Owner = Placed.Ops[Ring.Owner];
+      bool SameUnit = !Owner.Async &&
+                      llvm::all_of(Ring.Consumers, [&](const pipes::Read &Rd) {
+                        const pipes::LoopOp &L = Placed.Ops[Rd.Op];
+                        return !L.Async && L.Unit == Owner.Unit;
+                      });
+      if (!SameUnit)
+        continue;
+      for (unsigned Op : Ring.Producers)
+        if (Caps.StageGap[Op] != 0) {
+          Caps.StageGap[Op] = 0;
+          Changed = true;
+        }
+    }
+    return Changed;
+  }
+  // Buffers: cap the depth of the rings that pay into the pool.
+  return tighten(
+      ringCharges(C, unsigned(O.Budget)), unsigned(O.Budget), O.Need,
+      O.Capacity, [](const BudgetCharge &) { return false; }, Caps);
+}
+
 static ScheduleResult budgetFailure(ScheduleResult R, const Problem &P,
                                     unsigned Budget, uint64_t Usage,
                                     const Twine &Why) {
@@ -128,6 +252,55 @@ static ScheduleResult budgetFailure(ScheduleResult R, const Problem &P,
   R.Failure.Reason = formatv("budget pool '{0}' needs {1} of {2}: {3}", B.Name,
                              Usage, B.Capacity, Why.str());
   return R;
+}
+
+static std::string poolName(const Problem &P, int Budget) {
+  return Budget >= 0 && unsigned(Budget) < P.model().budgets().size()
+             ? P.model().budgets()[Budget].Name
+             : std::string("barriers");
+}
+
+static ScheduleResult coordinationFailure(ScheduleResult R, const Problem &P,
+                                          const pipes::SolveResult &C,
+                                          const Twine &Why) {
+  R.Success = false;
+  R.Sched.Flags &= ~unsigned(SF_Converged | SF_Verified);
+  R.Failure = ScheduleFailure();
+  R.Failure.CandidateII = R.Sched.II;
+  if (C.Unsupported) {
+    R.Failure.Reason = describeUnsupported(
+        C, [&](unsigned Op) { return "'" + P.operations()[Op].Name + "'"; });
+    if (!Why.isTriviallyEmpty() && !Why.str().empty())
+      R.Failure.Reason += "; " + Why.str();
+    return R;
+  }
+  const pipes::Overrun &O = *C.Exceeded;
+  R.Sched.Flags |= SF_BudgetExceeded;
+  R.Failure.Budget = O.Budget;
+  R.Failure.Reason =
+      formatv("the loop's pipes and mutexes need {0} of '{1}' ({2} pipes, {3} "
+              "mutexes; capacity {4}): {5}",
+              O.Need, poolName(P, O.Budget), C.Pipes.size(), C.Mutexes.size(),
+              O.Capacity, Why.str());
+  return R;
+}
+
+/// The coordination of a schedule of P, or an error result to return.
+static std::optional<ScheduleResult>
+checkCoordination(const ScheduleResult &R, const Problem &P,
+                  std::optional<pipes::SolveResult> &Solved) {
+  Expected<pipes::SolveResult> C = solveCoordination(P, R.Sched);
+  if (!C) {
+    ScheduleResult F = R;
+    F.Success = false;
+    F.Failure = ScheduleFailure();
+    F.Failure.Reason = "internal error: " + toString(C.takeError());
+    return F;
+  }
+  if (C->Unsupported && !C->Unsupported->Fix)
+    return coordinationFailure(R, P, *C, "");
+  Solved = std::move(*C);
+  return std::nullopt;
 }
 
 ScheduleResult scheduleLoop(const Problem &P, const SchedulerOptions &Opts) {
@@ -155,21 +328,44 @@ ScheduleResult scheduleLoop(const Problem &P, const SchedulerOptions &Opts) {
       if (int B = Model.firstExceeded(); B >= 0)
         return budgetFailure(std::move(R), P, unsigned(B), Model.usage()[B],
                              "the serial schedule cannot be refined");
+      if (P.Coordination) {
+        std::optional<pipes::SolveResult> C;
+        if (std::optional<ScheduleResult> F = checkCoordination(R, P, C))
+          return std::move(*F);
+        if (C->Exceeded)
+          return coordinationFailure(std::move(R), P, *C,
+                                     "the serial schedule cannot be refined");
+      }
       R.Sched.Flags |= SF_Converged;
     }
   } else {
     RefinedCaps Caps(P.size());
+    CoordinationRefinement Refs;
     int Tightened = -1; // The pool the caps were added for.
     uint64_t TightenedUsage = 0, Effort = 0;
     std::vector<SearchStep> Steps;
+    std::optional<pipes::SolveResult> LastCoordination;
     for (unsigned Iteration = 1;; ++Iteration) {
-      R = scheduleModuloWithGaps(
-          P, Opts, Iteration == 1 ? std::vector<int>() : Caps.edgeGaps(P));
+      Problem Work = Refs.apply(P);
+      R = scheduleModuloWithGaps(Work, Opts,
+                                 Iteration == 1 ? std::vector<int>()
+                                                : Caps.edgeGaps(Work));
       R.Sched.ConstraintIterations = Iteration;
       Effort += R.SearchEffort;
       R.SearchEffort = Effort;
       Steps.insert(Steps.end(), R.Search.begin(), R.Search.end());
       R.Search = Steps;
+      if (!R.Success && Refs.LastWasFusion && Iteration < MaxIterations) {
+        // The orderings that would fuse the pair leave no schedule: drop
+        // them and try something else.
+        Refs.Orderings.resize(Refs.LastFusionBegin);
+        Refs.LastWasFusion = false;
+        continue;
+      }
+      if (!R.Success && LastCoordination)
+        return coordinationFailure(std::move(R), P, *LastCoordination,
+                                   "refining it leaves no schedule: " +
+                                       R.Failure.Reason);
       if (!R.Success && Tightened >= 0) {
         // The caps that would fix the budget leave no schedule; keep the
         // placement diagnosis and name the pool.
@@ -188,9 +384,39 @@ ScheduleResult scheduleLoop(const Problem &P, const SchedulerOptions &Opts) {
       BudgetModel Model(P, G(), R.Sched);
       R.Sched.BudgetUsage.assign(Model.usage().begin(), Model.usage().end());
       int B = Model.firstExceeded();
-      if (B < 0) {
+      if (B < 0 && !P.Coordination) {
         R.Sched.Flags |= SF_Converged;
         break;
+      }
+      if (B < 0) {
+        std::optional<pipes::SolveResult> C;
+        if (std::optional<ScheduleResult> F = checkCoordination(R, P, C))
+          return std::move(*F);
+        if (C->Unsupported) {
+          // The schedule can be fixed: add the ordering it needs.
+          const pipes::Ordering &Fix = *C->Unsupported->Fix;
+          if (Refs.known(Fix) || Iteration == MaxIterations)
+            return coordinationFailure(std::move(R), P, *C, "");
+          Refs.Orderings.push_back({Fix.Before, Fix.After, int(Fix.Latency),
+                                    Fix.Distance, DepKind::Order});
+          Refs.LastWasFusion = false;
+          LastCoordination = std::move(C);
+          continue;
+        }
+        if (!C->Exceeded) {
+          R.Sched.Flags |= SF_Converged;
+          break;
+        }
+        if (Iteration == MaxIterations)
+          return coordinationFailure(
+              std::move(R), P, *C,
+              formatv("still over after {0} refinement iterations", Iteration)
+                  .str());
+        if (!relieveCoordination(P, R.Sched, *C, Refs, Caps))
+          return coordinationFailure(std::move(R), P, *C,
+                                     "no rings can be fused or removed");
+        LastCoordination = std::move(C);
+        continue;
       }
       if (Iteration == MaxIterations)
         return budgetFailure(

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tileas/Sched/Verifier.h"
+#include "tileas/Sched/Coordination.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -40,6 +41,7 @@ public:
     checkSlots();
     checkPools();
     checkBudgets();
+    checkCoordination();
     checkGroupsAndDepth();
     return std::move(Found);
   }
@@ -68,6 +70,7 @@ private:
   void checkSlots();
   void checkPools();
   void checkBudgets();
+  void checkCoordination();
   void checkGroupsAndDepth();
 
   const Problem &P;
@@ -272,6 +275,32 @@ void Checker::checkGroupsAndDepth() {
                "constraint group {4}",
                name(unsigned(First)), S.Ops[First].Stage, name(Op), Stage,
                O.Group);
+  }
+}
+
+void Checker::checkCoordination() {
+  if (!P.Coordination)
+    return;
+  // The solve is the definition of what coordination costs (Problem.h):
+  // the verifier asks it, as materialization will.
+  Expected<pipes::SolveResult> R = solveCoordination(P, S);
+  if (!R) {
+    report(Violation::Coordination, "the coordination cannot be solved: {0}",
+           toString(R.takeError()));
+    return;
+  }
+  if (R->Unsupported)
+    report(Violation::Coordination, "{0}",
+           describeUnsupported(*R, [&](unsigned Op) { return name(Op); }));
+  if (R->Exceeded) {
+    const pipes::Overrun &O = *R->Exceeded;
+    std::string Pool =
+        O.Budget >= 0 && unsigned(O.Budget) < P.model().budgets().size()
+            ? P.model().budgets()[O.Budget].Name
+            : std::string("barriers");
+    report(Violation::Coordination,
+           "its pipes and mutexes need {0} of '{1}'; its capacity is {2}",
+           O.Need, Pool, O.Capacity);
   }
 }
 

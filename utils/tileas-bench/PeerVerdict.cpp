@@ -53,6 +53,9 @@ public:
                              "does not have"};
     case Violation::Group:
       return {Blame::Unseen, "splits a TileAS constraint group"};
+    case Violation::Coordination:
+      return {Blame::Unseen, "needs more pipes, mutexes or barriers than "
+                             "TileAS has, which LLVM's model does not know"};
     case Violation::Depth:
       return depth(V.Subject);
     case Violation::Shape:

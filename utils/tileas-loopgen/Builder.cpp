@@ -42,7 +42,12 @@ Builder::Builder(uint64_t Seed, unsigned TargetOps)
   const uint64_t TmemShare = halfOf(gen::BudgetTmemBytes);
   // Two of the pipes the barriers pay for are kept for STS, the rest for
   // TMA loads and async copies.
+  // Two barriers per rewritten tensor-memory buffer and one per tile loaded
+  // before the loop are set aside first.
   unsigned Pipes = pipesAllowed();
+  unsigned SetAside = (2 * MaxRewrittenTmem + MaxInvariantTiles + 1) /
+                      std::max(1u, model::coordination().BarriersPerPipe);
+  Pipes -= std::min(Pipes, SetAside);
   MaxSts = std::min({2u, TargetOps / 50, Pipes / 2});
   MaxAsyncSmem = std::min(Pipes - std::min(Pipes, 2u), 1 + TargetOps / 30);
   MaxBarrierOps = TargetOps >= 60 ? std::min(2u, 1 + TargetOps / 400) : 0;
@@ -66,7 +71,8 @@ ValueId Builder::invariant(RegClass C) {
   const std::vector<ValueId> &Inv = Pool.invariants(C);
   // A few invariants per class, reused: kernels keep a handful of
   // descriptors, constants and buffers live across the loop.
-  if (!Inv.empty() && (Inv.size() >= 4 || R.chance(600)))
+  unsigned Most = C == RegClass::Tile ? MaxInvariantTiles : 4;
+  if (!Inv.empty() && (Inv.size() >= Most || R.chance(600)))
     return Inv[R.below(Inv.size())];
   return makeInvariant(C);
 }

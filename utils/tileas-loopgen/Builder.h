@@ -8,13 +8,17 @@
 // the budgets that keep it schedulable on the TileAS machine. The operation
 // emitters (BuilderOps.cpp) and the driver (LoopGenerator.cpp) work on it.
 //
-// Budgets, from the machine model: a TMA load or cp.async always pipes and
-// so holds a pipe's named barriers, a piped STS as many, so of the pipes the
-// barriers a loop may hold pay for, at most two go to STS and the rest to
-// the former; all shared-memory tiles together stay within half of shared
-// memory so that every ring can be double-buffered, and the MMAs'
-// accumulator charges within half of tensor memory. Budgets then leave the
-// scheduler room instead of deciding the II.
+// Budgets, from the machine model, so that every generated loop can be
+// materialized: the named barriers pay for the loop's coordination. A
+// tensor-memory buffer the loop rewrites in place holds a mutex (readers on
+// another unit) and a drain (read after the loop), a tile loaded before the
+// loop a consumer-only pipe, and a TMA load, cp.async or piped STS a ring's
+// two barriers. At most two rewritten tensor-memory buffers and two tiles
+// loaded before the loop; of the pipes the rest pays for, at most two go
+// to STS and the others to the loads. All shared-memory tiles together stay
+// within half of shared memory so that every ring can be double-buffered,
+// and the MMAs' accumulator charges within half of tensor memory. Budgets
+// then leave the scheduler room instead of deciding the II.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,9 +29,11 @@
 #include "Random.h"
 #include "ValuePool.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -115,6 +121,8 @@ private:
 
   // Operations (BuilderOps.cpp).
   bool canEmit(OpKind K) const;
+  /// Some tensor-memory buffer may still be rewritten in place.
+  bool canRewriteTmem() const;
   void emit(OpKind K);
   void emitScalar();
   void emitAddrCalc();
@@ -122,7 +130,9 @@ private:
   /// After: instructions the caller still emits with the remaining budget.
   void emitTmaLoad(unsigned After);
   void emitCpAsync();
-  std::string inPlaceAccumulator(Recurrence *Into);
+  /// The accumulator an in-place writer rewrites: the head of Into, or a
+  /// buffer of its own. Clears Into when its buffer may not be rewritten.
+  ValueId inPlaceAccumulator(Recurrence *&Into);
   /// The accumulator a WGMMA outside every recurrence rewrites: a register
   /// fragment no other instruction rewrites in place.
   std::string freeFragAccumulator();
@@ -160,8 +170,36 @@ private:
   /// Register fragments a WGMMA outside the recurrences has rewritten.
   llvm::DenseSet<ValueId> RewrittenFrags;
 
+  /// Tensor-memory buffers and how the iteration has used each so far. An
+  /// iteration reads a buffer either before its in-place rewrites (the old
+  /// contents) or after the last one, never between two: TileAS coordinates
+  /// the readers of a buffer as one region before or after its writers.
+  struct TmemBuffer {
+    bool Rewritten = false; ///< Rewritten in place in the loop.
+    bool ReadOld = false;   ///< Its contents read before any rewrite.
+    bool Sealed = false;    ///< Read after a rewrite: no more rewrites.
+    bool Recurrent = false; ///< A recurrence's (counted from the start).
+    ValueId Latest = 0;     ///< The value holding its current contents.
+  };
+  std::vector<TmemBuffer> TmemBuffers;
+  llvm::DenseMap<ValueId, unsigned> BufferOf;
+  TmemBuffer &bufferOf(ValueId V);
+  /// A buffer may be rewritten: not sealed, and within the budget of
+  /// rewritten buffers if it is not rewritten yet.
+  bool rewritableTmem(ValueId V);
+  /// The latest value of a rewritten buffer that may be rewritten again, if
+  /// any (an accumulator outside the recurrences, reused).
+  std::optional<ValueId> reusableAccumulator();
+  /// May the loop read V here (a TMEM_LD) without falling between rewrites?
+  bool readableTmem(ValueId V);
+  void noteTmemRead(ValueId V);
+  /// Old rewritten in place into New.
+  void noteTmemRewrite(ValueId Old, ValueId New);
+
   // Budgets.
+  static constexpr unsigned MaxRewrittenTmem = 2, MaxInvariantTiles = 2;
   unsigned MaxAsyncSmem, MaxSts, MaxBarrierOps;
+  unsigned RewrittenTmem = 0;
   unsigned AsyncSmem = 0, Sts = 0, BarrierOps = 0;
   uint64_t SmemLeft, TmemLeft, AccBytes;
   unsigned ExitStores = 0;

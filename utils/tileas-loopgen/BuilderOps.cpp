@@ -23,6 +23,14 @@ using namespace llvm;
 namespace tileas {
 namespace loopgen {
 
+bool Builder::canRewriteTmem() const {
+  if (RewrittenTmem < MaxRewrittenTmem)
+    return true;
+  return llvm::any_of(TmemBuffers, [](const TmemBuffer &B) {
+    return (B.Rewritten || B.Recurrent) && !B.Sealed;
+  });
+}
+
 bool Builder::canEmit(OpKind K) const {
   switch (K) {
   case OpKind::SetpSelp:
@@ -34,7 +42,9 @@ bool Builder::canEmit(OpKind K) const {
   case OpKind::Sts:
     return Sts < MaxSts && SmemLeft >= 4096;
   case OpKind::Mma:
-    return TmemLeft >= AccBytes;
+    return TmemLeft >= AccBytes && canRewriteTmem();
+  case OpKind::TmemSt:
+    return canRewriteTmem();
   case OpKind::Barrier:
     return BarrierOps < MaxBarrierOps;
   default:
@@ -210,12 +220,68 @@ std::string Builder::tileOperand() {
 /// the loop. A tensor-memory value is rewritten in place by one instruction
 /// at most; two in-place writers of one value would be a program no buffer
 /// assignment can run.
-std::string Builder::inPlaceAccumulator(Recurrence *Into) {
-  return Pool.use(Into ? Into->Head : makeInvariant(RegClass::TMem));
+ValueId Builder::inPlaceAccumulator(Recurrence *&Into) {
+  if (Into && !rewritableTmem(Into->Head))
+    Into = nullptr;
+  if (!Into && RewrittenTmem >= MaxRewrittenTmem) {
+    // No new buffer: extend one the loop rewrites already.
+    if (std::optional<ValueId> V = reusableAccumulator())
+      return *V;
+    for (Recurrence &Rec : Recs)
+      if (Rec.Class == RegClass::TMem && rewritableTmem(Rec.Head)) {
+        Into = &Rec;
+        break;
+      }
+  }
+  return Into ? Into->Head : makeInvariant(RegClass::TMem);
+}
+
+bool Builder::rewritableTmem(ValueId V) {
+  const TmemBuffer &B = bufferOf(V);
+  return !B.Sealed &&
+         (B.Rewritten || B.Recurrent || RewrittenTmem < MaxRewrittenTmem);
+}
+
+std::optional<ValueId> Builder::reusableAccumulator() {
+  for (const TmemBuffer &B : TmemBuffers)
+    if (B.Rewritten && !B.Recurrent && !B.Sealed)
+      return B.Latest;
+  return std::nullopt;
+}
+
+Builder::TmemBuffer &Builder::bufferOf(ValueId V) {
+  auto [It, New] = BufferOf.try_emplace(V, TmemBuffers.size());
+  if (New) {
+    TmemBuffers.emplace_back();
+    TmemBuffers.back().Latest = V;
+  }
+  return TmemBuffers[It->second];
+}
+
+bool Builder::readableTmem(ValueId V) {
+  const TmemBuffer &B = bufferOf(V);
+  return !B.Rewritten || (V == B.Latest && !B.ReadOld);
+}
+
+void Builder::noteTmemRead(ValueId V) {
+  TmemBuffer &B = bufferOf(V);
+  (B.Rewritten ? B.Sealed : B.ReadOld) = true;
+}
+
+void Builder::noteTmemRewrite(ValueId Old, ValueId New) {
+  unsigned Index = BufferOf.try_emplace(Old, TmemBuffers.size()).first->second;
+  if (Index == TmemBuffers.size())
+    TmemBuffers.emplace_back();
+  RewrittenTmem +=
+      !TmemBuffers[Index].Rewritten && !TmemBuffers[Index].Recurrent;
+  TmemBuffers[Index].Rewritten = true;
+  TmemBuffers[Index].Latest = New;
+  BufferOf[New] = Index;
 }
 
 void Builder::emitMma(Recurrence *Into) {
-  std::string C = inPlaceAccumulator(Into);
+  ValueId Acc = inPlaceAccumulator(Into);
+  std::string C = Pool.use(Acc);
   std::string A = tileOperand();
   std::string B = tileOperand();
   uint64_t KBlock = R.below(4);
@@ -223,6 +289,7 @@ void Builder::emitMma(Recurrence *Into) {
   TmemLeft -= AccBytes;
   body(formatv("{0} = MMA_TMEM {1}, {2}, {3}, {4}, {5}", Pool.def(D), C, A, B,
                KBlock, AccBytes));
+  noteTmemRewrite(Acc, D);
   if (Into)
     Into->Head = D;
 }
@@ -261,16 +328,24 @@ void Builder::emitWgmma() {
 }
 
 void Builder::emitTmemLd() {
-  std::string T = operand(RegClass::TMem, 900);
+  ValueId V = pick(RegClass::TMem, 900);
+  for (unsigned Try = 0; Try != 4 && !readableTmem(V); ++Try)
+    V = pick(RegClass::TMem, 900);
+  if (!readableTmem(V))
+    V = makeInvariant(RegClass::TMem);
+  noteTmemRead(V);
+  std::string T = Pool.use(V);
   ValueId D = def(RegClass::Frag);
   body(formatv("{0} = TMEM_LD {1}", Pool.def(D), T));
 }
 
 void Builder::emitTmemSt(Recurrence *Into) {
-  std::string T = inPlaceAccumulator(Into);
+  ValueId Acc = inPlaceAccumulator(Into);
+  std::string T = Pool.use(Acc);
   std::string V = operand(RegClass::Frag, 950);
   ValueId D = def(RegClass::TMem);
   body(formatv("{0} = TMEM_ST {1}, {2}", Pool.def(D), T, V));
+  noteTmemRewrite(Acc, D);
   if (Into)
     Into->Head = D;
 }

@@ -77,6 +77,9 @@ void Builder::addRecurrence() {
   static const unsigned DistanceWeights[] = {600, 250, 150};
   Recurrence Rec;
   Rec.Class = Classes[R.weighted(ClassWeights)];
+  // Within the budget of rewritten tensor-memory buffers (Builder.h).
+  if (Rec.Class == RegClass::TMem && RewrittenTmem == MaxRewrittenTmem)
+    Rec.Class = RegClass::Frag;
   bool Accumulator = Rec.Class == RegClass::Frag || Rec.Class == RegClass::TMem;
   Rec.Distance = Accumulator ? 1 + R.weighted(DistanceWeights) : 1;
 
@@ -116,6 +119,19 @@ void Builder::addRecurrence() {
     Rec.Chain.push_back(Pool.create(Rec.Class, Where::Loop, K == 0));
   }
   Rec.Head = Rec.Chain.front();
+  if (Rec.Class == RegClass::TMem) {
+    // The chain's buffers are one buffer group (they take turns).
+    unsigned Index =
+        BufferOf.try_emplace(Rec.Head, TmemBuffers.size()).first->second;
+    TmemBuffers.emplace_back();
+    TmemBuffers.back().Latest = Rec.Head;
+    TmemBuffers.back().Recurrent = true;
+    ++RewrittenTmem;
+    for (ValueId V : Rec.Chain)
+      BufferOf[V] = Index;
+    for (ValueId V : Rec.Inits)
+      BufferOf[V] = Index;
+  }
   Recs.push_back(std::move(Rec));
 }
 
@@ -166,7 +182,14 @@ void Builder::fold() {
       std::string B = Take(RegClass::GPR32);
       Produce(RegClass::GPR32, formatv("XORrr {0}, {1}", A, B));
     } else if (Count(RegClass::TMem)) {
-      Produce(RegClass::Frag, "TMEM_LD " + Take(RegClass::TMem));
+      // A value read between two rewrites of its buffer is left to the
+      // exit block.
+      ValueId V = Unused[unsigned(RegClass::TMem)].front();
+      Unused[unsigned(RegClass::TMem)].pop_front();
+      if (readableTmem(V)) {
+        noteTmemRead(V);
+        Produce(RegClass::Frag, "TMEM_LD " + Pool.use(V));
+      }
     } else if (Count(RegClass::Tile)) {
       std::string T = Take(RegClass::Tile);
       std::string Off = Pool.use(invariant(RegClass::GPR32));

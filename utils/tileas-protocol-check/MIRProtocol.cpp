@@ -484,7 +484,7 @@ Expected<protocol::Program> Interpreter::run() {
       Regs[R] = V;
     for (const MachineInstr &Phi : BB->phis())
       if (Error E = applyOverrides(Phi))
-        return std::move(E);
+        return E;
 
     Next = nullptr;
     // An acquire guards the next instruction of its own block; one at the
@@ -497,9 +497,9 @@ Expected<protocol::Program> Interpreter::run() {
         return fail(
             MI, formatv("still running after {0} instructions", Opts.MaxSteps));
       if (Error E = step(MI))
-        return std::move(E);
+        return E;
       if (Error E = applyOverrides(MI))
-        return std::move(E);
+        return E;
       if (Next || Returned)
         break;
     }

@@ -206,7 +206,7 @@ Expected<TripCountPlan> Planner::run() {
                      "iteration): trip counts start at 1");
   for (MachineBasicBlock &MBB : MF)
     if (Error E = planLoop(MBB))
-      return std::move(E);
+      return E;
   for (const RegisterOverride &O : Plan.Overrides) {
     if (!Plan.Description.empty())
       Plan.Description += ", ";

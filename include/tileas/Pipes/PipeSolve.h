@@ -28,8 +28,19 @@
 //     Read only after the loop, it gets a drain: the exit waits for the last
 //     iteration's producers.
 //  5. Barriers are assigned lowest free first from the first unreserved id;
-//     buffer bytes are summed per budget pool. Exceeding a budget here is an
-//     internal error (the scheduler bounds both), reported with the numbers.
+//     buffer bytes are summed per budget pool. When the barriers do not fit,
+//     drains reuse the barriers of consumer-only pipes (one is over before
+//     the loop starts, the other starts after it ends), then rings are fused
+//     (BarrierPlan.cpp): two rings whose producers run on one unit, and
+//     whose every consumer issues after every producer's result
+//     is ready in the schedule, share one slot and one pair of barriers, as
+//     a GEMM's A and B tiles share a CUTLASS pipeline stage. Fusing never
+//     delays an op past its scheduled cycle.
+//
+// This is the one definition of what a schedule's coordination costs: the
+// scheduler charges a loop's budgets by it (a schedule whose coordination
+// does not fit is not accepted), and materialization inserts exactly what
+// it decides.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +51,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,6 +63,11 @@ struct LoopOp {
   unsigned Order = 0;
   unsigned Unit = 0; ///< Event pipe of the op's resource vector.
   bool Async = false;
+  /// Issue cycle in the flat schedule, and when its result is ready after
+  /// that: rings are fused only where no op would wait longer than the
+  /// schedule says.
+  int64_t Start = 0;
+  unsigned Latency = 0;
 };
 
 struct BufferedValue {
@@ -95,6 +112,10 @@ struct SolveInput {
   /// Capacity of each budget pool that values are paid from.
   std::vector<uint64_t> BudgetCapacity;
   std::vector<std::string> BudgetNames;
+  /// The pool that pays for barriers, or -1: its usage is BarriersUsed.
+  int BarrierBudget = -1;
+  /// The schedule's II; 0 (unknown) disables fusing rings.
+  unsigned II = 0;
 };
 
 enum class PipeKind : uint8_t {
@@ -116,6 +137,14 @@ struct Pipe {
   int Budget = -1;
   unsigned FullBarrier = 0;
   unsigned EmptyBarrier = 0; ///< Unused by consumer-only and drain pipes.
+  /// Buffers allocated before the loop that iterations take turns with:
+  /// never fused (their depth is the number of buffers).
+  bool Turns = false;
+  /// Rings fused into this one (1: none); Bytes is their sum.
+  unsigned Members = 1;
+  /// A drain whose barrier was a consumer-only pipe's: it is created at
+  /// the loop's exit, once that pipe is over.
+  bool CreateAtExit = false;
 };
 
 struct Mutex {
@@ -126,18 +155,87 @@ struct Mutex {
   llvm::SmallVector<unsigned, 4> Consumers;
 };
 
+/// An ordering the schedule could add (an Order dependence): Before issues
+/// at least Latency cycles before After, Distance iterations later. The
+/// scheduler adds such orderings where the coordination needs them.
+struct Ordering {
+  unsigned Before = 0;
+  unsigned After = 0;
+  unsigned Latency = 0;
+  unsigned Distance = 0;
+};
+
+/// A read TileAS cannot coordinate as scheduled (a limitation; unless the
+/// schedule can be fixed, the loop must be left as it was): a ring's value
+/// read Distance > 0 iterations after its producer wrote it, or a buffer
+/// rewritten in place read between two of its rewrites (neither one ring
+/// slot nor one mutex region can hold both sides), or a mutex whose regions
+/// of two iterations would interleave.
+struct UncoordinatedRead {
+  enum KindTy {
+    Carried,
+    BetweenRewrites,
+    /// A mutex over buffers that iterations take turns with, whose next
+    /// iteration would enter before this one left: the schedule can fix it
+    /// (Fix), at some cost in II.
+    OverlapsNextIteration,
+  } Kind = Carried;
+  Read R;
+  /// The producer the read comes before (BetweenRewrites) or after.
+  unsigned Producer = 0;
+  std::optional<Ordering> Fix;
+};
+
+/// A budget the coordination needs more of than there is. Budget -1 is the
+/// barriers when no budget pool pays for them.
+struct Overrun {
+  int Budget = -1;
+  uint64_t Need = 0;
+  uint64_t Capacity = 0;
+};
+
 struct SolveResult {
   std::vector<Pipe> Pipes;
   std::vector<Mutex> Mutexes;
   /// Group of every value.
   std::vector<unsigned> GroupOf;
+  /// Per budget pool, including the barrier pool (BarriersUsed).
   std::vector<uint64_t> BudgetUsage;
   unsigned BarriersUsed = 0;
+  /// Barriers the plain plan (own barriers for every pipe and mutex) needs.
+  unsigned BarriersUnshared = 0;
+  std::optional<UncoordinatedRead> Unsupported;
+  std::optional<Overrun> Exceeded;
 };
 
-/// Solves the coordination of one loop. Errors are internal errors (budgets
-/// exceeded, malformed input) with a message that gives the numbers.
+/// Decides the coordination of one loop and what it costs. The only errors
+/// are malformed input; a coordination that TileAS cannot express or that
+/// exceeds a budget is described in the result (Unsupported, Exceeded).
 llvm::Expected<SolveResult> solvePipes(const SolveInput &In);
+
+/// The internal error for a result that exceeds a budget, with the numbers
+/// (success when nothing is exceeded).
+llvm::Error budgetError(const SolveInput &In, const SolveResult &R);
+
+/// Two rings of a solve result that could share one slot and one pair of
+/// barriers (BarrierPlan.cpp) once the schedule keeps Orderings (each
+/// producer of one ready before each consumer of the other).
+struct FusionProposal {
+  unsigned PipeA = 0, PipeB = 0;
+  /// The cycles the orderings would move ops by at most (how late the
+  /// latest consumer is now).
+  int64_t Lateness = 0;
+  llvm::SmallVector<Ordering, 4> Orderings;
+  /// Bytes by which the fused ring would exceed the pair's budget pool as
+  /// the rings are now: other rings must first get shallower.
+  uint64_t Excess = 0;
+};
+
+/// Pairs of rings that could be fused if the schedule ordered their
+/// producers before their consumers, or if the budget had room: those that
+/// need orderings only first, least late first (ties by pipe).
+std::vector<FusionProposal> proposeFusions(const SolveInput &In,
+                                           const SolveResult &R);
 
 } // namespace pipes
 } // namespace tileas

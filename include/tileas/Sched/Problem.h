@@ -28,12 +28,19 @@
 //    such as an MMA accumulator) never deepen the ring. A PerStage use costs
 //    Amount * depth; a PerPipe use costs Amount once if the op pipes.
 //    The sum over all ops of a pool must not exceed its capacity.
+//  * Coordination: a problem that carries a coordination description (a
+//    TileAS MIR loop) must also fit the budgets by what the coordination
+//    solve (tileas/Pipes) decides for the schedule: the pipes, mutexes and
+//    barriers that materialization will insert (Coordination.h). Its ops'
+//    budget charges above still hold, and guide the search; the solve
+//    decides whether the schedule can be materialized at all.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TILEAS_SCHED_PROBLEM_H
 #define TILEAS_SCHED_PROBLEM_H
 
+#include "tileas/Pipes/PipeSolve.h"
 #include "tileas/Sched/ResourceModel.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -42,6 +49,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -149,6 +157,9 @@ public:
 
   /// The block asked for serial execution (tileas.force_serial).
   bool ForceSerial = false;
+  /// What materialization will need to coordinate, without a schedule
+  /// (ops in the problem's order); see Coordination.h.
+  std::optional<pipes::SolveInput> Coordination;
   /// A name for diagnostics (function and block, or file).
   std::string Name;
 

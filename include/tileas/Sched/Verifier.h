@@ -27,14 +27,16 @@ namespace tileas {
 
 struct Violation {
   enum KindTy {
-    Shape,      ///< Wrong number of placements, II of 0, negative start.
-    Dependence, ///< S(To) + II*D < S(From) + L.
-    Slot,       ///< Two holders of one slot in one modulo row.
-    Pool,       ///< A counting pool over capacity in one modulo row.
-    Budget,     ///< A budget pool over capacity.
-    Group,      ///< Members of one group in different stages.
-    Depth,      ///< An op at or beyond its MaxDepth.
-    StageOrder, ///< Stage, order or stage count inconsistent with starts.
+    Shape,        ///< Wrong number of placements, II of 0, negative start.
+    Dependence,   ///< S(To) + II*D < S(From) + L.
+    Slot,         ///< Two holders of one slot in one modulo row.
+    Pool,         ///< A counting pool over capacity in one modulo row.
+    Budget,       ///< A budget pool over capacity.
+    Group,        ///< Members of one group in different stages.
+    Depth,        ///< An op at or beyond its MaxDepth.
+    StageOrder,   ///< Stage, order or stage count inconsistent with starts.
+    Coordination, ///< Its pipes and mutexes exceed a budget or cannot be
+                  ///< expressed (problems with a coordination description).
   } Kind;
   std::string Message;
   /// What the violation is about, for tools that sort violations out: the

@@ -5,10 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "TileASCoordination.h"
+#include "TileASCoordinationInput.h"
 #include "TileASOptions.h"
 #include "TileASRegisterInfo.h"
 #include "TileASScheduleAnalysis.h"
 #include "tileas/Model/MachineModel.h"
+#include "tileas/Sched/Coordination.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/CodeGen/MachineFunction.h"
@@ -29,24 +31,6 @@ TileASCoordinationBuilder::TileASCoordinationBuilder(
     const TileASLoopSchedule &S)
     : S(S) {}
 
-/// The event pipe an opcode runs on and whether it is asynchronous; target-
-/// independent instructions run on the issuing thread.
-static std::pair<unsigned, bool> unitOf(const MachineInstr &MI) {
-  if (const model::OpcodeRecord *Rec = model::lookupOpcode(MI.getOpcode())) {
-    const model::ResourceVectorRecord &RV = model::resourceVector(*Rec);
-    return {RV.Pipe, RV.Async};
-  }
-  return {unsigned(model::pipeNames().size()), false};
-}
-
-static bool isBuffered(const MachineRegisterInfo &MRI, Register R) {
-  if (!R.isVirtual())
-    return false;
-  const TargetRegisterClass *RC = MRI.getRegClass(R);
-  return TileAS::TILERegClass.hasSubClassEq(RC) ||
-         TileAS::TMEMRegClass.hasSubClassEq(RC);
-}
-
 unsigned TileASCoordinationBuilder::agentOf(unsigned Op) const {
   const pipes::LoopOp &L = In.Ops[Op];
   return L.Async ? 1 + L.Unit : 0;
@@ -54,120 +38,26 @@ unsigned TileASCoordinationBuilder::agentOf(unsigned Op) const {
 
 Expected<pipes::SolveResult>
 TileASCoordinationBuilder::solve(unsigned FirstPipeId) {
-  MachineBasicBlock &MBB = *S.Loop;
-  MachineFunction &MF = *MBB.getParent();
-  const MachineRegisterInfo &MRI = MF.getRegInfo();
-
-  DenseMap<const MachineInstr *, unsigned> OpIndex;
-  for (unsigned I = 0; I < S.Instrs.size(); ++I) {
-    OpIndex[S.Instrs[I]] = I;
-    auto [Unit, Async] = unitOf(*S.Instrs[I]);
-    In.Ops.push_back({S.Placement[I].Stage, S.Placement[I].Order, Unit, Async});
-  }
-
-  ResourceModel RM = model::buildResourceModel(tileasReservedBarriers());
-  for (const BudgetDesc &B : RM.budgets()) {
-    In.BudgetCapacity.push_back(B.Capacity);
-    In.BudgetNames.push_back(B.Name);
-  }
-  std::optional<unsigned> Barriers = model::namedBarrierBudget();
-  const model::CoordinationRecord &Coord = model::coordination();
-  unsigned Reserved = tileasReservedBarriers() < 0
-                          ? Coord.ReservedBarriers
-                          : unsigned(tileasReservedBarriers());
-  // Barrier 0 is the CTA-wide one (bar.sync 0): never a pipe's or a mutex's,
-  // whatever is reserved, so that 0 can mean "no barrier" (PIPE_CREATE's
-  // empty barrier of a pipe without one).
-  In.FirstBarrier = std::max(Reserved, 1u);
-  In.BarrierLimit =
-      Reserved + (Barriers ? RM.budgets()[*Barriers].Capacity : 0);
-  In.BarriersPerPipe = Coord.BarriersPerPipe;
-  In.BarriersPerMutex = Coord.BarriersPerMutex;
+  TileASCoordinationInput CI = TileASCoordinationInput::build(
+      *S.Loop, S.Instrs, tileasReservedBarriers());
+  In = std::move(CI.In);
+  OutsideDefs = std::move(CI.OutsideDefs);
+  In = placeSchedule(In, S.Placement, S.II);
   In.FirstPipeId = FirstPipeId;
-
-  DenseMap<Register, unsigned> ValueIndex;
-  auto ValueFor = [&](Register R) {
-    auto [It, New] = ValueIndex.try_emplace(R, In.Values.size());
-    if (!New)
-      return It->second;
-    pipes::BufferedValue V;
-    const MachineInstr *Def = MRI.getUniqueVRegDef(R);
-    auto Op = Def ? OpIndex.find(Def) : OpIndex.end();
-    if (Op != OpIndex.end()) {
-      V.Producer = Op->second;
-      // The buffer's size: the op's per-stage budget charge.
-      if (const model::OpcodeRecord *Rec =
-              model::lookupOpcode(Def->getOpcode()))
-        for (const model::BudgetChargeRecord &C : model::budgetCharges(*Rec))
-          if (C.Scaling == BudgetScaling::PerStage && V.Budget < 0) {
-            V.Budget = C.Budget;
-            V.Bytes = C.OperandIndex >= 0
-                          ? uint64_t(Def->getOperand(C.OperandIndex).getImm())
-                          : C.Amount;
-          }
-    } else {
-      V.ProducedAsync = Def && unitOf(*Def).second;
-      OutsideDefs.resize(In.Values.size() + 1, nullptr);
-      OutsideDefs[In.Values.size()] = const_cast<MachineInstr *>(Def);
-    }
-    for (const MachineInstr &U : MRI.use_nodbg_instructions(R))
-      if (U.getParent() != &MBB)
-        V.LiveOut = true;
-    In.Values.push_back(V);
-    return It->second;
-  };
-
-  for (unsigned I = 0; I < S.Instrs.size(); ++I) {
-    const MachineInstr &MI = *S.Instrs[I];
-    for (unsigned OpNo = 0, E = MI.getNumOperands(); OpNo != E; ++OpNo) {
-      const MachineOperand &MO = MI.getOperand(OpNo);
-      if (!MO.isReg() || !MO.isUse() || !isBuffered(MRI, MO.getReg()))
-        continue;
-      unsigned DefIdx = 0;
-      bool InPlace = MI.isRegTiedToDefOperand(OpNo, &DefIdx);
-      int Result = -1;
-      if (InPlace && isBuffered(MRI, MI.getOperand(DefIdx).getReg()))
-        Result = ValueFor(MI.getOperand(DefIdx).getReg());
-      // Through the loop's PHIs to the producing iteration.
-      Register R = MO.getReg();
-      unsigned Distance = 0;
-      const MachineInstr *Def = MRI.getUniqueVRegDef(R);
-      while (Def && Def->isPHI() && Def->getParent() == &MBB &&
-             Distance <= S.Instrs.size()) {
-        Register Carried, Init;
-        for (unsigned P = 1; P + 1 < Def->getNumOperands(); P += 2)
-          (Def->getOperand(P + 1).getMBB() == &MBB ? Carried : Init) =
-              Def->getOperand(P).getReg();
-        // The first iterations read the value from before the loop.
-        if (Init && isBuffered(MRI, Init))
-          In.Reads.push_back({I, ValueFor(Init), 0, InPlace, Result});
-        R = Carried;
-        ++Distance;
-        Def = MRI.getUniqueVRegDef(R);
-      }
-      In.Reads.push_back({I, ValueFor(R), Distance, InPlace, Result});
-    }
-    // Values defined here but never read still have a producer and may be
-    // live out.
-    for (const MachineOperand &MO : MI.defs())
-      if (isBuffered(MRI, MO.getReg()))
-        ValueFor(MO.getReg());
-  }
 
   Expected<pipes::SolveResult> R = pipes::solvePipes(In);
   if (!R)
     return R.takeError();
-  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
-  for (const pipes::Pipe &P : R->Pipes)
-    for (const pipes::Read &Rd : P.Consumers)
-      if (P.Kind == pipes::PipeKind::Ring && Rd.Distance > 0)
-        return make_error<UnsupportedCoordination>(
-            formatv("{0} reads a piped value produced {1} iteration(s) "
-                    "earlier by {2}; loop-carried reads of piped values are "
-                    "not supported",
-                    TII.getName(S.Instrs[Rd.Op]->getOpcode()), Rd.Distance,
-                    TII.getName(S.Instrs[P.Owner]->getOpcode()))
-                .str());
+  if (R->Unsupported) {
+    const TargetInstrInfo &TII =
+        *S.Loop->getParent()->getSubtarget().getInstrInfo();
+    return make_error<UnsupportedCoordination>(
+        describeUnsupported(*R, [&](unsigned Op) {
+          return TII.getName(S.Instrs[Op]->getOpcode()).str();
+        }));
+  }
+  if (Error E = pipes::budgetError(In, *R))
+    return E;
   return R;
 }
 
@@ -204,30 +94,35 @@ void TileASCoordinationBuilder::emit(const pipes::SolveResult &Solution,
   };
 
   MachineBasicBlock::iterator PreEnd = Preheader.getFirstTerminator();
-  for (const pipes::Pipe &P : Solution.Pipes) {
+  auto Create = [&](const pipes::Pipe &P, MachineBasicBlock &MBB,
+                    MachineBasicBlock::iterator Where) {
     unsigned ProducerAgent = 0, ConsumerAgent = 0;
     if (P.Owner >= 0)
       ProducerAgent = agentOf(P.Owner);
     else if (!P.Consumers.empty()) {
       const MachineInstr *Def = OutsideDefs[P.Consumers.front().Value];
-      if (Def && unitOf(*Def).second)
-        ProducerAgent = 1 + unitOf(*Def).first;
+      if (Def && coordinationUnitOf(*Def).second)
+        ProducerAgent = 1 + coordinationUnitOf(*Def).first;
     }
     if (P.Kind == pipes::PipeKind::Ring)
       ConsumerAgent = agentOf(P.Consumers.back().Op);
-    Created.push_back(
-        BuildMI(Preheader, PreEnd, DL, TII.get(TileAS::PIPE_CREATE))
-            .addImm(P.Id)
-            .addImm(P.Depth)
-            .addImm(P.Bytes)
-            .addImm(P.FullBarrier)
-            .addImm(P.EmptyBarrier)
-            .addImm(ProducerAgent)
-            .addImm(ConsumerAgent)
-            .addReg(First)
-            .addImm(Loop.Step)
-            .getInstr());
-  }
+    Created.push_back(BuildMI(MBB, Where, DL, TII.get(TileAS::PIPE_CREATE))
+                          .addImm(P.Id)
+                          .addImm(P.Depth)
+                          .addImm(P.Bytes)
+                          .addImm(P.FullBarrier)
+                          .addImm(P.EmptyBarrier)
+                          .addImm(ProducerAgent)
+                          .addImm(ConsumerAgent)
+                          .addReg(First)
+                          .addImm(Loop.Step)
+                          .getInstr());
+  };
+  // A drain that took a consumer-only pipe's barrier is created at the exit
+  // (below), once that pipe is over.
+  for (const pipes::Pipe &P : Solution.Pipes)
+    if (!P.CreateAtExit)
+      Create(P, Preheader, PreEnd);
 
   for (const pipes::Pipe &P : Solution.Pipes) {
     switch (P.Kind) {
@@ -263,6 +158,8 @@ void TileASCoordinationBuilder::emit(const pipes::SolveResult &Solution,
       // Read after the loop: the producers' unit arrives once everything it
       // was given is done, and the exit waits for that.
       MachineBasicBlock::iterator ExitStart = Exit.getFirstNonPHI();
+      if (P.CreateAtExit)
+        Create(P, Exit, ExitStart);
       PipeOp(TileAS::PIPE_PRODUCER_COMMIT, P, P.FullBarrier, First, Exit,
              ExitStart);
       PipeOp(TileAS::PIPE_CONSUMER_WAIT, P, P.FullBarrier, First, Exit,

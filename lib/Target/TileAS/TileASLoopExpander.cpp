@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TileASLoopExpander.h"
+#include "TileASCoordinationInput.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/CodeGen/MachineFunction.h"
@@ -343,12 +344,20 @@ void Expander::joinLiveOuts(bool KeepFallback) {
 
 void Expander::removeDeadCopies(MachineBasicBlock &MBB) {
   // Copies whose results nothing reads (the prologue's exit tests, ...).
+  // An op on a tile or tensor-memory buffer stays even when its result is
+  // unused: the pipes and mutexes around it count on it (a TMA load whose
+  // slot was acquired must fill it).
+  auto TouchesBuffer = [&](const MachineInstr &MI) {
+    return llvm::any_of(MI.operands(), [&](const MachineOperand &MO) {
+      return MO.isReg() && isBufferedRegister(MRI, MO.getReg());
+    });
+  };
   bool Changed = true;
   while (Changed) {
     Changed = false;
     for (MachineInstr &MI : make_early_inc_range(reverse(MBB))) {
       if (MI.isTerminator() || MI.mayStore() || MI.hasUnmodeledSideEffects() ||
-          MI.isCall() || MI.hasOrderedMemoryRef())
+          MI.isCall() || MI.hasOrderedMemoryRef() || TouchesBuffer(MI))
         continue;
       bool Used = false;
       for (const MachineOperand &Def : MI.all_defs())

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TileASLoopProblem.h"
+#include "TileASCoordinationInput.h"
 #include "TileASMachineFunctionInfo.h"
 #include "tileas/Model/MachineModel.h"
 
@@ -401,6 +402,10 @@ Expected<TileASLoopProblem> TileASLoopProblem::build(MachineBasicBlock &MBB,
   LP.Loop = &MBB;
   if (Error E = ProblemBuilder(LP, ReservedBarriers).run())
     return E;
+  // What materialization will coordinate, described the way it will be.
+  if (LP.Unsupported.empty())
+    LP.Problem.Coordination =
+        TileASCoordinationInput::build(MBB, LP.Instrs, ReservedBarriers).In;
   LP.Problem.Name =
       (MBB.getParent()->getName() + ":bb." + Twine(MBB.getNumber())).str();
   return LP;

@@ -136,8 +136,23 @@ std::string Checker::checkBarriers() const {
                      Who);
     return "";
   };
+  // A consumer-only pipe is over before the loop starts; a drain created at
+  // the exit may take its barrier.
+  std::map<unsigned, std::string> Transient;
+  for (const pipes::Pipe &P : L.Solution->Pipes)
+    if (P.Kind == pipes::PipeKind::ConsumerOnly)
+      Transient[P.FullBarrier] = formatv("pipe {0}", P.Id).str();
   for (const pipes::Pipe &P : L.Solution->Pipes) {
     std::string Who = formatv("pipe {0}", P.Id).str();
+    if (P.Kind == pipes::PipeKind::Drain && P.CreateAtExit &&
+        Transient.count(P.FullBarrier)) {
+      if (P.FullBarrier < L.FirstBarrier || P.FullBarrier >= L.BarrierLimit)
+        return formatv("barrier {0} of {1} is outside the budget (ids "
+                       "{2}..{3})",
+                       P.FullBarrier, Who, L.FirstBarrier,
+                       int(L.BarrierLimit) - 1);
+      continue;
+    }
     std::string E = Use(P.FullBarrier, Who);
     if (E.empty() && P.Kind == pipes::PipeKind::Ring &&
         P.EmptyBarrier != P.FullBarrier)
@@ -154,15 +169,18 @@ std::string Checker::checkBarriers() const {
 
 std::string Checker::checkCreates() const {
   std::map<int64_t, const MachineInstr *> Creates;
-  for (const MachineInstr &MI : *L.Preheader)
-    if (MI.getOpcode() == TileAS::PIPE_CREATE &&
-        !Creates.try_emplace(MI.getOperand(0).getImm(), &MI).second)
-      return formatv("{0}: pipe {1} is created twice", where(MI),
-                     MI.getOperand(0).getImm());
+  for (const MachineBasicBlock *MBB : {L.Preheader, L.Exit})
+    for (const MachineInstr &MI : *MBB)
+      if (MI.getOpcode() == TileAS::PIPE_CREATE &&
+          !Creates.try_emplace(MI.getOperand(0).getImm(), &MI).second)
+        return formatv("{0}: pipe {1} is created twice", where(MI),
+                       MI.getOperand(0).getImm());
   for (const pipes::Pipe &P : L.Solution->Pipes) {
     auto It = Creates.find(P.Id);
-    if (It == Creates.end())
-      return formatv("pipe {0} has no PIPE_CREATE in the preheader", P.Id);
+    const MachineBasicBlock *Home = P.CreateAtExit ? L.Exit : L.Preheader;
+    if (It == Creates.end() || It->second->getParent() != Home)
+      return formatv("pipe {0} has no PIPE_CREATE in the {1}", P.Id,
+                     P.CreateAtExit ? "exit" : "preheader");
     const MachineInstr &C = *It->second;
     if (C.getOperand(1).getImm() != int64_t(P.Depth) ||
         C.getOperand(2).getImm() != int64_t(P.Bytes) ||

@@ -4,17 +4,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tileas/Pipes/PipeSolve.h"
+#include "PipesTestUtil.h"
 
 #include "gtest/gtest.h"
 
 using namespace llvm;
 using namespace tileas;
 using namespace tileas::pipes;
+using namespace tileas::pipes::test;
 
 namespace {
-
-constexpr unsigned TMA = 4, TensorCore = 6, ALU = 0;
 
 /// A budget pool of shared memory (index 0) and one of tensor memory (1).
 SolveInput baseInput() {
@@ -24,25 +23,6 @@ SolveInput baseInput() {
   In.BudgetCapacity = {232448, 262144};
   In.BudgetNames = {"smem_bytes", "tmem_bytes"};
   return In;
-}
-
-unsigned addOp(SolveInput &In, unsigned Stage, unsigned Order, unsigned Unit,
-               bool Async) {
-  In.Ops.push_back({Stage, Order, Unit, Async});
-  return In.Ops.size() - 1;
-}
-
-unsigned addValue(SolveInput &In, int Producer, uint64_t Bytes = 0,
-                  int Budget = -1, bool LiveOut = false,
-                  bool ProducedAsync = false) {
-  In.Values.push_back({Producer, ProducedAsync, Bytes, Budget, LiveOut});
-  return In.Values.size() - 1;
-}
-
-SolveResult solve(const SolveInput &In) {
-  Expected<SolveResult> R = solvePipes(In);
-  EXPECT_TRUE(bool(R)) << toString(R.takeError());
-  return R ? std::move(*R) : SolveResult();
 }
 
 TEST(PipeSolve, RingDepthIsStageDistancePlusOne) {
@@ -196,15 +176,18 @@ TEST(PipeSolve, BufferFromBeforeTheLoopRewrittenInPlaceGetsAMutex) {
   ASSERT_EQ(R.Mutexes.size(), 1u);
 }
 
-TEST(PipeSolve, BudgetsAndBarriersOverflowAreInternalErrors) {
+TEST(PipeSolve, BudgetsAndBarriersOverflowAreReportedWithTheNumbers) {
   SolveInput In = baseInput();
   unsigned Tma = addOp(In, 0, 0, TMA, true);
   unsigned Mma = addOp(In, 7, 1, TensorCore, true);
   unsigned V = addValue(In, Tma, 65536, 0);
   In.Reads = {{Mma, V, 0, false, -1}};
-  Expected<SolveResult> R = solvePipes(In); // Depth 8: 512 KiB.
-  ASSERT_FALSE(bool(R));
-  std::string Msg = toString(R.takeError());
+  SolveResult R = solve(In); // Depth 8: 512 KiB.
+  ASSERT_TRUE(R.Exceeded.has_value());
+  EXPECT_EQ(R.Exceeded->Budget, 0);
+  EXPECT_EQ(R.Exceeded->Need, 524288u);
+  EXPECT_EQ(R.Exceeded->Capacity, 232448u);
+  std::string Msg = toString(budgetError(In, R));
   EXPECT_NE(Msg.find("internal error"), std::string::npos) << Msg;
   EXPECT_NE(Msg.find("524288 of smem_bytes but 232448"), std::string::npos)
       << Msg;
@@ -216,10 +199,18 @@ TEST(PipeSolve, BudgetsAndBarriersOverflowAreInternalErrors) {
   Mma = addOp(In, 1, 2, TensorCore, true);
   unsigned A = addValue(In, Tma, 1024, 0), B = addValue(In, Tma2, 1024, 0);
   In.Reads = {{Mma, A, 0, false, -1}, {Mma, B, 0, false, -1}};
-  R = solvePipes(In);
-  ASSERT_FALSE(bool(R));
-  Msg = toString(R.takeError());
+  R = solve(In); // II 0: the schedule is unknown, so no ring is fused.
+  ASSERT_TRUE(R.Exceeded.has_value());
+  EXPECT_EQ(R.Exceeded->Need, 4u);
+  EXPECT_EQ(R.Exceeded->Capacity, 2u);
+  Msg = toString(budgetError(In, R));
   EXPECT_NE(Msg.find("needs 4 barriers for 2 pipes"), std::string::npos) << Msg;
+
+  // Within every budget, there is nothing to report.
+  In.BarrierLimit = 16;
+  R = solve(In);
+  EXPECT_FALSE(R.Exceeded.has_value());
+  EXPECT_FALSE(bool(budgetError(In, R)));
 }
 
 TEST(PipeSolve, MalformedInputIsReported) {

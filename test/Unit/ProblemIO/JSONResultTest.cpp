@@ -76,7 +76,8 @@ TEST(JSONResult, FailureAndViolations) {
   F.EarliestStart = 3;
   F.LatestStart = 9;
   F.ConflictRows.push_back({4, 0xff00000000000001ull});
-  std::vector<Violation> V = {{Violation::StageOrder, "bad order"}};
+  std::vector<Violation> V = {
+      {Violation::StageOrder, "bad order", Violation::NoSubject, {}}};
   ResultReport R;
   R.Bounds.Recurrence = InfeasibleII;
   R.Bounds.RecurrenceResource = InfeasibleII;

@@ -1,0 +1,294 @@
+//===- BarrierPlan.cpp - Barriers and budgets of a loop's pipes -----------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Every ring holds a full and an empty barrier, every consumer-only pipe,
+// drain and mutex one. Within a loop they are all live from its preheader to
+// its exit, except two kinds: a consumer-only pipe is over before the loop
+// starts and a drain begins after it ends, so under pressure a drain takes a
+// consumer-only pipe's barrier (and is created at the exit). Beyond that,
+// rings are fused: one slot per iteration holds the buffers of both, filled
+// by producers on one unit (acquired before the first, committed after the
+// last) and released after the last consumer. Fusing is only done where every
+// consumer of the pair issues after every producer's result is ready, so the
+// single wait before the first consumer never waits longer than the schedule
+// assumed, and never for a commit that comes later in the issue order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BarrierPlan.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+#include <optional>
+#include <tuple>
+
+using namespace llvm;
+
+namespace tileas {
+namespace pipes {
+
+namespace {
+
+/// Questions about a solve result's pipes; planBarriers changes the result
+/// between them.
+class Planner {
+public:
+  Planner(const SolveInput &In, const SolveResult &R) : In(In), R(R) {}
+
+  std::vector<FusionProposal> proposals() const;
+  /// The first pair of rings that can be fused as scheduled, if any.
+  std::optional<std::pair<unsigned, unsigned>> fusablePair() const;
+
+  unsigned ringBarriers() const { return In.BarriersPerPipe > 1 ? 2 : 1; }
+  unsigned mutexBarriers() const { return std::max(1u, In.BarriersPerMutex); }
+  unsigned capacity() const {
+    return In.BarrierLimit > In.FirstBarrier ? In.BarrierLimit - In.FirstBarrier
+                                             : 0;
+  }
+  unsigned needed(bool ShareTransient) const;
+  uint64_t ringCost(const Pipe &P) const {
+    return P.Budget >= 0 ? P.Bytes * P.Depth : 0;
+  }
+  std::vector<uint64_t> usage() const;
+  /// Rings A and B are of a kind that can be fused, with producers on one
+  /// unit.
+  bool compatible(const Pipe &A, const Pipe &B) const;
+  /// Bytes by which fusing A and B would exceed their budget pool (the
+  /// fused ring is as deep as the deeper one).
+  uint64_t excess(const Pipe &A, const Pipe &B) const;
+  /// How many cycles the latest consumer of the pair issues before a
+  /// producer's result of the other ring is ready (<= 0: fusable as is).
+  int64_t lateness(const Pipe &A, const Pipe &B,
+                   SmallVectorImpl<Ordering> *Orderings) const;
+  Pipe fused(const Pipe &A, const Pipe &B) const;
+
+private:
+  std::pair<unsigned, unsigned> key(unsigned Op) const {
+    return {In.Ops[Op].Stage, In.Ops[Op].Order};
+  }
+  std::pair<unsigned, unsigned> readKey(const Read &Rd) const {
+    return {In.Ops[Rd.Op].Stage + Rd.Distance, In.Ops[Rd.Op].Order};
+  }
+
+  const SolveInput &In;
+  const SolveResult &R;
+};
+
+unsigned Planner::needed(bool ShareTransient) const {
+  unsigned N = 0, ConsumerOnly = 0, Drains = 0;
+  for (const Pipe &P : R.Pipes)
+    switch (P.Kind) {
+    case PipeKind::Ring:
+      N += ringBarriers();
+      break;
+    case PipeKind::ConsumerOnly:
+      ++ConsumerOnly;
+      break;
+    case PipeKind::Drain:
+      ++Drains;
+      break;
+    }
+  N += ShareTransient ? std::max(ConsumerOnly, Drains) : ConsumerOnly + Drains;
+  return N + R.Mutexes.size() * mutexBarriers();
+}
+
+std::vector<uint64_t> Planner::usage() const {
+  std::vector<uint64_t> U(In.BudgetCapacity.size(), 0);
+  for (const Pipe &P : R.Pipes)
+    if (P.Kind == PipeKind::Ring && P.Budget >= 0)
+      U[P.Budget] += ringCost(P);
+  return U;
+}
+
+bool Planner::compatible(const Pipe &A, const Pipe &B) const {
+  if (A.Kind != PipeKind::Ring || B.Kind != PipeKind::Ring || A.Turns ||
+      B.Turns || A.Budget != B.Budget || A.Owner < 0 || B.Owner < 0 ||
+      A.Consumers.empty() || B.Consumers.empty() || !In.II)
+    return false;
+  // One unit fills the slot, so that the commit after the last producer
+  // covers every producer (an asynchronous unit completes in order).
+  const LoopOp &Owner = In.Ops[A.Owner];
+  auto SameIssue = [&](unsigned Op) {
+    const LoopOp &L = In.Ops[Op];
+    return L.Unit == Owner.Unit && L.Async == Owner.Async;
+  };
+  return llvm::all_of(A.Producers, SameIssue) &&
+         llvm::all_of(B.Producers, SameIssue);
+}
+
+uint64_t Planner::excess(const Pipe &A, const Pipe &B) const {
+  if (A.Budget < 0)
+    return 0;
+  std::vector<uint64_t> U = usage();
+  uint64_t After =
+      U[A.Budget] - ringCost(A) - ringCost(B) + ringCost(fused(A, B));
+  uint64_t Capacity = In.BudgetCapacity[A.Budget];
+  return After > Capacity ? After - Capacity : 0;
+}
+
+int64_t Planner::lateness(const Pipe &A, const Pipe &B,
+                          SmallVectorImpl<Ordering> *Orderings) const {
+  int64_t Worst = INT64_MIN;
+  auto Check = [&](const Pipe &Producing, const Pipe &Reading) {
+    for (unsigned P : Producing.Producers) {
+      const LoopOp &Prod = In.Ops[P];
+      unsigned Ready = std::max(1u, Prod.Latency);
+      for (const Read &Rd : Reading.Consumers) {
+        if (Rd.Op == P)
+          continue;
+        int64_t Issue = In.Ops[Rd.Op].Start + int64_t(In.II) * Rd.Distance;
+        int64_t Late = Prod.Start + Ready - Issue;
+        Worst = std::max(Worst, Late);
+        // Every cross pair, so that a new schedule keeps the pair fusable.
+        if (Orderings)
+          Orderings->push_back({P, Rd.Op, Ready, Rd.Distance});
+      }
+    }
+  };
+  Check(A, B);
+  Check(B, A);
+  return Worst;
+}
+
+Pipe Planner::fused(const Pipe &A, const Pipe &B) const {
+  Pipe F = A;
+  F.Producers.append(B.Producers.begin(), B.Producers.end());
+  llvm::sort(F.Producers,
+             [&](unsigned X, unsigned Y) { return key(X) < key(Y); });
+  F.Producers.erase(std::unique(F.Producers.begin(), F.Producers.end()),
+                    F.Producers.end());
+  F.Consumers.append(B.Consumers.begin(), B.Consumers.end());
+  llvm::stable_sort(F.Consumers, [&](const Read &X, const Read &Y) {
+    return readKey(X) < readKey(Y);
+  });
+  F.Owner = F.Producers.front();
+  unsigned OwnerStage = In.Ops[F.Owner].Stage;
+  unsigned Distance = 0;
+  for (const Read &Rd : F.Consumers)
+    Distance = std::max(Distance, readKey(Rd).first > OwnerStage
+                                      ? readKey(Rd).first - OwnerStage
+                                      : 0u);
+  F.Depth = Distance + 1;
+  F.Bytes = A.Bytes + B.Bytes;
+  F.Members = A.Members + B.Members;
+  return F;
+}
+
+std::optional<std::pair<unsigned, unsigned>> Planner::fusablePair() const {
+  for (unsigned I = 0; I < R.Pipes.size(); ++I)
+    for (unsigned J = I + 1; J < R.Pipes.size(); ++J)
+      if (compatible(R.Pipes[I], R.Pipes[J]) &&
+          lateness(R.Pipes[I], R.Pipes[J], nullptr) <= 0 &&
+          !excess(R.Pipes[I], R.Pipes[J]))
+        return std::make_pair(I, J);
+  return std::nullopt;
+}
+
+void assignIds(const SolveInput &In, const Planner &Plan, bool ShareTransient,
+               SolveResult &R) {
+  unsigned Next = In.FirstBarrier;
+  auto Ring = [&](Pipe &P) {
+    P.FullBarrier = Next++;
+    P.EmptyBarrier = In.BarriersPerPipe > 1 ? Next++ : P.FullBarrier;
+  };
+  for (unsigned I = 0; I < R.Pipes.size(); ++I)
+    R.Pipes[I].Id = In.FirstPipeId + I;
+  if (!ShareTransient) {
+    // The plain plan: every pipe in order, then the mutexes.
+    for (Pipe &P : R.Pipes) {
+      if (P.Kind == PipeKind::Ring)
+        Ring(P);
+      else
+        P.FullBarrier = Next++;
+    }
+  } else {
+    for (Pipe &P : R.Pipes)
+      if (P.Kind == PipeKind::Ring)
+        Ring(P);
+    unsigned Base = Next, ConsumerOnly = 0, Drains = 0;
+    for (Pipe &P : R.Pipes) {
+      if (P.Kind == PipeKind::ConsumerOnly)
+        P.FullBarrier = Base + ConsumerOnly++;
+      if (P.Kind == PipeKind::Drain) {
+        P.FullBarrier = Base + Drains++;
+        P.CreateAtExit = true;
+      }
+    }
+    Next = Base + std::max(ConsumerOnly, Drains);
+  }
+  for (unsigned I = 0; I < R.Mutexes.size(); ++I) {
+    R.Mutexes[I].Id = I;
+    R.Mutexes[I].Barrier = Next;
+    Next += Plan.mutexBarriers();
+  }
+  R.BarriersUsed = Next - In.FirstBarrier;
+}
+
+void findOverrun(const SolveInput &In, const Planner &Plan, SolveResult &R) {
+  R.BudgetUsage = Plan.usage();
+  if (In.BarrierBudget >= 0)
+    R.BudgetUsage[In.BarrierBudget] = R.BarriersUsed;
+  if (R.BarriersUsed > Plan.capacity()) {
+    R.Exceeded = Overrun{In.BarrierBudget, R.BarriersUsed, Plan.capacity()};
+    return;
+  }
+  for (unsigned B = 0; B < R.BudgetUsage.size(); ++B)
+    if (int(B) != In.BarrierBudget && R.BudgetUsage[B] > In.BudgetCapacity[B]) {
+      R.Exceeded = Overrun{int(B), R.BudgetUsage[B], In.BudgetCapacity[B]};
+      return;
+    }
+}
+
+std::vector<FusionProposal> Planner::proposals() const {
+  std::vector<FusionProposal> Out;
+  for (unsigned I = 0; I < R.Pipes.size(); ++I)
+    for (unsigned J = I + 1; J < R.Pipes.size(); ++J) {
+      const Pipe &A = R.Pipes[I], &B = R.Pipes[J];
+      if (!compatible(A, B))
+        continue;
+      FusionProposal F;
+      F.PipeA = I;
+      F.PipeB = J;
+      F.Lateness = std::max<int64_t>(0, lateness(A, B, &F.Orderings));
+      F.Excess = excess(A, B);
+      if (F.Lateness > 0 || F.Excess > 0)
+        Out.push_back(std::move(F));
+    }
+  // Orderings alone first, least late first; then those that also need
+  // shallower rings, least excess first.
+  llvm::stable_sort(Out, [](const FusionProposal &X, const FusionProposal &Y) {
+    return std::make_tuple(X.Excess > 0, X.Lateness, X.Excess) <
+           std::make_tuple(Y.Excess > 0, Y.Lateness, Y.Excess);
+  });
+  return Out;
+}
+
+} // namespace
+
+void planBarriers(const SolveInput &In, SolveResult &R) {
+  Planner Plan(In, R);
+  R.BarriersUnshared = Plan.needed(/*ShareTransient=*/false);
+  bool Share = R.BarriersUnshared > Plan.capacity();
+  while (Share && Plan.needed(/*ShareTransient=*/true) > Plan.capacity()) {
+    std::optional<std::pair<unsigned, unsigned>> Pair = Plan.fusablePair();
+    if (!Pair)
+      break;
+    R.Pipes[Pair->first] =
+        Plan.fused(R.Pipes[Pair->first], R.Pipes[Pair->second]);
+    R.Pipes.erase(R.Pipes.begin() + Pair->second);
+  }
+  assignIds(In, Plan, Share, R);
+  findOverrun(In, Plan, R);
+}
+
+std::vector<FusionProposal> proposeFusions(const SolveInput &In,
+                                           const SolveResult &R) {
+  return Planner(In, R).proposals();
+}
+
+} // namespace pipes
+} // namespace tileas

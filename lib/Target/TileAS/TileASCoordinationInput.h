@@ -1,0 +1,58 @@
+//===- TileASCoordinationInput.h - A loop's coordination problem -*- C++ -*-=//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Describes a single-block loop to tileas::pipes::solvePipes: each scheduled
+// instruction's unit, asynchrony and latency, its buffered values (TILE and
+// TMEM registers) with who defines, rewrites in place and reads them (through
+// the loop's PHIs, with the iteration distance), and the barrier ids and
+// budgets the loop may use. Both passes describe a loop here, so that the
+// scheduler charges a schedule exactly the coordination that materialization
+// will insert for it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_TILEASCOORDINATIONINPUT_H
+#define TILEAS_TILEASCOORDINATIONINPUT_H
+
+#include "tileas/Pipes/PipeSolve.h"
+#include "tileas/Sched/Schedule.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/CodeGen/Register.h"
+
+namespace llvm {
+
+class MachineBasicBlock;
+class MachineInstr;
+class MachineRegisterInfo;
+
+struct TileASCoordinationInput {
+  /// The solve's input, without a schedule (see placeSchedule).
+  tileas::pipes::SolveInput In;
+  /// Per value: its defining instruction when it is defined before the
+  /// loop, else null.
+  SmallVector<MachineInstr *, 4> OutsideDefs;
+
+  /// Describes Loop, whose scheduled instructions are Instrs (block order).
+  /// ReservedBarriers < 0 takes the td's reservation.
+  static TileASCoordinationInput build(MachineBasicBlock &Loop,
+                                       ArrayRef<MachineInstr *> Instrs,
+                                       int ReservedBarriers);
+};
+
+/// A virtual register holding a tile (shared memory) or a tensor-memory
+/// buffer: the values pipes and mutexes coordinate.
+bool isBufferedRegister(const MachineRegisterInfo &MRI, Register R);
+
+/// The event pipe an instruction runs on and whether it is asynchronous;
+/// target-independent instructions run on the issuing thread (the pipe
+/// after the last event pipe).
+std::pair<unsigned, bool> coordinationUnitOf(const MachineInstr &MI);
+
+} // namespace llvm
+
+#endif // TILEAS_TILEASCOORDINATIONINPUT_H
