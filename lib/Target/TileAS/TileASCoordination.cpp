@@ -116,6 +116,8 @@ void TileASCoordinationBuilder::emit(const pipes::SolveResult &Solution,
                           .addImm(ConsumerAgent)
                           .addReg(First)
                           .addImm(Loop.Step)
+                          .addImm(0)
+                          .addImm(0)
                           .getInstr());
   };
   // A drain that took a consumer-only pipe's barrier is created at the exit
