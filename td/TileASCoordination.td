@@ -80,3 +80,13 @@ def AGENT_SWITCH : TileASInst<(outs),
 let hasSideEffects = true in
 def WARP_IDX : TileASInst<(outs GPR32:$d), (ins),
     "shr.u32 $d, %tid.x, 5; // warp index", RV_Scalar>;
+
+// The buffer of ring $pipe's slot for the iteration of $iter, in an agent
+// that consumes the ring but does not produce it (its producer's register
+// lives in another agent). Tags the value with the pipe and iteration.
+let hasSideEffects = true, IsCoordination = true in {
+def PIPE_TILE : TileASInst<(outs TILE:$d), (ins i32imm:$pipe, GPR32:$iter),
+    "mov.u32 $d, pipe$pipe.slot[$iter];", RV_Coordination>;
+def PIPE_TMEM : TileASInst<(outs TMEM:$d), (ins i32imm:$pipe, GPR32:$iter),
+    "mov.u32 $d, pipe$pipe.slot[$iter];", RV_Coordination>;
+}
