@@ -31,7 +31,7 @@ TileASCoordinationBuilder::TileASCoordinationBuilder(
     const TileASLoopSchedule &S)
     : S(S) {}
 
-unsigned TileASCoordinationBuilder::agentOf(unsigned Op) const {
+unsigned TileASCoordinationBuilder::unitOf(unsigned Op) const {
   const pipes::LoopOp &L = In.Ops[Op];
   return L.Async ? 1 + L.Unit : 0;
 }
@@ -68,9 +68,11 @@ unsigned TileASCoordinationBuilder::issuingAgent(int Op) const {
 }
 
 unsigned TileASCoordinationBuilder::producerAgent(const pipes::Pipe &P) const {
-  // A value made before the loop was made before the dispatch, by every
-  // warp: the one stream before the loop.
-  return P.Owner >= 0 ? issuingAgent(P.Owner) : 0;
+  // The agent of the last producer, which commits (a ring's producers are
+  // all one agent's; a drain's may be several, ordered by a mutex). A value
+  // made before the loop was made before the dispatch, by every warp: the
+  // one stream before the loop.
+  return P.Owner >= 0 ? issuingAgent(P.Producers.back()) : 0;
 }
 
 void TileASCoordinationBuilder::create(const pipes::Pipe &P,
@@ -80,15 +82,19 @@ void TileASCoordinationBuilder::create(const pipes::Pipe &P,
   MachineFunction &MF = *S.Loop->getParent();
   const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
   unsigned ProducerUnit = 0, ConsumerUnit = 0;
+  // The slot is full once its last producer (by stage and order) is done:
+  // that producer's unit commits it. For an in-place chain of ops on
+  // several units (an accumulator rescaled by the issuing thread, then
+  // accumulated into by the tensor core) that is not the owner's unit.
   if (P.Owner >= 0)
-    ProducerUnit = agentOf(P.Owner);
+    ProducerUnit = unitOf(P.Producers.back());
   else if (!P.Consumers.empty()) {
     const MachineInstr *Def = OutsideDefs[P.Consumers.front().Value];
     if (Def && coordinationUnitOf(*Def).second)
       ProducerUnit = 1 + coordinationUnitOf(*Def).first;
   }
   if (P.Kind == pipes::PipeKind::Ring)
-    ConsumerUnit = agentOf(P.Consumers.back().Op);
+    ConsumerUnit = unitOf(P.Consumers.back().Op);
   // Who issues each side: the consumers' agent, or for a drain the default
   // agent, which runs the code after the loop.
   unsigned ConsumerAgent = P.Consumers.empty()
@@ -155,8 +161,8 @@ void TileASCoordinationBuilder::emitExit(const pipes::SolveResult &Solution,
   MachineBasicBlock::iterator ExitEnd = Exit.getFirstTerminator();
   Register AfterLast = Loop.Increment->getOperand(0).getReg();
   for (const pipes::Pipe &P : Solution.Pipes) {
-    if (P.Kind != pipes::PipeKind::Ring ||
-        agentOf(P.Consumers.back().Op) == 0 || !Mine(P))
+    if (P.Kind != pipes::PipeKind::Ring || unitOf(P.Consumers.back().Op) == 0 ||
+        !Mine(P))
       continue;
     for (unsigned J = 0; J < P.Depth; ++J) {
       Register It = AfterLast;
@@ -279,7 +285,7 @@ void TileASCoordinationBuilder::emit(const pipes::SolveResult &Solution,
             First, true);
       place(BuildMI(*S.Loop, At(Last, false), DL, TII.get(TileAS::MUTEX_UNLOCK))
                 .addImm(M.Barrier)
-                .addImm(agentOf(LastOp))
+                .addImm(unitOf(LastOp))
                 .getInstr(),
             Last, false);
     };

@@ -112,7 +112,9 @@ public:
   ArrayRef<MachineInstr *> created() const { return Created; }
 
 private:
-  unsigned agentOf(unsigned Op) const;
+  /// Who commits or releases for Op: 0 the issuing stream, 1 + event pipe
+  /// for an asynchronous unit.
+  unsigned unitOf(unsigned Op) const;
   void place(MachineInstr *MI, MachineInstr *Anchor, bool Before);
   void create(const tileas::pipes::Pipe &P, const TileASCountedLoop &Loop,
               MachineBasicBlock &MBB, MachineBasicBlock::iterator Where);
