@@ -258,10 +258,16 @@ bool TileASAgentPartition::checkSides() {
         !OneAgent(Readers, formatv("the consumer side of pipe {0}", P.Id)))
       return false;
   }
-  for (const pipes::Mutex &M : Sol.Mutexes)
-    if (!OneAgent(M.Producers, formatv("one side of mutex {0}", M.Id)) ||
-        !OneAgent(M.Consumers, formatv("one side of mutex {0}", M.Id)))
+  for (const pipes::Mutex &M : Sol.Mutexes) {
+    SmallVector<unsigned, 4> First, Second;
+    if (!mutexSides(M, S.Placement, Issuer, First, Second)) {
+      Why = formatv("the ops of mutex {0} cannot be split into one region "
+                    "per agent, alternating (they span three agents, or the "
+                    "agents' ops interleave within an iteration)",
+                    M.Id);
       return false;
+    }
+  }
   return true;
 }
 
