@@ -33,7 +33,8 @@ static json::Value steadyState(const LoopResult *L) {
 void tileas::sim::printDetails(raw_ostream &OS, const SimResult &R) {
   for (const LoopResult &L : R.Loops) {
     OS << "  loop " << L.Name << " (agent " << R.Agents[L.Agent].Name
-       << "): " << L.Entries.size() << " iterations";
+       << "): " << L.Entries.size()
+       << (L.Entries.size() == 1 ? " iteration" : " iterations");
     if (std::optional<double> CPI = L.steadyCyclesPerIteration())
       OS << ", " << formatCycles(*CPI) << " cycles per iteration";
     OS << (&L == R.mainLoop() ? " (steady state)" : "") << "\n";

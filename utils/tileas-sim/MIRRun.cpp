@@ -1,0 +1,235 @@
+//===- MIRRun.cpp - What the agents of one MIR run share ------------------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MIRRun.h"
+#include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "tileas/Model/MachineModel.h"
+#include "tileas/Protocol/ProtocolChecker.h"
+
+#include "llvm/CodeGen/MachineBasicBlock.h"
+#include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace tileas {
+
+static Error failAt(const MachineInstr &MI, const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(),
+                           MIRRun::where(MI) + ": " + Msg);
+}
+
+std::string MIRRun::where(const MachineInstr &MI) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << "bb." << MI.getParent()->getNumber() << ": ";
+  MI.print(OS, /*IsStandalone=*/true, /*SkipOpers=*/false,
+           /*SkipDebugLoc=*/true, /*AddNewLine=*/false);
+  return Text;
+}
+
+unsigned MIRRun::site(const MachineInstr &MI) {
+  auto [It, New] = SiteOf.try_emplace(&MI, Sites.size());
+  if (New)
+    Sites.push_back(&MI);
+  return It->second;
+}
+
+std::string MIRRun::describe(unsigned Site) const {
+  return Site < Sites.size() ? where(*Sites[Site])
+                             : formatv("site {0}", Site).str();
+}
+
+unsigned MIRRun::stream(unsigned Agent, unsigned EventPipe,
+                        std::optional<unsigned> Pipe) {
+  std::string Name = model::pipeNames()[EventPipe];
+  if (Pipe && model::isCopyEngine(EventPipe))
+    Name += formatv(".pipe{0}", *Pipe).str();
+  if (NumAgents > 1)
+    Name = formatv("agent{0}.{1}", Agent, Name).str();
+  return sim::Catalog::intern(Names.Streams, Name);
+}
+
+int MIRRun::performer(unsigned Declared, unsigned Agent,
+                      std::optional<unsigned> Pipe) {
+  if (!Declared)
+    return sim::NoStream;
+  return stream(Agent, Declared - 1, Pipe);
+}
+
+/// Coordination operands are immediates but for the induction values; an
+/// agent is 0 (the issuer) or 1 + an event pipe; a pipe has 1 to
+/// MaxPipeDepth slots and a nonzero step.
+Error MIRRun::checkOperands(const MachineInstr &MI) const {
+  for (unsigned I = 0, E = MI.getNumExplicitOperands(); I != E; ++I)
+    if (!MI.getOperand(I).isReg() && !MI.getOperand(I).isImm())
+      return failAt(MI, formatv("operand {0} is neither a register nor an "
+                                "immediate",
+                                I));
+  auto Agent = [&](unsigned I) -> Error {
+    const MachineOperand &MO = MI.getOperand(I);
+    int64_t Units = model::pipeNames().size();
+    if (!MO.isImm() || MO.getImm() < 0 || MO.getImm() > Units)
+      return failAt(MI, formatv("operand {0} names no agent: 0 is the "
+                                "issuing agent, 1 to {1} an asynchronous "
+                                "unit",
+                                I, Units));
+    return Error::success();
+  };
+  auto Imm = [&](unsigned I) -> Error {
+    if (!MI.getOperand(I).isImm())
+      return failAt(MI, formatv("operand {0} is not an immediate", I));
+    return Error::success();
+  };
+  switch (MI.getOpcode()) {
+  case TileAS::PIPE_CREATE: {
+    for (unsigned I : {0u, 1u, 8u})
+      if (Error E = Imm(I))
+        return E;
+    int64_t Depth = MI.getOperand(1).getImm();
+    if (Depth < 1 || Depth > protocol::MaxPipeDepth)
+      return failAt(MI, formatv("depth {0} is not in [1, {1}]", Depth,
+                                protocol::MaxPipeDepth));
+    if (MI.getOperand(8).getImm() == 0)
+      return failAt(MI, "a pipe's step is not 0");
+    if (Error E = Agent(5))
+      return E;
+    return Agent(6);
+  }
+  case TileAS::MUTEX_LOCK:
+    return joinErrors(Imm(0), Imm(1));
+  case TileAS::MUTEX_UNLOCK:
+    if (Error E = Imm(0))
+      return E;
+    return Agent(1);
+  default:
+    return Imm(0);
+  }
+}
+
+Expected<sim::DynamicOp> MIRRun::createPipe(
+    const MachineInstr &MI,
+    function_ref<Expected<int64_t>(const MachineOperand &)> Value) {
+  Expected<int64_t> First = Value(MI.getOperand(7));
+  if (!First)
+    return First.takeError();
+  unsigned Id = MI.getOperand(0).getImm();
+  Pipe P;
+  P.First = *First;
+  P.Step = MI.getOperand(8).getImm();
+  P.Depth = MI.getOperand(1).getImm();
+  P.Producer = MI.getOperand(5).getImm();
+  P.Consumer = MI.getOperand(6).getImm();
+  P.Group = sim::Catalog::intern(Names.Groups, formatv("pipe{0}", Id).str());
+  auto [It, New] = CreateBarriers.try_emplace(site(MI), Names.NumBarriers);
+  if (New)
+    Names.NumBarriers += 2 * P.Depth;
+  P.Base = It->second;
+  Pipes[Id] = P;
+  sim::DynamicOp Op;
+  Op.Kind = sim::OpKind::Init;
+  Op.Barrier = P.Base;
+  Op.Count = 2 * P.Depth;
+  return Op;
+}
+
+Expected<sim::DynamicOp> MIRRun::mutexOp(const MachineInstr &MI,
+                                         unsigned Agent) {
+  int64_t Bar = MI.getOperand(0).getImm();
+  auto [It, New] = MutexBarriers.try_emplace(Bar, Names.NumBarriers);
+  if (New)
+    ++Names.NumBarriers;
+  sim::DynamicOp Op;
+  Op.Barrier = It->second;
+  if (MI.getOpcode() == TileAS::MUTEX_LOCK) {
+    // The producer side (0) enters on an even count, the consumer side (1)
+    // on an odd one.
+    Op.Kind = sim::OpKind::Wait;
+    Op.Parity = 1 - (MI.getOperand(1).getImm() & 1);
+    Op.Group =
+        sim::Catalog::intern(Names.Groups, formatv("mutex{0}", Bar).str());
+  } else {
+    Op.Kind = sim::OpKind::Arrive;
+    Op.Stream = performer(MI.getOperand(1).getImm(), Agent, std::nullopt);
+  }
+  return Op;
+}
+
+Expected<sim::DynamicOp>
+MIRRun::pipeOp(const MachineInstr &MI, unsigned Agent,
+               function_ref<Expected<int64_t>(const MachineOperand &)> Value,
+               std::optional<unsigned> &PendingWrite) {
+  unsigned Id = MI.getOperand(0).getImm();
+  auto It = Pipes.find(Id);
+  if (It == Pipes.end())
+    return failAt(MI, formatv("pipe {0} is used before its PIPE_CREATE", Id));
+  const Pipe &P = It->second;
+  Expected<int64_t> IV = Value(MI.getOperand(2));
+  if (!IV)
+    return IV.takeError();
+  int64_t Distance = int64_t(uint64_t(*IV) - uint64_t(P.First));
+  if (Distance % P.Step != 0 || Distance / P.Step < 0)
+    return failAt(MI, formatv("induction value {0} is not an iteration of "
+                              "pipe {1} (first {2}, step {3})",
+                              *IV, Id, P.First, P.Step));
+  int64_t K = Distance / P.Step;
+  unsigned Slot = K % P.Depth, Phase = (K / P.Depth) & 1;
+  unsigned Full = P.Base + Slot, Empty = P.Base + P.Depth + Slot;
+  sim::DynamicOp Op;
+  Op.Group = P.Group;
+  switch (MI.getOpcode()) {
+  case TileAS::PIPE_PRODUCER_ACQUIRE:
+    Op.Kind = sim::OpKind::Wait;
+    Op.Barrier = Empty;
+    Op.Parity = Phase ^ 1;
+    Op.Acquire = true;
+    PendingWrite = Id;
+    break;
+  case TileAS::PIPE_PRODUCER_COMMIT:
+    Op.Kind = sim::OpKind::Arrive;
+    Op.Barrier = Full;
+    Op.Stream = performer(P.Producer, Agent, Id);
+    break;
+  case TileAS::PIPE_CONSUMER_WAIT:
+    Op.Kind = sim::OpKind::Wait;
+    Op.Barrier = Full;
+    Op.Parity = Phase;
+    break;
+  case TileAS::PIPE_CONSUMER_RELEASE:
+    Op.Kind = sim::OpKind::Arrive;
+    Op.Barrier = Empty;
+    Op.Stream = performer(P.Consumer, Agent, Id);
+    break;
+  default:
+    return failAt(MI, "not a coordination instruction the simulator knows");
+  }
+  return Op;
+}
+
+Expected<sim::DynamicOp> MIRRun::coordinate(
+    const MachineInstr &MI, unsigned Agent,
+    function_ref<Expected<int64_t>(const MachineOperand &)> Value,
+    std::optional<unsigned> &PendingWrite) {
+  if (Error E = checkOperands(MI))
+    return E;
+  Expected<sim::DynamicOp> Op = [&]() -> Expected<sim::DynamicOp> {
+    switch (MI.getOpcode()) {
+    case TileAS::PIPE_CREATE:
+      return createPipe(MI, Value);
+    case TileAS::MUTEX_LOCK:
+    case TileAS::MUTEX_UNLOCK:
+      return mutexOp(MI, Agent);
+    default:
+      return pipeOp(MI, Agent, Value, PendingWrite);
+    }
+  }();
+  if (Op)
+    Op->Site = site(MI);
+  return Op;
+}
+
+} // namespace tileas

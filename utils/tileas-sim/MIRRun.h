@@ -1,0 +1,124 @@
+//===- MIRRun.h - What the agents of one MIR run share ----------*- C++ -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The state the agents of one simulated function share: the catalog of
+// pipes, barriers, unit streams and loops (Simulator.h), the timing classes,
+// the pipes as their PIPE_CREATE set them up, and the instructions behind
+// each site number. It turns a coordination instruction into the barrier
+// operation the simulator runs, as the protocol checker reads it
+// (ProtocolChecker.h, TileASCoordination.td):
+//
+//   PIPE_CREATE p, d, ...      initializes pipe p's 2d barriers: FULL[s] and
+//                              EMPTY[s] for each slot s;
+//   PIPE_PRODUCER_ACQUIRE p, iv  waits on EMPTY[k mod d], parity q ^ 1;
+//   PIPE_PRODUCER_COMMIT p, iv   arrives on FULL[k mod d];
+//   PIPE_CONSUMER_WAIT p, iv     waits on FULL[k mod d], parity q;
+//   PIPE_CONSUMER_RELEASE p, iv  arrives on EMPTY[k mod d];
+//   MUTEX_LOCK b, side           waits on the mutex's barrier, parity 1 - side;
+//   MUTEX_UNLOCK b, agent        arrives on it;
+//
+// with k = (iv - first) / step the iteration and q = (k / d) & 1 its phase.
+// An arrival is performed by the agent PIPE_CREATE (or MUTEX_UNLOCK) names:
+// 0 for the issuing agent itself, 1 + an event pipe for that asynchronous
+// unit, whose stream then completes it. Copy engines (td EventPipe
+// CopyEngine: TMA, async copy) complete each pipe they fill as a stream of
+// its own; other units complete in issue order, one stream each.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_UTILS_SIM_MIRRUN_H
+#define TILEAS_UTILS_SIM_MIRRUN_H
+
+#include "OpClasses.h"
+
+#include "tileas/Sim/Simulator.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class MachineInstr;
+class MachineOperand;
+} // namespace llvm
+
+namespace tileas {
+
+class MIRRun {
+public:
+  explicit MIRRun(unsigned NumAgents) : NumAgents(NumAgents) {}
+
+  sim::Catalog &names() { return Names; }
+  OpClasses &classes() { return Classes; }
+
+  /// The site number of MI, and back.
+  unsigned site(const llvm::MachineInstr &MI);
+  std::string describe(unsigned Site) const;
+  /// "bb.4: PIPE_CONSUMER_WAIT 0, 1, %48", for reports and errors.
+  static std::string where(const llvm::MachineInstr &MI);
+
+  /// The stream of agent Agent's operations on event pipe EventPipe, for
+  /// pipe Pipe when it is a copy engine's.
+  unsigned stream(unsigned Agent, unsigned EventPipe,
+                  std::optional<unsigned> Pipe);
+
+  /// The barrier operation of coordination instruction MI run by Agent, its
+  /// induction operands read through Value. An acquire sets PendingWrite to
+  /// its pipe (the next instruction fills it).
+  llvm::Expected<sim::DynamicOp> coordinate(
+      const llvm::MachineInstr &MI, unsigned Agent,
+      llvm::function_ref<llvm::Expected<int64_t>(const llvm::MachineOperand &)>
+          Value,
+      std::optional<unsigned> &PendingWrite);
+
+private:
+  struct Pipe {
+    int64_t First = 0;
+    int64_t Step = 1;
+    unsigned Depth = 1;
+    /// FULL[s] is Base + s, EMPTY[s] is Base + Depth + s.
+    unsigned Base = 0;
+    unsigned Producer = 0, Consumer = 0;
+    unsigned Group = 0;
+  };
+
+  llvm::Error checkOperands(const llvm::MachineInstr &MI) const;
+  /// The stream that performs an arrival declared as Declared (0: the agent
+  /// itself, 1 + event pipe: that unit).
+  int performer(unsigned Declared, unsigned Agent,
+                std::optional<unsigned> Pipe);
+  llvm::Expected<sim::DynamicOp> createPipe(
+      const llvm::MachineInstr &MI,
+      llvm::function_ref<llvm::Expected<int64_t>(const llvm::MachineOperand &)>
+          Value);
+  llvm::Expected<sim::DynamicOp> mutexOp(const llvm::MachineInstr &MI,
+                                         unsigned Agent);
+  llvm::Expected<sim::DynamicOp> pipeOp(
+      const llvm::MachineInstr &MI, unsigned Agent,
+      llvm::function_ref<llvm::Expected<int64_t>(const llvm::MachineOperand &)>
+          Value,
+      std::optional<unsigned> &PendingWrite);
+
+  unsigned NumAgents;
+  sim::Catalog Names;
+  OpClasses Classes;
+  std::vector<const llvm::MachineInstr *> Sites;
+  llvm::DenseMap<const llvm::MachineInstr *, unsigned> SiteOf;
+  /// Pipe id -> the pipe its latest PIPE_CREATE set up.
+  std::map<unsigned, Pipe> Pipes;
+  /// The barriers of each PIPE_CREATE (by site) and of each mutex.
+  std::map<unsigned, unsigned> CreateBarriers;
+  std::map<int64_t, unsigned> MutexBarriers;
+};
+
+} // namespace tileas
+
+#endif // TILEAS_UTILS_SIM_MIRRUN_H
