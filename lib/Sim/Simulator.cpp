@@ -379,7 +379,7 @@ void Machine::trace(const Agent &A, const DynamicOp &Op) const {
 }
 
 Error Machine::stuck(StringRef What) const {
-  std::string Msg = formatv("{0} at cycle {1}:", What, Now).str();
+  std::string Msg = What.str() + ":";
   for (const Agent &A : Agents) {
     if (A.Done || !A.HasHead)
       continue;
@@ -438,10 +438,11 @@ Expected<SimResult> Machine::run() {
     if (std::optional<Cycle> Arrival = Bars.nextArrival())
       Next = std::min(Next, *Arrival);
     if (Next == Never)
-      return stuck("deadlock");
+      return stuck(formatv("deadlock at cycle {0}", Now).str());
     if (Next > Opts.MaxCycles)
-      return stuck(
-          formatv("still running after {0} cycles", Opts.MaxCycles).str());
+      return stuck(formatv("still running at cycle {0}, the limit is {1}", Now,
+                           Opts.MaxCycles)
+                       .str());
     Now = std::max(Next, Now + 1);
   }
 

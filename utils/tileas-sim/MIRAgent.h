@@ -56,7 +56,7 @@ struct MIRAgentOptions {
   llvm::ArrayRef<std::pair<llvm::MCRegister, int64_t>> LiveIns;
   llvm::ArrayRef<RegisterOverride> Overrides;
   /// Instructions executed before giving up on a run that does not return.
-  uint64_t MaxSteps = 100000000;
+  uint64_t MaxSteps = 10000000;
 };
 
 class MIRAgent : public sim::AgentProgram {

@@ -105,6 +105,10 @@ cl::opt<bool> Trace("trace",
                     cl::desc("Print each instruction's issue cycle (to "
                              "standard error)"),
                     cl::cat(Category));
+cl::opt<uint64_t>
+    MaxSteps("max-steps",
+             cl::desc("Stop an agent that has run this many instructions"),
+             cl::init(10000000), cl::cat(Category));
 cl::opt<uint64_t> MaxCycles("max-cycles",
                             cl::desc("Stop a run that is still going"),
                             cl::init(uint64_t(1) << 40), cl::cat(Category));
@@ -299,6 +303,7 @@ bool simulateFunction(
   MIRAgentOptions Opts;
   Opts.LiveIns = S->LiveIns;
   Opts.Overrides = S->Overrides;
+  Opts.MaxSteps = MaxSteps;
   std::vector<std::unique_ptr<MIRAgent>> Agents;
   std::vector<sim::AgentProgram *> Programs;
   for (const AgentEntry &E : *Entries) {
