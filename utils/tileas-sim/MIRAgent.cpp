@@ -1,5 +1,4 @@
-//===- MIRAgent.cpp - One agent of a MIR function, instruction by instruction
-//===//
+//===- MIRAgent.cpp - One agent of a MIR function -------------------------===//
 //
 // Part of the TileAS project.
 //
@@ -187,6 +186,30 @@ Error MIRAgent::execute(const MachineInstr &MI) {
   case TileAS::BR_P:
   case TileAS::BR_NP:
     return branch(MI);
+  case TileAS::WARP_IDX: {
+    if (Error E = executeTiming(MI))
+      return E;
+    Ints[MI.getOperand(0).getReg()] = Entry.FirstWarp;
+    return Error::success();
+  }
+  case TileAS::AGENT_SWITCH:
+    if (&MI != Entry.Region)
+      return failAt(MI, formatv("warp {0}, the first of agent {1} ({2}), "
+                                "reaches another agent's region (agents "
+                                "take warps in agent-id order)",
+                                Entry.FirstWarp, Entry.Id, Entry.Name));
+    return Error::success();
+  case TileAS::PIPE_TILE:
+  case TileAS::PIPE_TMEM: {
+    // The slot's buffer, ready once the wait before it has passed.
+    const MachineOperand &Pipe = MI.getOperand(1);
+    if (!Pipe.isImm() || !Run.hasPipe(Pipe.getImm()))
+      return failAt(MI, "names no pipe a PIPE_CREATE has set up");
+    sim::DynamicOp Op = opAt(MI, sim::OpKind::Rename);
+    Op.Moves.push_back({valueId(MI.getOperand(0).getReg()), 0});
+    Queue.push_back(std::move(Op));
+    return Error::success();
+  }
   case TileAS::RET:
     Returned = true;
     Queue.push_back(opAt(MI, sim::OpKind::Return));

@@ -1,5 +1,4 @@
-//===- MIRAgent.h - One agent of a MIR function, instruction by instruction
-//-===//
+//===- MIRAgent.h - One agent of a MIR function -----------------*- C++ -*-===//
 //
 // Part of the TileAS project.
 //
@@ -17,7 +16,10 @@
 //    asynchronous one on its unit's stream (for a copy engine, the stream of
 //    the pipe the acquire just before it opened);
 //  * PIPE_ and MUTEX_ instructions become barrier waits and arrivals
-//    (MIRRun.h);
+//    (MIRRun.h); PIPE_TILE and PIPE_TMEM name a slot's buffer, ready once
+//    the wait before them has passed;
+//  * WARP_IDX reads the first warp of the agent's range, and the agent must
+//    reach its own AGENT_SWITCH (Agents.h);
 //  * branches wait for their predicate and, when taken, end the issue
 //    cycle; a block that branches to itself is a loop, and each entry into
 //    it is a Marker;

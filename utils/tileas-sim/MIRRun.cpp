@@ -23,6 +23,16 @@ static Error failAt(const MachineInstr &MI, const Twine &Msg) {
                            MIRRun::where(MI) + ": " + Msg);
 }
 
+MIRRun::MIRRun(ArrayRef<AgentEntry> Agents)
+    : Agents(Agents.begin(), Agents.end()) {}
+
+std::string MIRRun::agentName(unsigned Agent) const {
+  for (const AgentEntry &A : Agents)
+    if (A.Id == Agent)
+      return formatv("agent {0} ({1})", A.Id, A.Name).str();
+  return formatv("agent {0}", Agent).str();
+}
+
 std::string MIRRun::where(const MachineInstr &MI) {
   std::string Text;
   raw_string_ostream OS(Text);
@@ -49,8 +59,10 @@ unsigned MIRRun::stream(unsigned Agent, unsigned EventPipe,
   std::string Name = model::pipeNames()[EventPipe];
   if (Pipe && model::isCopyEngine(EventPipe))
     Name += formatv(".pipe{0}", *Pipe).str();
-  if (NumAgents > 1)
-    Name = formatv("agent{0}.{1}", Agent, Name).str();
+  if (Agents.size() > 1)
+    for (const AgentEntry &A : Agents)
+      if (A.Id == Agent)
+        Name = A.Name + "." + Name;
   return sim::Catalog::intern(Names.Streams, Name);
 }
 
@@ -87,7 +99,7 @@ Error MIRRun::checkOperands(const MachineInstr &MI) const {
   };
   switch (MI.getOpcode()) {
   case TileAS::PIPE_CREATE: {
-    for (unsigned I : {0u, 1u, 8u})
+    for (unsigned I : {0u, 1u, 8u, 9u, 10u})
       if (Error E = Imm(I))
         return E;
     int64_t Depth = MI.getOperand(1).getImm();
@@ -98,7 +110,23 @@ Error MIRRun::checkOperands(const MachineInstr &MI) const {
       return failAt(MI, "a pipe's step is not 0");
     if (Error E = Agent(5))
       return E;
-    return Agent(6);
+    if (Error E = Agent(6))
+      return E;
+    // The issuing agents: the unspecialized form's one (0), or agents of
+    // this function.
+    for (unsigned I : {9u, 10u}) {
+      int64_t Issuer = MI.getOperand(I).getImm();
+      bool Known = Agents.size() == 1 && !Agents.front().Region
+                       ? Issuer == 0
+                       : any_of(Agents, [&](const AgentEntry &A) {
+                           return int64_t(A.Id) == Issuer;
+                         });
+      if (!Known)
+        return failAt(MI, formatv("operand {0}: agent {1} issues no region "
+                                  "of this function",
+                                  I, Issuer));
+    }
+    return Error::success();
   }
   case TileAS::MUTEX_LOCK:
     return joinErrors(Imm(0), Imm(1));
@@ -112,7 +140,7 @@ Error MIRRun::checkOperands(const MachineInstr &MI) const {
 }
 
 Expected<sim::DynamicOp> MIRRun::createPipe(
-    const MachineInstr &MI,
+    const MachineInstr &MI, unsigned Agent,
     function_ref<Expected<int64_t>(const MachineOperand &)> Value) {
   Expected<int64_t> First = Value(MI.getOperand(7));
   if (!First)
@@ -124,6 +152,8 @@ Expected<sim::DynamicOp> MIRRun::createPipe(
   P.Depth = MI.getOperand(1).getImm();
   P.Producer = MI.getOperand(5).getImm();
   P.Consumer = MI.getOperand(6).getImm();
+  P.ProducerAgent = MI.getOperand(9).getImm();
+  P.ConsumerAgent = MI.getOperand(10).getImm();
   P.Group = sim::Catalog::intern(Names.Groups, formatv("pipe{0}", Id).str());
   auto [It, New] = CreateBarriers.try_emplace(site(MI), Names.NumBarriers);
   if (New)
@@ -131,10 +161,28 @@ Expected<sim::DynamicOp> MIRRun::createPipe(
   P.Base = It->second;
   Pipes[Id] = P;
   sim::DynamicOp Op;
+  if (Agent != Agents.front().Id) {
+    Op.Kind = sim::OpKind::Rename; // The first agent initializes them.
+    return Op;
+  }
   Op.Kind = sim::OpKind::Init;
   Op.Barrier = P.Base;
   Op.Count = 2 * P.Depth;
   return Op;
+}
+
+Error MIRRun::checkSide(const MachineInstr &MI, const Pipe &P,
+                        unsigned Agent) const {
+  bool Producer = MI.getOpcode() == TileAS::PIPE_PRODUCER_ACQUIRE ||
+                  MI.getOpcode() == TileAS::PIPE_PRODUCER_COMMIT;
+  unsigned Issuer = Producer ? P.ProducerAgent : P.ConsumerAgent;
+  if (Issuer == Agent)
+    return Error::success();
+  return failAt(MI,
+                formatv("run by {0}, but PIPE_CREATE gives the {1} side "
+                        "of pipe {2} to {3}",
+                        agentName(Agent), Producer ? "producer" : "consumer",
+                        MI.getOperand(0).getImm(), agentName(Issuer)));
 }
 
 Expected<sim::DynamicOp> MIRRun::mutexOp(const MachineInstr &MI,
@@ -168,6 +216,11 @@ MIRRun::pipeOp(const MachineInstr &MI, unsigned Agent,
   if (It == Pipes.end())
     return failAt(MI, formatv("pipe {0} is used before its PIPE_CREATE", Id));
   const Pipe &P = It->second;
+  // A wait only observes a barrier: another agent than the consumer may
+  // wait for a slot's data; acquires and arrivals belong to their side.
+  if (MI.getOpcode() != TileAS::PIPE_CONSUMER_WAIT)
+    if (Error E = checkSide(MI, P, Agent))
+      return E;
   Expected<int64_t> IV = Value(MI.getOperand(2));
   if (!IV)
     return IV.takeError();
@@ -219,7 +272,7 @@ Expected<sim::DynamicOp> MIRRun::coordinate(
   Expected<sim::DynamicOp> Op = [&]() -> Expected<sim::DynamicOp> {
     switch (MI.getOpcode()) {
     case TileAS::PIPE_CREATE:
-      return createPipe(MI, Value);
+      return createPipe(MI, Agent, Value);
     case TileAS::MUTEX_LOCK:
     case TileAS::MUTEX_UNLOCK:
       return mutexOp(MI, Agent);

@@ -27,11 +27,21 @@
 // CopyEngine: TMA, async copy) complete each pipe they fill as a stream of
 // its own; other units complete in issue order, one stream each.
 //
+// With several agents (warp specialization), PIPE_CREATE's last two
+// operands name the agents issuing the producer and the consumer side: a
+// commit or acquire run by another agent than the producer's, a release by
+// another than the consumer's, is an error. Every agent runs the preamble's
+// PIPE_CREATEs; the first agent initializes the barriers (in the machine,
+// one thread does, and a CTA barrier follows; the first agent issues the
+// common preamble no later than any other, so none uses a barrier before
+// it is initialized), for the others a PIPE_CREATE only names the pipe.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TILEAS_UTILS_SIM_MIRRUN_H
 #define TILEAS_UTILS_SIM_MIRRUN_H
 
+#include "Agents.h"
 #include "OpClasses.h"
 
 #include "tileas/Sim/Simulator.h"
@@ -54,7 +64,7 @@ namespace tileas {
 
 class MIRRun {
 public:
-  explicit MIRRun(unsigned NumAgents) : NumAgents(NumAgents) {}
+  explicit MIRRun(llvm::ArrayRef<AgentEntry> Agents);
 
   sim::Catalog &names() { return Names; }
   OpClasses &classes() { return Classes; }
@@ -69,6 +79,9 @@ public:
   /// pipe Pipe when it is a copy engine's.
   unsigned stream(unsigned Agent, unsigned EventPipe,
                   std::optional<unsigned> Pipe);
+
+  /// Whether a PIPE_CREATE has set up pipe Id.
+  bool hasPipe(unsigned Id) const { return Pipes.count(Id); }
 
   /// The barrier operation of coordination instruction MI run by Agent, its
   /// induction operands read through Value. An acquire sets PendingWrite to
@@ -87,16 +100,22 @@ private:
     /// FULL[s] is Base + s, EMPTY[s] is Base + Depth + s.
     unsigned Base = 0;
     unsigned Producer = 0, Consumer = 0;
+    /// The agents issuing each side (0: the unspecialized form's one).
+    unsigned ProducerAgent = 0, ConsumerAgent = 0;
     unsigned Group = 0;
   };
 
   llvm::Error checkOperands(const llvm::MachineInstr &MI) const;
+  /// An error unless Agent issues the side of pipe P that MI belongs to.
+  llvm::Error checkSide(const llvm::MachineInstr &MI, const Pipe &P,
+                        unsigned Agent) const;
+  std::string agentName(unsigned Agent) const;
   /// The stream that performs an arrival declared as Declared (0: the agent
   /// itself, 1 + event pipe: that unit).
   int performer(unsigned Declared, unsigned Agent,
                 std::optional<unsigned> Pipe);
   llvm::Expected<sim::DynamicOp> createPipe(
-      const llvm::MachineInstr &MI,
+      const llvm::MachineInstr &MI, unsigned Agent,
       llvm::function_ref<llvm::Expected<int64_t>(const llvm::MachineOperand &)>
           Value);
   llvm::Expected<sim::DynamicOp> mutexOp(const llvm::MachineInstr &MI,
@@ -107,7 +126,8 @@ private:
           Value,
       std::optional<unsigned> &PendingWrite);
 
-  unsigned NumAgents;
+  /// The agents of the run, in agent-id order.
+  std::vector<AgentEntry> Agents;
   sim::Catalog Names;
   OpClasses Classes;
   std::vector<const llvm::MachineInstr *> Sites;

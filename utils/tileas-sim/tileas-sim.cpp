@@ -299,7 +299,7 @@ bool simulateFunction(
   Expected<std::vector<AgentEntry>> Entries = findAgents(MF);
   if (!Entries)
     return Report(Entries.takeError());
-  MIRRun Run(Entries->size());
+  MIRRun Run(*Entries);
   MIRAgentOptions Opts;
   Opts.LiveIns = S->LiveIns;
   Opts.Overrides = S->Overrides;
