@@ -19,15 +19,17 @@ std::string tileas::sim::formatCycles(double C) {
   return formatv("{0:F2}", C).str();
 }
 
-static json::Value steadyState(const LoopResult *L) {
-  if (!L)
-    return nullptr;
-  std::optional<double> CPI = L->steadyCyclesPerIteration();
-  if (!CPI)
-    return nullptr;
-  if (*CPI == std::floor(*CPI))
-    return int64_t(*CPI);
-  return *CPI;
+/// A loop's steady-state cycles per iteration as the text shows them (two
+/// decimals at most: a binary double would print 72.8 as
+/// 72.799999999999997), or null.
+static void writeSteadyState(json::OStream &J, const LoopResult *L) {
+  std::optional<double> CPI = L ? L->steadyCyclesPerIteration() : std::nullopt;
+  J.attributeBegin("cycles_per_iteration");
+  if (CPI)
+    J.rawValue(formatCycles(*CPI));
+  else
+    J.value(nullptr);
+  J.attributeEnd();
 }
 
 void tileas::sim::printDetails(raw_ostream &OS, const SimResult &R) {
@@ -58,7 +60,7 @@ void tileas::sim::printDetails(raw_ostream &OS, const SimResult &R) {
 
 void tileas::sim::writeJSONSummary(json::OStream &J, const SimResult &R) {
   J.attribute("cycles", int64_t(R.Cycles));
-  J.attribute("cycles_per_iteration", steadyState(R.mainLoop()));
+  writeSteadyState(J, R.mainLoop());
 }
 
 void tileas::sim::writeJSONDetails(json::OStream &J, const SimResult &R) {
@@ -71,7 +73,7 @@ void tileas::sim::writeJSONDetails(json::OStream &J, const SimResult &R) {
         J.attribute("first_entry", L.Entries.empty()
                                        ? json::Value(nullptr)
                                        : json::Value(int64_t(L.Entries[0])));
-        J.attribute("cycles_per_iteration", steadyState(&L));
+        writeSteadyState(J, &L);
       });
   });
   J.attributeArray("agents", [&] {
