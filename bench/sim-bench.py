@@ -16,8 +16,9 @@ For each loop of bench/corpus and each trip count, tileas-sim runs:
   ours         tileas-generate-schedule + tileas-materialize-schedule as llc
                runs them by default (unspecialized), with the scheduled II
                from the Materialized remark;
-  ours_ws      the warp-specialized strategy: a row 'not-implemented' until
-               -tileas-pipeline-strategy=warp-specialized exists;
+  ours_ws      the same with -tileas-pipeline-strategy=warp-specialized
+               (a loop the strategy leaves unspecialized runs that form);
+               rows 'not-implemented' while llc has no such option;
 
 each without jitter (seed 1) and with +-JITTER% far-memory jitter (seeds
 1..SEEDS). Every form runs the iterations of the loop as written
@@ -99,16 +100,28 @@ def read_peer_results(path):
                 if row.get("source") == "corpus"}
 
 
-def materialize(tools, src, work, name):
-    """Our default materialization: (mir, remarks) or (None, error)."""
-    mir = os.path.join(work, name + ".ours.mir")
-    yaml = os.path.join(work, name + ".ours.yaml")
+WS_OPTION = "-tileas-pipeline-strategy=warp-specialized"
+NO_WS = "no warp-specialized strategy yet"
+
+
+def materialize(tools, src, work, name, variant="ours", options=()):
+    """Our materialization (llc's defaults, plus options): (mir, remarks)
+    or (None, error)."""
+    mir = os.path.join(work, "%s.%s.mir" % (name, variant))
+    yaml = os.path.join(work, "%s.%s.yaml" % (name, variant))
     p = tools.llc_run(["-run-pass=tileas-generate-schedule,"
                        "tileas-materialize-schedule",
-                       "-pass-remarks-output=" + yaml, src, "-o", mir])
+                       "-pass-remarks-output=" + yaml] + list(options) +
+                      [src, "-o", mir])
     if p.returncode != 0:
         return None, p.stderr.strip()
     return (mir, yaml), ""
+
+
+def has_option(tools, option):
+    """Whether llc (with TileAS loaded) knows a command-line option."""
+    p = tools.llc_run([option, "-version"])
+    return "Unknown command line argument" not in p.stderr
 
 
 def sms_expansion(tools, src, work, name, peer):
@@ -166,6 +179,10 @@ def row(loop, requested, trips, variant, jitter, seed, status, result=None,
 def measure_loop(tools, src, work, args, peers):
     name = os.path.splitext(os.path.basename(src))[0]
     ours, ours_err = materialize(tools, src, work, name)
+    ws, ws_err = None, NO_WS
+    if args.warp_specialized:
+        ws, ws_err = materialize(tools, src, work, name, "ours_ws",
+                                 [WS_OPTION])
     sms, sms_status, sms_why = sms_expansion(tools, src, work, name,
                                              peers.get(name))
     rows, seen = [], set()
@@ -182,9 +199,8 @@ def measure_loop(tools, src, work, args, peers):
                 if trips is None:
                     rows.append(row(*common, "error", note=err))
                     continue
-                if variant == "ours_ws":
-                    rows.append(row(*common, "not-implemented",
-                                    note="no warp-specialized strategy yet"))
+                if variant == "ours_ws" and not args.warp_specialized:
+                    rows.append(row(*common, "not-implemented", note=NO_WS))
                     continue
                 sim_args = ["--trip-count=%d" % trips, "--reference=" + src]
                 if jitter:
@@ -198,11 +214,13 @@ def measure_loop(tools, src, work, args, peers):
                     mir = sms
                     sim_args.append("--ii=" + peers[name]["sms_ii"])
                 else:
-                    if ours is None:
-                        rows.append(row(*common, "error", note=ours_err))
+                    form, err = (ws, ws_err) if variant == "ours_ws" else \
+                        (ours, ours_err)
+                    if form is None:
+                        rows.append(row(*common, "error", note=err))
                         continue
-                    mir = ours[0]
-                    sim_args.append("--remarks=" + ours[1])
+                    mir = form[0]
+                    sim_args.append("--remarks=" + form[1])
                 result, sim_err = tools.simulate(mir, sim_args)
                 if result is None:
                     rows.append(row(*common, "error", note=sim_err))
@@ -225,6 +243,7 @@ def main(argv):
     parser.add_argument("--seeds", type=int, default=5)
     args = parser.parse_args(argv)
     tools = Tools(args.build)
+    args.warp_specialized = has_option(tools, WS_OPTION)
     peers = read_peer_results(args.peer_results)
     corpus = sorted(os.path.join(args.corpus, f)
                     for f in os.listdir(args.corpus) if f.endswith(".mir"))
