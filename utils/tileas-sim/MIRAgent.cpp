@@ -33,6 +33,7 @@ MIRAgent::MIRAgent(const MachineFunction &MF, MIRRun &Run,
   for (auto [Reg, V] : Opts.LiveIns)
     Ints[Reg] = V;
   Block = Entry.Entry;
+  InPreamble = Entry.Region != nullptr;
 }
 
 unsigned MIRAgent::valueId(Register R) const {
@@ -145,6 +146,15 @@ Error MIRAgent::executeTiming(const MachineInstr &MI) {
   if (*Scalar)
     Ints[MI.getOperand(0).getReg()] = **Scalar;
 
+  if (InPreamble && T->AsyncPipe && !Run.actsForPreamble(Entry.Id)) {
+    // The first agent issues the preamble's asynchronous instructions; here
+    // their results are renames, waited for through their pipes.
+    sim::DynamicOp Skip = opAt(MI, sim::OpKind::Rename);
+    for (const MachineOperand &Def : MI.all_defs())
+      Skip.Moves.push_back({valueId(Def.getReg()), 0});
+    Queue.push_back(std::move(Skip));
+    return Error::success();
+  }
   sim::DynamicOp Op = opAt(MI, sim::OpKind::Issue);
   Op.Class = &T->Class;
   for (const MachineOperand &MO : MI.operands()) {
@@ -156,7 +166,8 @@ Error MIRAgent::executeTiming(const MachineInstr &MI) {
       Op.Uses.push_back(valueId(MO.getReg()));
   }
   if (T->AsyncPipe)
-    Op.Stream = Run.stream(Entry.Id, *T->AsyncPipe, PendingWrite);
+    Op.Stream = Run.issueStream(Run.issuer(Entry.Id, InPreamble), *T->AsyncPipe,
+                                PendingWrite);
   // The instruction after an acquire fills the acquired slot; scalar
   // instructions (its address arithmetic) do not.
   if (!*Scalar)
@@ -198,6 +209,7 @@ Error MIRAgent::execute(const MachineInstr &MI) {
                                 "reaches another agent's region (agents "
                                 "take warps in agent-id order)",
                                 Entry.FirstWarp, Entry.Id, Entry.Name));
+    InPreamble = false;
     return Error::success();
   case TileAS::PIPE_TILE:
   case TileAS::PIPE_TMEM: {
@@ -219,12 +231,13 @@ Error MIRAgent::execute(const MachineInstr &MI) {
   }
   if (!TileAS::isCoordination(MI.getDesc()))
     return executeTiming(MI);
-  Expected<sim::DynamicOp> Op = Run.coordinate(
-      MI, Entry.Id, [&](const MachineOperand &MO) { return valueOf(MO); },
-      PendingWrite);
-  if (!Op)
-    return Op.takeError();
-  Queue.push_back(std::move(*Op));
+  Expected<SmallVector<sim::DynamicOp, 2>> Ops = Run.coordinate(
+      MI, Entry.Id, InPreamble,
+      [&](const MachineOperand &MO) { return valueOf(MO); }, PendingWrite);
+  if (!Ops)
+    return Ops.takeError();
+  for (sim::DynamicOp &Op : *Ops)
+    Queue.push_back(std::move(Op));
   return Error::success();
 }
 

@@ -19,7 +19,8 @@
 //    (MIRRun.h); PIPE_TILE and PIPE_TMEM name a slot's buffer, ready once
 //    the wait before them has passed;
 //  * WARP_IDX reads the first warp of the agent's range, and the agent must
-//    reach its own AGENT_SWITCH (Agents.h);
+//    reach its own AGENT_SWITCH (Agents.h); before it, in the preamble,
+//    only the first agent issues asynchronous instructions (MIRRun.h);
 //  * branches wait for their predicate and, when taken, end the issue
 //    cycle; a block that branches to itself is a loop, and each entry into
 //    it is a Marker;
@@ -101,6 +102,8 @@ private:
   const llvm::MachineBasicBlock *Next = nullptr;
   bool Entering = true;
   bool Returned = false;
+  /// Before the agent's AGENT_SWITCH (warp-specialized functions only).
+  bool InPreamble = false;
   /// Set by an acquire: the pipe the next instruction fills.
   std::optional<unsigned> PendingWrite;
   uint64_t Steps = 0;

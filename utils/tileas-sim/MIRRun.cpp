@@ -27,6 +27,8 @@ MIRRun::MIRRun(ArrayRef<AgentEntry> Agents)
     : Agents(Agents.begin(), Agents.end()) {}
 
 std::string MIRRun::agentName(unsigned Agent) const {
+  if (Agent == 0 && Agents.front().Region)
+    return "the preamble (0)";
   for (const AgentEntry &A : Agents)
     if (A.Id == Agent)
       return formatv("agent {0} ({1})", A.Id, A.Name).str();
@@ -54,8 +56,8 @@ std::string MIRRun::describe(unsigned Site) const {
                              : formatv("site {0}", Site).str();
 }
 
-unsigned MIRRun::stream(unsigned Agent, unsigned EventPipe,
-                        std::optional<unsigned> Pipe) {
+std::string MIRRun::streamName(unsigned Agent, unsigned EventPipe,
+                               std::optional<unsigned> Pipe) const {
   std::string Name = model::pipeNames()[EventPipe];
   if (Pipe && model::isCopyEngine(EventPipe))
     Name += formatv(".pipe{0}", *Pipe).str();
@@ -63,6 +65,13 @@ unsigned MIRRun::stream(unsigned Agent, unsigned EventPipe,
     for (const AgentEntry &A : Agents)
       if (A.Id == Agent)
         Name = A.Name + "." + Name;
+  return Name;
+}
+
+unsigned MIRRun::issueStream(unsigned Agent, unsigned EventPipe,
+                             std::optional<unsigned> Pipe) {
+  std::string Name = streamName(Agent, EventPipe, Pipe);
+  Issued.insert(Name);
   return sim::Catalog::intern(Names.Streams, Name);
 }
 
@@ -70,7 +79,11 @@ int MIRRun::performer(unsigned Declared, unsigned Agent,
                       std::optional<unsigned> Pipe) {
   if (!Declared)
     return sim::NoStream;
-  return stream(Agent, Declared - 1, Pipe);
+  unsigned EventPipe = Declared - 1;
+  std::string Name = streamName(Agent, EventPipe, Pipe);
+  if (Pipe && model::isCopyEngine(EventPipe) && !Issued.count(Name))
+    Name = streamName(Agent, EventPipe, std::nullopt);
+  return sim::Catalog::intern(Names.Streams, Name);
 }
 
 /// Coordination operands are immediates but for the induction values; an
@@ -112,15 +125,13 @@ Error MIRRun::checkOperands(const MachineInstr &MI) const {
       return E;
     if (Error E = Agent(6))
       return E;
-    // The issuing agents: the unspecialized form's one (0), or agents of
-    // this function.
+    // The issuing agents: the unspecialized form's one or the preamble (0),
+    // or agents of this function.
     for (unsigned I : {9u, 10u}) {
       int64_t Issuer = MI.getOperand(I).getImm();
-      bool Known = Agents.size() == 1 && !Agents.front().Region
-                       ? Issuer == 0
-                       : any_of(Agents, [&](const AgentEntry &A) {
-                           return int64_t(A.Id) == Issuer;
-                         });
+      bool Known = Issuer == 0 || any_of(Agents, [&](const AgentEntry &A) {
+                     return A.Region && int64_t(A.Id) == Issuer;
+                   });
       if (!Known)
         return failAt(MI, formatv("operand {0}: agent {1} issues no region "
                                   "of this function",
@@ -139,7 +150,7 @@ Error MIRRun::checkOperands(const MachineInstr &MI) const {
   }
 }
 
-Expected<sim::DynamicOp> MIRRun::createPipe(
+Expected<SmallVector<sim::DynamicOp, 2>> MIRRun::createPipe(
     const MachineInstr &MI, unsigned Agent,
     function_ref<Expected<int64_t>(const MachineOperand &)> Value) {
   Expected<int64_t> First = Value(MI.getOperand(7));
@@ -157,18 +168,27 @@ Expected<sim::DynamicOp> MIRRun::createPipe(
   P.Group = sim::Catalog::intern(Names.Groups, formatv("pipe{0}", Id).str());
   auto [It, New] = CreateBarriers.try_emplace(site(MI), Names.NumBarriers);
   if (New)
-    Names.NumBarriers += 2 * P.Depth;
+    Names.NumBarriers += 2 * P.Depth + 1;
   P.Base = It->second;
   Pipes[Id] = P;
+  unsigned Created = P.Base + 2 * P.Depth;
   sim::DynamicOp Op;
-  if (Agent != Agents.front().Id) {
-    Op.Kind = sim::OpKind::Rename; // The first agent initializes them.
-    return Op;
+  Op.Barrier = Created;
+  if (!actsForPreamble(Agent)) {
+    // Until the first agent has initialized the barriers.
+    Op.Kind = sim::OpKind::Wait;
+    Op.Parity = 0;
+    Op.Group = P.Group;
+    return SmallVector<sim::DynamicOp, 2>{Op};
   }
-  Op.Kind = sim::OpKind::Init;
-  Op.Barrier = P.Base;
-  Op.Count = 2 * P.Depth;
-  return Op;
+  sim::DynamicOp Init;
+  Init.Kind = sim::OpKind::Init;
+  Init.Barrier = P.Base;
+  Init.Count = 2 * P.Depth + 1;
+  if (Agents.size() == 1)
+    return SmallVector<sim::DynamicOp, 2>{Init};
+  Op.Kind = sim::OpKind::Arrive;
+  return SmallVector<sim::DynamicOp, 2>{Init, Op};
 }
 
 Error MIRRun::checkSide(const MachineInstr &MI, const Pipe &P,
@@ -263,26 +283,38 @@ MIRRun::pipeOp(const MachineInstr &MI, unsigned Agent,
   return Op;
 }
 
-Expected<sim::DynamicOp> MIRRun::coordinate(
-    const MachineInstr &MI, unsigned Agent,
+Expected<SmallVector<sim::DynamicOp, 2>> MIRRun::coordinate(
+    const MachineInstr &MI, unsigned Agent, bool InPreamble,
     function_ref<Expected<int64_t>(const MachineOperand &)> Value,
     std::optional<unsigned> &PendingWrite) {
   if (Error E = checkOperands(MI))
     return E;
-  Expected<sim::DynamicOp> Op = [&]() -> Expected<sim::DynamicOp> {
-    switch (MI.getOpcode()) {
-    case TileAS::PIPE_CREATE:
+  unsigned Opc = MI.getOpcode();
+  bool Waits = Opc == TileAS::PIPE_CONSUMER_WAIT || Opc == TileAS::MUTEX_LOCK;
+  Expected<SmallVector<sim::DynamicOp, 2>> Ops =
+      [&]() -> Expected<SmallVector<sim::DynamicOp, 2>> {
+    if (Opc == TileAS::PIPE_CREATE)
       return createPipe(MI, Agent, Value);
-    case TileAS::MUTEX_LOCK:
-    case TileAS::MUTEX_UNLOCK:
-      return mutexOp(MI, Agent);
-    default:
-      return pipeOp(MI, Agent, Value, PendingWrite);
+    // The preamble arrives and acquires once, in the first agent; every
+    // agent may wait.
+    if (InPreamble && !Waits && !actsForPreamble(Agent)) {
+      sim::DynamicOp Skip;
+      Skip.Kind = sim::OpKind::Rename;
+      return SmallVector<sim::DynamicOp, 2>{Skip};
     }
+    unsigned Issuer = issuer(Agent, InPreamble);
+    Expected<sim::DynamicOp> Op =
+        Opc == TileAS::MUTEX_LOCK || Opc == TileAS::MUTEX_UNLOCK
+            ? mutexOp(MI, Issuer)
+            : pipeOp(MI, Issuer, Value, PendingWrite);
+    if (!Op)
+      return Op.takeError();
+    return SmallVector<sim::DynamicOp, 2>{*Op};
   }();
-  if (Op)
-    Op->Site = site(MI);
-  return Op;
+  if (Ops)
+    for (sim::DynamicOp &Op : *Ops)
+      Op.Site = site(MI);
+  return Ops;
 }
 
 } // namespace tileas

@@ -27,14 +27,17 @@
 // CopyEngine: TMA, async copy) complete each pipe they fill as a stream of
 // its own; other units complete in issue order, one stream each.
 //
-// With several agents (warp specialization), PIPE_CREATE's last two
-// operands name the agents issuing the producer and the consumer side: a
-// commit or acquire run by another agent than the producer's, a release by
-// another than the consumer's, is an error. Every agent runs the preamble's
-// PIPE_CREATEs; the first agent initializes the barriers (in the machine,
-// one thread does, and a CTA barrier follows; the first agent issues the
-// common preamble no later than any other, so none uses a barrier before
-// it is initialized), for the others a PIPE_CREATE only names the pipe.
+// With several agents (warp specialization), every agent runs the common
+// preamble, up to its AGENT_SWITCH; what the preamble does to the machine
+// happens once, in the first agent (agent-id order): it issues the
+// asynchronous instructions, performs the arrivals and acquires, and
+// initializes each PIPE_CREATE's barriers, then arrives on the pipe's
+// "created" barrier (mbarrier.init, its fence and the CTA barrier after
+// it); another agent's PIPE_CREATE waits on that barrier, and its other
+// preamble instructions but waits are free renames. PIPE_CREATE's last two
+// operands name the agents issuing the producer and the consumer side, 0
+// for the preamble: an acquire or commit issued by another than the
+// producer's, a release by another than the consumer's, is an error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,6 +55,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -75,19 +79,30 @@ public:
   /// "bb.4: PIPE_CONSUMER_WAIT 0, 1, %48", for reports and errors.
   static std::string where(const llvm::MachineInstr &MI);
 
-  /// The stream of agent Agent's operations on event pipe EventPipe, for
-  /// pipe Pipe when it is a copy engine's.
-  unsigned stream(unsigned Agent, unsigned EventPipe,
-                  std::optional<unsigned> Pipe);
+  /// The stream an operation of agent Agent on event pipe EventPipe issues
+  /// to, for pipe Pipe when it is a copy engine's.
+  unsigned issueStream(unsigned Agent, unsigned EventPipe,
+                       std::optional<unsigned> Pipe);
 
   /// Whether a PIPE_CREATE has set up pipe Id.
   bool hasPipe(unsigned Id) const { return Pipes.count(Id); }
 
-  /// The barrier operation of coordination instruction MI run by Agent, its
-  /// induction operands read through Value. An acquire sets PendingWrite to
-  /// its pipe (the next instruction fills it).
-  llvm::Expected<sim::DynamicOp> coordinate(
-      const llvm::MachineInstr &MI, unsigned Agent,
+  /// Whether Agent is the one that acts for the preamble: the first agent.
+  bool actsForPreamble(unsigned Agent) const {
+    return Agent == Agents.front().Id;
+  }
+  /// The agent an instruction of Agent counts as issued by: 0 (the
+  /// unspecialized stream, or the preamble) or Agent itself.
+  unsigned issuer(unsigned Agent, bool InPreamble) const {
+    return InPreamble ? 0 : Agent;
+  }
+
+  /// The barrier operations of coordination instruction MI run by Agent
+  /// (in the preamble or its own region), its induction operands read
+  /// through Value. An acquire sets PendingWrite to its pipe (the next
+  /// instruction fills it).
+  llvm::Expected<llvm::SmallVector<sim::DynamicOp, 2>> coordinate(
+      const llvm::MachineInstr &MI, unsigned Agent, bool InPreamble,
       llvm::function_ref<llvm::Expected<int64_t>(const llvm::MachineOperand &)>
           Value,
       std::optional<unsigned> &PendingWrite);
@@ -97,7 +112,8 @@ private:
     int64_t First = 0;
     int64_t Step = 1;
     unsigned Depth = 1;
-    /// FULL[s] is Base + s, EMPTY[s] is Base + Depth + s.
+    /// FULL[s] is Base + s, EMPTY[s] is Base + Depth + s, and Base + 2 Depth
+    /// tells agents that the barriers are initialized.
     unsigned Base = 0;
     unsigned Producer = 0, Consumer = 0;
     /// The agents issuing each side (0: the unspecialized form's one).
@@ -105,16 +121,21 @@ private:
     unsigned Group = 0;
   };
 
+  std::string streamName(unsigned Agent, unsigned EventPipe,
+                         std::optional<unsigned> Pipe) const;
   llvm::Error checkOperands(const llvm::MachineInstr &MI) const;
   /// An error unless Agent issues the side of pipe P that MI belongs to.
   llvm::Error checkSide(const llvm::MachineInstr &MI, const Pipe &P,
                         unsigned Agent) const;
   std::string agentName(unsigned Agent) const;
   /// The stream that performs an arrival declared as Declared (0: the agent
-  /// itself, 1 + event pipe: that unit).
+  /// itself, 1 + event pipe: that unit). A copy engine's commit waits for
+  /// what was issued for its pipe or, if nothing was (a load before the
+  /// loop, without an acquire), for the engine's other operations: never
+  /// earlier than the load it publishes.
   int performer(unsigned Declared, unsigned Agent,
                 std::optional<unsigned> Pipe);
-  llvm::Expected<sim::DynamicOp> createPipe(
+  llvm::Expected<llvm::SmallVector<sim::DynamicOp, 2>> createPipe(
       const llvm::MachineInstr &MI, unsigned Agent,
       llvm::function_ref<llvm::Expected<int64_t>(const llvm::MachineOperand &)>
           Value);
@@ -131,6 +152,8 @@ private:
   sim::Catalog Names;
   OpClasses Classes;
   std::vector<const llvm::MachineInstr *> Sites;
+  /// The streams some operation has been issued to.
+  std::set<std::string> Issued;
   llvm::DenseMap<const llvm::MachineInstr *, unsigned> SiteOf;
   /// Pipe id -> the pipe its latest PIPE_CREATE set up.
   std::map<unsigned, Pipe> Pipes;
