@@ -118,6 +118,23 @@ def materialize(tools, src, work, name, variant="ours", options=()):
     return (mir, yaml), ""
 
 
+def ws_fallback(remarks_yaml):
+    """Why llc did not warp-specialize the loop (its NotWarpSpecialized
+    remark's reason), or "" if it did."""
+    try:
+        with open(remarks_yaml, encoding="utf-8") as f:
+            text = f.read()
+    except OSError:
+        return ""
+    for doc in text.split("\n---"):
+        if "Name:            NotWarpSpecialized" not in doc:
+            continue
+        m = re.search(r"- Reason:\s+'?(.*?)'?\n\s+- String:", doc, re.S)
+        reason = " ".join(m.group(1).split()) if m else "see the remark"
+        return reason.replace("''", "'").replace(",", ";")[:120]
+    return ""
+
+
 def has_option(tools, option):
     """Whether llc (with TileAS loaded) knows a command-line option."""
     p = tools.llc_run([option, "-version"])
@@ -225,7 +242,10 @@ def measure_loop(tools, src, work, args, peers):
                 if result is None:
                     rows.append(row(*common, "error", note=sim_err))
                 else:
-                    rows.append(row(*common, "ok", result))
+                    note = ""
+                    if variant == "ours_ws" and ws_fallback(form[1]):
+                        note = "unspecialized: " + ws_fallback(form[1])
+                    rows.append(row(*common, "ok", result, note=note))
     return rows
 
 

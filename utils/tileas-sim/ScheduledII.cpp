@@ -38,8 +38,10 @@ readMaterializedLoops(StringRef Path) {
       return Fail(toString(std::move(E)));
     }
     const remarks::Remark &Remark = **R;
+    // A warp-specialized loop reports its II in a remark of its own.
     if (Remark.PassName != "tileas-materialize-schedule" ||
-        Remark.RemarkName != "Materialized")
+        (Remark.RemarkName != "Materialized" &&
+         Remark.RemarkName != "WarpSpecialized"))
       continue;
     MaterializedLoop L;
     bool HaveII = false;

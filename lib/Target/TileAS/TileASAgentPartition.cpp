@@ -267,6 +267,28 @@ bool TileASAgentPartition::checkSides() {
                     M.Id);
       return false;
     }
+    // One barrier alternates two agents only if each side's release has
+    // landed before that agent locks again: an asynchronous unit's unlock
+    // may still be queued when its agent (running ahead of the other) locks
+    // the same side for the next iteration, and the barrier's parity cannot
+    // tell the two phases apart. The single stream never does that (it
+    // takes the other side's lock in between).
+    bool TwoAgents = Issuer[First.front()] != Issuer[Second.front()];
+    for (ArrayRef<unsigned> Side :
+         {ArrayRef<unsigned>(First), ArrayRef<unsigned>(Second)}) {
+      unsigned Last = Side.back();
+      if (TwoAgents && coordinationUnitOf(*S.Instrs[Last]).second) {
+        Why = formatv("mutex {0} alternates agents {1} and {2}, and the "
+                      "asynchronous unit of {3} releases it: agent {4} could "
+                      "take its side again before that release lands (one "
+                      "barrier cannot order them; a two-barrier handoff is "
+                      "not implemented)",
+                      M.Id, agentName(Issuer[First.front()]),
+                      agentName(Issuer[Second.front()]),
+                      describe(*S.Instrs[Last]), agentName(Issuer[Last]));
+        return false;
+      }
+    }
   }
   return true;
 }
