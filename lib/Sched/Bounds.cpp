@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The four bounds of computeBounds, each a sound lower bound on the II of any
+// The bounds of computeBounds, each a sound lower bound on the II of any
 // schedule that satisfies the Problem.h semantics:
 //  * resource: a slot is held by one op per modulo row, so II >= the rows
 //    of all footprints that hold it;
@@ -13,11 +13,14 @@
 //    II >= sum(L) / sum(D);
 //  * dependency: stage limits against latency paths (see Bounds.h);
 //  * recurrence with resources: each recurrence alone, with the slots and
-//    pools of its ops (RecurrenceResourceBound.h).
+//    pools of its ops (RecurrenceResourceBound.h);
+//  * budget: the ring copies that stage distances force against the budget
+//    pools (BudgetBound.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Bounds.h"
+#include "BudgetBound.h"
 #include "DepGraph.h"
 #include "DifferenceConstraints.h"
 #include "Groups.h"
@@ -349,6 +352,17 @@ unsigned computeRecurrenceResourceMII(const Problem &P, const DepGraph &G,
   return Bound > From ? Bound : Others.Recurrence;
 }
 
+unsigned computeBudgetBound(const Problem &P, const DepGraph &G,
+                            const MIIBounds &Others,
+                            const SchedulerOptions &Opts) {
+  if (Others.Recurrence == InfeasibleII || !Opts.BudgetBound)
+    return 0;
+  unsigned From = std::max({Others.Resource, Others.Recurrence,
+                            Others.FineDensity, Others.RecurrenceResource, 1u});
+  unsigned Bound = computeBudgetMII(P, G, From);
+  return Bound > From ? Bound : 0;
+}
+
 MIIBounds computeBounds(const Problem &P, const SchedulerOptions &Opts) {
   MIIBounds B;
   if (Error E = P.validate()) {
@@ -360,6 +374,7 @@ MIIBounds computeBounds(const Problem &P, const SchedulerOptions &Opts) {
   B.FineDensity = computeFineDensityMII(P);
   B.Recurrence = computeRecurrenceMII(P, Ctx.graph());
   B.RecurrenceResource = computeRecurrenceResourceMII(P, Ctx.graph(), B, Opts);
+  B.Budget = computeBudgetBound(P, Ctx.graph(), B, Opts);
   B.Dependency = computeDependencyMII(Ctx, B.Recurrence);
   return B;
 }

@@ -59,6 +59,13 @@ unsigned computeRecurrenceResourceMII(const Problem &P, const DepGraph &G,
                                       const MIIBounds &Others,
                                       const SchedulerOptions &Opts);
 
+/// The budget bound (BudgetBound.h), searched from the largest of the
+/// resource, recurrence, fine-density and recurrence-with-resources bounds;
+/// 0 when it proves nothing more.
+unsigned computeBudgetBound(const Problem &P, const DepGraph &G,
+                            const MIIBounds &Others,
+                            const SchedulerOptions &Opts);
+
 unsigned computeDependencyMII(const PlacementContext &Ctx, unsigned RecMII,
                               unsigned Floor = 0);
 
