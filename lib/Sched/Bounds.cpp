@@ -295,28 +295,8 @@ static unsigned stageRelaxationThreshold(const PlacementContext &Ctx,
   }
   if (!System.isMonotone())
     return 0;
-  auto Feasible = [&](uint64_t II) { return !System.hasPositiveCycle(II); };
-  if (Feasible(Lo))
-    return Lo;
-  // Gallop: Lo + 1, Lo + 3, Lo + 7, ... then bisect the last gap.
-  uint64_t Bad = Lo, Step = 1, Good;
-  constexpr uint64_t Top = InfeasibleII - 1;
-  while (true) {
-    uint64_t Probe = std::min<uint64_t>(uint64_t(Lo) + Step, Top);
-    if (Feasible(Probe)) {
-      Good = Probe;
-      break;
-    }
-    if (Probe == Top)
-      return InfeasibleII;
-    Bad = Probe;
-    Step = Step * 2 + 1;
-  }
-  while (Good - Bad > 1) {
-    uint64_t Mid = Bad + (Good - Bad) / 2;
-    (Feasible(Mid) ? Good : Bad) = Mid;
-  }
-  return unsigned(Good);
+  return leastPassingII(
+      Lo, [&](uint64_t II) { return !System.hasPositiveCycle(II); });
 }
 
 unsigned computeDependencyMII(const PlacementContext &Ctx, unsigned RecMII,
@@ -377,6 +357,30 @@ MIIBounds computeBounds(const Problem &P, const SchedulerOptions &Opts) {
   B.Budget = computeBudgetBound(P, Ctx.graph(), B, Opts);
   B.Dependency = computeDependencyMII(Ctx, B.Recurrence);
   return B;
+}
+
+unsigned leastPassingII(unsigned From, function_ref<bool(uint64_t)> Passes) {
+  if (Passes(From))
+    return From;
+  // Gallop: From + 1, From + 3, From + 7, ... then bisect the last gap.
+  constexpr uint64_t Top = InfeasibleII - 1;
+  uint64_t Bad = From, Step = 1, Good;
+  while (true) {
+    uint64_t Probe = std::min<uint64_t>(uint64_t(From) + Step, Top);
+    if (Passes(Probe)) {
+      Good = Probe;
+      break;
+    }
+    if (Probe == Top)
+      return InfeasibleII;
+    Bad = Probe;
+    Step = Step * 2 + 1;
+  }
+  while (Good - Bad > 1) {
+    uint64_t Mid = Bad + (Good - Bad) / 2;
+    (Passes(Mid) ? Good : Bad) = Mid;
+  }
+  return unsigned(Good);
 }
 
 } // namespace tileas

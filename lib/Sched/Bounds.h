@@ -11,6 +11,7 @@
 #include "tileas/Sched/Scheduler.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <climits>
 #include <vector>
@@ -65,6 +66,12 @@ unsigned computeRecurrenceResourceMII(const Problem &P, const DepGraph &G,
 unsigned computeBudgetBound(const Problem &P, const DepGraph &G,
                             const MIIBounds &Others,
                             const SchedulerOptions &Opts);
+
+/// The least II >= From at which Passes holds, for a test that, once it
+/// holds, holds at every larger II: galloping up from From, then bisection.
+/// InfeasibleII when it holds nowhere below InfeasibleII.
+unsigned leastPassingII(unsigned From,
+                        llvm::function_ref<bool(uint64_t)> Passes);
 
 unsigned computeDependencyMII(const PlacementContext &Ctx, unsigned RecMII,
                               unsigned Floor = 0);

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BudgetBound.h"
+#include "Bounds.h"
 #include "DepGraph.h"
 
 #include "tileas/Sched/Scheduler.h"
@@ -279,27 +280,7 @@ unsigned computeBudgetMII(const Problem &P, const DepGraph &G, unsigned From,
   auto Fits = [&](uint64_t II) {
     return Depths.need(unsigned(II)).Exceeded < 0;
   };
-  if (Fits(From))
-    return From;
-  // Gallop: From + 1, From + 3, From + 7, ... then bisect the last gap.
-  constexpr uint64_t Top = InfeasibleII - 1;
-  uint64_t Bad = From, Step = 1, Good;
-  while (true) {
-    uint64_t Probe = std::min<uint64_t>(uint64_t(From) + Step, Top);
-    if (Fits(Probe)) {
-      Good = Probe;
-      break;
-    }
-    if (Probe == Top)
-      return InfeasibleII;
-    Bad = Probe;
-    Step = Step * 2 + 1;
-  }
-  while (Good - Bad > 1) {
-    uint64_t Mid = Bad + (Good - Bad) / 2;
-    (Fits(Mid) ? Good : Bad) = Mid;
-  }
-  return unsigned(Good);
+  return leastPassingII(From, Fits);
 }
 
 std::string explainBudgetBound(const Problem &P, const DepGraph &G, unsigned II,
