@@ -211,6 +211,7 @@ class Loop:
     """A MIR loop (corpus or generated) or a MachSuite graph."""
 
     def __init__(self, row, details):
+        self.row = row
         self.name = row["loop"]
         self.source = row.get("source") or "machsuite"
         self.ops = to_int(row["ops"])
@@ -1330,6 +1331,62 @@ def section_effort_tradeoff(table):
     return out + table.rstrip("\n").split("\n") + [""]
 
 
+# Issue 16: the bound columns of the CSVs, and the names the report uses.
+BOUND_COLUMNS = (("res_mii", "resource"), ("rec_mii", "recurrence"),
+                 ("fine_mii", "fine density"), ("dep_mii", "dependency"),
+                 ("recres_mii", "recurrence with resources"),
+                 ("budget_mii", "budget"))
+LARGE_LOOP_OPS = 300
+MACHSUITE_BOUND_TARGET = 1.03
+
+
+def best_bound(loop):
+    """(the best lower bound on II, the name of the bound that gives it)."""
+    lb = loop.lower_bound()
+    if lb is None:
+        return None, "none"
+    if loop.exact_lb is not None and loop.exact_lb == lb and \
+            (loop.mii is None or loop.exact_lb > loop.mii):
+        return lb, "exact solver"
+    for column, name in BOUND_COLUMNS:
+        if to_int(loop.row.get(column)) == lb:
+            return lb, name
+    return lb, "MII"
+
+
+def section_bounds(loops, graphs):
+    """Per large loop: the best bound, which bound it is, and ours; and
+    sum(II) / sum(best bound) on MachSuite."""
+    out = ["## Bounds: ours against the best lower bound", ""]
+    graphs = graphs or []
+    summed = [g for g in graphs
+              if g.ours.legal and best_bound(g)[0] is not None]
+    if summed:
+        ratio = (sum(g.ours.ii for g in summed) /
+                 sum(best_bound(g)[0] for g in summed))
+        out.append("- MachSuite: sum(II) / sum(best lower bound) %.4f over "
+                   "%d graphs — target ≤ %.2f: %s." % (
+                       ratio, len(summed), MACHSUITE_BOUND_TARGET,
+                       verdict(ratio <= MACHSUITE_BOUND_TARGET)))
+    large = [l for l in (loops or []) + graphs
+             if (l.ops or 0) >= LARGE_LOOP_OPS]
+    out.append("- Loops of %d ops and more: %d." % (LARGE_LOOP_OPS,
+                                                    len(large)))
+    if large:
+        out += ["", "| loop | ops | best bound | which | ours | ours / bound |",
+                "|---|---|---|---|---|---|"]
+        for l in sorted(large, key=Loop.sort_key):
+            lb, name = best_bound(l)
+            ours = l.ours.ii if l.ours.legal else None
+            out.append("| %s | %d | %s | %s | %s | %s |" % (
+                md_cell(l.name), l.ops, lb if lb is not None else "-", name,
+                ours if ours is not None else "none",
+                "%.4f" % (ours / lb) if ours and lb else "-"))
+    out.append("")
+    return out
+
+
+
 def write_report(in_dir, out_dir):
     bench = read_json(os.path.join(in_dir, "bench.json"))
     loops = load_loops(read_csv(os.path.join(in_dir, "results.csv")),
@@ -1344,6 +1401,7 @@ def write_report(in_dir, out_dir):
     lines += section_loops(loops, unfinished, out_dir)
     lines += section_kernels(bench, out_dir)
     lines += section_machsuite(graphs)
+    lines += section_bounds(loops, graphs)
     lines += section_sched_bench(
         read_json(os.path.join(in_dir, "sched-bench.json")), loops, out_dir)
     lines += section_event_bench(

@@ -99,7 +99,11 @@ void writeResultJSON(json::OStream &J, const Problem &P,
       J.attribute("fine_density", bound(R.Bounds.FineDensity));
       J.attribute("dependency", bound(R.Bounds.Dependency));
       J.attribute("recurrence_resource", bound(R.Bounds.RecurrenceResource));
+      J.attribute("budget", bound(R.Bounds.Budget));
     });
+    // The bound that sets the MII; a schedule at it is optimal, proved by it.
+    J.attribute("binding_bound", R.Bounds.bindingName());
+    J.attribute("proven_optimal", S && S->II == R.Bounds.mii());
     J.attribute("stages",
                 S ? json::Value(S->StageCount) : json::Value(nullptr));
     J.attribute("verified", R.Verified);

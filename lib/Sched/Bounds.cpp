@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The four bounds of computeBounds, each a sound lower bound on the II of any
+// The bounds of computeBounds, each a sound lower bound on the II of any
 // schedule that satisfies the Problem.h semantics:
 //  * resource: a slot is held by one op per modulo row, so II >= the rows
 //    of all footprints that hold it;
@@ -13,11 +13,14 @@
 //    II >= sum(L) / sum(D);
 //  * dependency: stage limits against latency paths (see Bounds.h);
 //  * recurrence with resources: each recurrence alone, with the slots and
-//    pools of its ops (RecurrenceResourceBound.h).
+//    pools of its ops (RecurrenceResourceBound.h);
+//  * budget: the ring copies that stage distances force against the budget
+//    pools (BudgetBound.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Bounds.h"
+#include "BudgetBound.h"
 #include "DepGraph.h"
 #include "DifferenceConstraints.h"
 #include "Groups.h"
@@ -292,28 +295,8 @@ static unsigned stageRelaxationThreshold(const PlacementContext &Ctx,
   }
   if (!System.isMonotone())
     return 0;
-  auto Feasible = [&](uint64_t II) { return !System.hasPositiveCycle(II); };
-  if (Feasible(Lo))
-    return Lo;
-  // Gallop: Lo + 1, Lo + 3, Lo + 7, ... then bisect the last gap.
-  uint64_t Bad = Lo, Step = 1, Good;
-  constexpr uint64_t Top = InfeasibleII - 1;
-  while (true) {
-    uint64_t Probe = std::min<uint64_t>(uint64_t(Lo) + Step, Top);
-    if (Feasible(Probe)) {
-      Good = Probe;
-      break;
-    }
-    if (Probe == Top)
-      return InfeasibleII;
-    Bad = Probe;
-    Step = Step * 2 + 1;
-  }
-  while (Good - Bad > 1) {
-    uint64_t Mid = Bad + (Good - Bad) / 2;
-    (Feasible(Mid) ? Good : Bad) = Mid;
-  }
-  return unsigned(Good);
+  return leastPassingII(
+      Lo, [&](uint64_t II) { return !System.hasPositiveCycle(II); });
 }
 
 unsigned computeDependencyMII(const PlacementContext &Ctx, unsigned RecMII,
@@ -349,6 +332,17 @@ unsigned computeRecurrenceResourceMII(const Problem &P, const DepGraph &G,
   return Bound > From ? Bound : Others.Recurrence;
 }
 
+unsigned computeBudgetBound(const Problem &P, const DepGraph &G,
+                            const MIIBounds &Others,
+                            const SchedulerOptions &Opts) {
+  if (Others.Recurrence == InfeasibleII || !Opts.BudgetBound)
+    return 0;
+  unsigned From = std::max({Others.Resource, Others.Recurrence,
+                            Others.FineDensity, Others.RecurrenceResource, 1u});
+  unsigned Bound = computeBudgetMII(P, G, From);
+  return Bound > From ? Bound : 0;
+}
+
 MIIBounds computeBounds(const Problem &P, const SchedulerOptions &Opts) {
   MIIBounds B;
   if (Error E = P.validate()) {
@@ -360,8 +354,33 @@ MIIBounds computeBounds(const Problem &P, const SchedulerOptions &Opts) {
   B.FineDensity = computeFineDensityMII(P);
   B.Recurrence = computeRecurrenceMII(P, Ctx.graph());
   B.RecurrenceResource = computeRecurrenceResourceMII(P, Ctx.graph(), B, Opts);
+  B.Budget = computeBudgetBound(P, Ctx.graph(), B, Opts);
   B.Dependency = computeDependencyMII(Ctx, B.Recurrence);
   return B;
+}
+
+unsigned leastPassingII(unsigned From, function_ref<bool(uint64_t)> Passes) {
+  if (Passes(From))
+    return From;
+  // Gallop: From + 1, From + 3, From + 7, ... then bisect the last gap.
+  constexpr uint64_t Top = InfeasibleII - 1;
+  uint64_t Bad = From, Step = 1, Good;
+  while (true) {
+    uint64_t Probe = std::min<uint64_t>(uint64_t(From) + Step, Top);
+    if (Passes(Probe)) {
+      Good = Probe;
+      break;
+    }
+    if (Probe == Top)
+      return InfeasibleII;
+    Bad = Probe;
+    Step = Step * 2 + 1;
+  }
+  while (Good - Bad > 1) {
+    uint64_t Mid = Bad + (Good - Bad) / 2;
+    (Passes(Mid) ? Good : Bad) = Mid;
+  }
+  return unsigned(Good);
 }
 
 } // namespace tileas

@@ -11,6 +11,7 @@
 #include "tileas/Sched/Scheduler.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <climits>
 #include <vector>
@@ -58,6 +59,19 @@ std::vector<int> budgetStageGaps(const Problem &P);
 unsigned computeRecurrenceResourceMII(const Problem &P, const DepGraph &G,
                                       const MIIBounds &Others,
                                       const SchedulerOptions &Opts);
+
+/// The budget bound (BudgetBound.h), searched from the largest of the
+/// resource, recurrence, fine-density and recurrence-with-resources bounds;
+/// 0 when it proves nothing more.
+unsigned computeBudgetBound(const Problem &P, const DepGraph &G,
+                            const MIIBounds &Others,
+                            const SchedulerOptions &Opts);
+
+/// The least II >= From at which Passes holds, for a test that, once it
+/// holds, holds at every larger II: galloping up from From, then bisection.
+/// InfeasibleII when it holds nowhere below InfeasibleII.
+unsigned leastPassingII(unsigned From,
+                        llvm::function_ref<bool(uint64_t)> Passes);
 
 unsigned computeDependencyMII(const PlacementContext &Ctx, unsigned RecMII,
                               unsigned Floor = 0);

@@ -13,6 +13,7 @@
 
 #include "ModuloScheduler.h"
 #include "Bounds.h"
+#include "BudgetBound.h"
 #include "IISearch.h"
 #include "PlacementContext.h"
 #include "RecurrenceResourceBound.h"
@@ -44,6 +45,11 @@ static void explainInfeasibleBound(const PlacementContext &Ctx,
     }
     R.Failure.Reason = "a distance-0 dependence cycle has positive latency (" +
                        Ops + "): no II satisfies the recurrence bound";
+  } else if (R.Bounds.Budget == InfeasibleII) {
+    R.Failure.Reason = explainBudgetBound(P, Ctx.graph(), InfeasibleII);
+    R.Failure.Budget =
+        leastBudgetNeed(P, Ctx.graph(), InfeasibleII - 1).Exceeded;
+    R.Sched.Flags |= SF_BudgetExceeded;
   } else if (R.Bounds.Dependency == InfeasibleII) {
     R.Failure.Reason = "budget pools and stage limits admit no II (the "
                        "dependency bound)";
@@ -66,6 +72,7 @@ ScheduleResult scheduleModuloWithGaps(const Problem &P,
   R.Bounds.Recurrence = computeRecurrenceMII(P, Ctx.graph());
   R.Bounds.RecurrenceResource =
       computeRecurrenceResourceMII(P, Ctx.graph(), R.Bounds, Opts);
+  R.Bounds.Budget = computeBudgetBound(P, Ctx.graph(), R.Bounds, Opts);
   if (ExtraGaps.empty())
     R.Bounds.Dependency = computeDependencyMII(Ctx, R.Bounds.Recurrence);
   else
@@ -96,6 +103,10 @@ ScheduleResult scheduleModuloWithGaps(const Problem &P,
     // When a recurrence's own resources set the bound, say which.
     if (Lo == R.Bounds.RecurrenceResource && Lo > R.Bounds.Recurrence)
       if (std::string Why = explainRecurrenceResource(P, Ctx.graph(), Lo - 1);
+          !Why.empty())
+        R.Failure.Reason += formatv(" ({0})", Why).str();
+    if (Lo == R.Bounds.Budget)
+      if (std::string Why = explainBudgetBound(P, Ctx.graph(), Lo - 1);
           !Why.empty())
         R.Failure.Reason += formatv(" ({0})", Why).str();
     return R;

@@ -127,6 +127,14 @@ const std::vector<Column> &boundColumns() {
   return Columns;
 }
 
+/// The budget bound, last in both tables so that the columns before it keep
+/// their places.
+Column budgetColumn() {
+  return {"budget_mii", [](const LoopRecord &R) {
+            return boundsColumn(R, &MIIBounds::Budget);
+          }};
+}
+
 const std::vector<Column> &exactColumns() {
   static const std::vector<Column> Columns = {
       {"exact_status", [](const LoopRecord &R) { return R.Exact.Status; }},
@@ -181,6 +189,7 @@ std::vector<Column> loopColumns() {
   llvm::append_range(C, exactColumns());
   C.push_back({"sms_verdict", verdict(SMS)});
   C.push_back({"window_verdict", verdict(Window)});
+  C.push_back(budgetColumn());
   return C;
 }
 
@@ -199,6 +208,7 @@ std::vector<Column> machSuiteColumns() {
   };
   llvm::append_range(C, More);
   llvm::append_range(C, exactColumns());
+  C.push_back(budgetColumn());
   return C;
 }
 

@@ -19,13 +19,14 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace tileas {
 
-/// The four lower bounds on II, each reported separately.
+/// The lower bounds on II, each reported separately.
 struct MIIBounds {
   unsigned Resource = 0;    ///< Singleton slots: cycles of demand per slot.
   unsigned Recurrence = 0;  ///< Maximum cycle ratio latency / distance.
@@ -35,14 +36,37 @@ struct MIIBounds {
   /// smallest II at which none of them is proven not to fit (never below the
   /// recurrence bound; see lib/Sched/RecurrenceResourceBound.h).
   unsigned RecurrenceResource = 0;
+  /// Budget pools against the stage distances of their producers' consumers:
+  /// the least II at which the ring copies that the dependences and the
+  /// resources force fit every budget pool (lib/Sched/BudgetBound.h); 0 when
+  /// it proves nothing above the other bounds.
+  unsigned Budget = 0;
 
   unsigned mii() const {
-    unsigned M = Resource;
-    M = M < RecurrenceResource ? RecurrenceResource : M;
-    M = M < Recurrence ? Recurrence : M;
-    M = M < FineDensity ? FineDensity : M;
-    M = M < Dependency ? Dependency : M;
-    return M < 1 ? 1 : M;
+    unsigned M = 1;
+    for (unsigned B : {Resource, Recurrence, FineDensity, Dependency,
+                       RecurrenceResource, Budget})
+      M = M < B ? B : M;
+    return M;
+  }
+  /// The name of the bound that sets mii() ("resource", "recurrence",
+  /// "fine_density", "dependency", "recurrence_resource", "budget"; the
+  /// first in that order among equals), as the JSON results name them.
+  const char *bindingName() const {
+    unsigned M = mii();
+    if (Resource == M)
+      return "resource";
+    if (Recurrence == M)
+      return "recurrence";
+    if (FineDensity == M)
+      return "fine_density";
+    if (Dependency == M)
+      return "dependency";
+    if (RecurrenceResource == M)
+      return "recurrence_resource";
+    if (Budget == M)
+      return "budget";
+    return "resource"; // mii() is 1 and every bound 0.
   }
 };
 

@@ -53,6 +53,10 @@ struct SchedulerOptions {
   /// alone with the slots and pools of its ops); off, only the four classic
   /// bounds are computed (ablation and tests of placement failures).
   bool RecurrenceResourceBound = true;
+  /// Raise the MII by the budget bound (the ring copies that stage distances
+  /// force, against the budget pools); off, the constraint-refinement loop
+  /// alone deals with budgets (ablation and tests of refinement).
+  bool BudgetBound = true;
   /// Use the serial generator regardless of the selection rule.
   bool ForceSerial = false;
   /// Never use the serial generator (even for small or synchronous loops).

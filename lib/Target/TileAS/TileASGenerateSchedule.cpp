@@ -211,7 +211,11 @@ void TileASGenerateSchedule::scheduleBlock(MachineBasicBlock &MBB) {
     // Shown where a recurrence's own resources prove more than its ratio.
     if (B.RecurrenceResource > B.Recurrence)
       R << ", rec+res " << ore::NV("RecResMII", B.RecurrenceResource);
+    if (B.Budget)
+      R << ", budget " << ore::NV("BudgetMII", B.Budget);
     R << "), stages " << ore::NV("Stages", S.StageCount);
+    if (S.II == B.mii())
+      R << ", optimal (the " << ore::NV("Bound", B.bindingName()) << " bound)";
     if (S.Flags & SF_Serial)
       R << " (serial generator)";
     return R;

@@ -30,6 +30,8 @@ void llvm::printLoopSchedule(raw_ostream &OS, const TileASLoopSchedule &S) {
                   B.Resource, B.Recurrence, B.FineDensity, B.Dependency);
     if (B.RecurrenceResource > B.Recurrence)
       OS << ", rec+res " << B.RecurrenceResource;
+    if (B.Budget)
+      OS << ", budget " << B.Budget;
     OS << ')';
   }
   OS << formatv(", stages {0}{1}\n", S.StageCount,

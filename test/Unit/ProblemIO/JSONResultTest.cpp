@@ -52,8 +52,9 @@ TEST(JSONResult, SuccessKeysInFixedOrder) {
   R.TimeUs = 17;
   EXPECT_EQ(compact(P, R),
             "{\"ii\":2,\"mii\":2,\"bounds\":{\"resource\":0,\"recurrence\":2,"
-            "\"fine_density\":1,\"dependency\":1,\"recurrence_resource\":2},"
-            "\"stages\":1,"
+            "\"fine_density\":1,\"dependency\":1,\"recurrence_resource\":2,"
+            "\"budget\":0},\"binding_bound\":\"recurrence\","
+            "\"proven_optimal\":true,\"stages\":1,"
             "\"verified\":true,\"search_effort\":1234,\"time_us\":17,\"ops\":[{"
             "\"name\":\"a\","
             "\"start\":0,\"stage\":0,\"order\":0},{\"name\":\"b\",\"start\":1,"
@@ -86,7 +87,8 @@ TEST(JSONResult, FailureAndViolations) {
   EXPECT_EQ(compact(P, R),
             "{\"ii\":null,\"mii\":null,\"bounds\":{\"resource\":0,"
             "\"recurrence\":null,\"fine_density\":0,\"dependency\":0,"
-            "\"recurrence_resource\":null},"
+            "\"recurrence_resource\":null,\"budget\":0},"
+            "\"binding_bound\":\"recurrence\",\"proven_optimal\":false,"
             "\"stages\":null,\"verified\":false,\"search_effort\":0,"
             "\"time_us\":0,\"ops\":[],"
             "\"violations\":[{\"kind\":\"stage_order\",\"message\":\"bad "

@@ -88,6 +88,22 @@ inline void makeModuloEligible(Problem &P) {
   P.operations()[0].Async = true;
 }
 
+/// Two async producers of 300 bytes per ring copy in the 1000-byte pool,
+/// each read 10 cycles later. Below II 11 both readers are a stage behind:
+/// two copies of each ring, 1200 bytes; at 11 the least usage is 600, which
+/// leaves room for one more copy of either ring but not of both.
+inline Problem twoRings() {
+  ProblemBuilder B;
+  unsigned U1 = B.op({{1, 1}}, /*Async=*/true), V1 = B.op({{2, 1}});
+  unsigned U2 = B.op({{1, 1}}, /*Async=*/true), V2 = B.op({{2, 1}});
+  B.at(U1).Budgets.push_back({SmemBudget, 300, BudgetScaling::PerStage});
+  B.at(U2).Budgets.push_back({SmemBudget, 300, BudgetScaling::PerStage});
+  B.dep(U1, V1, 10);
+  B.dep(U2, V2, 10);
+  makeModuloEligible(B.P);
+  return B.P;
+}
+
 } // namespace test
 } // namespace tileas
 
