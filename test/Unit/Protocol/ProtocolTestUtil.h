@@ -19,6 +19,7 @@
 #include "tileas/Protocol/ProtocolChecker.h"
 
 #include <cstdint>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -33,6 +34,9 @@ using Status = CheckResult::Status;
 /// the error status at the first error of the interleaving.
 struct ReferenceOutcomes {
   std::set<Status> Reached;
+  /// Per reached status: the fewest steps of an interleaving that reaches it
+  /// (the faulting step included; for a deadlock, the steps before it).
+  std::map<Status, size_t> Shortest;
   uint64_t Paths = 0;
   bool Truncated = false; ///< MaxPaths was hit; Reached is partial.
 };

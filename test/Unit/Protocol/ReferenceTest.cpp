@@ -10,8 +10,9 @@
 // positions are the whole state) as much as its implementation:
 //
 //  * the checker says OK  iff  every interleaving of the reference ends OK;
-//  * otherwise the checker's status is reachable in the reference, and its
-//    schedule replays in the reference to that very status.
+//  * otherwise the checker's status is reachable in the reference, its
+//    schedule replays in the reference to that very status, and no
+//    interleaving reaches that status in fewer steps.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,6 +46,10 @@ bool agree(const Program &P, Status &Reported, const std::string &Label,
     EXPECT_TRUE(Ref.Reached.count(R.S)) << Label << "\n" << R.Message;
     EXPECT_EQ(replayReference(P, R.Schedule), R.S) << Label << "\n"
                                                    << R.Message;
+    // The witness is a shortest interleaving reaching that status.
+    EXPECT_TRUE(R.Shortest) << Label;
+    EXPECT_EQ(R.Schedule.size(), Ref.Shortest[R.S]) << Label << "\n"
+                                                    << R.Message;
   }
   return true;
 }
