@@ -208,8 +208,9 @@ public:
       OS << "not started: it starts after";
       ListSeparator LS(" and");
       for (auto [J, N] : CP.StartAfter[A])
-        OS << LS << " " << agent(J) << " has run " << N << " of its steps (it "
-           << "ran " << E.positions()[J] << ")";
+        if (E.positions()[J] < N)
+          OS << LS << " " << agent(J) << " has run " << N
+             << " of its steps (it ran " << E.positions()[J] << ")";
       AR.Text = Text;
       return AR;
     }

@@ -24,6 +24,18 @@
 // named in MIRProtocolOptions::Overrides takes the given value where it is
 // defined, whatever its instruction computes (a PHI's too).
 //
+// Warp specialization. The code before WARP_IDX runs once, as issuer 0. At
+// WARP_IDX the run forks: the warps of each agent k of the machine model
+// (model::agents()) run on from there as issuer k, with the values computed
+// before and their own warp index (the first warp of agent k: the warps of
+// the agents before it), follow the dispatch to an AGENT_SWITCH, which must
+// be agent k's, and on to their RET. Each agent's asynchronous units are its
+// own. Agents start once issuer 0 has finished; an exit issuer, started once
+// every agent has returned, ends every ring's buffers. PIPE_TILE and
+// PIPE_TMEM tag their value with the ring and the iteration. A pipe operation
+// issued by another agent than the side's agent in PIPE_CREATE is listed in
+// MIRProtocolProgram::WrongAgents.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TILEAS_UTILS_PROTOCOLCHECK_MIRPROTOCOL_H
@@ -37,7 +49,9 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <string>
 #include <utility>
+#include <vector>
 
 namespace llvm {
 class MachineFunction;
@@ -70,8 +84,16 @@ struct MIRProtocolOptions {
 /// an unreleased slot. They are not iterations of the loop.
 constexpr llvm::StringLiteral RetireMarker = "[retired]";
 
+struct MIRProtocolProgram {
+  protocol::Program Program;
+  /// Warp-specialized: pipe operations that an agent issues although the
+  /// pipe's PIPE_CREATE names another agent for that side ("file: issued by
+  /// agent 2 (load), but ... names agent 3 (mma) as the consumer").
+  std::vector<std::string> WrongAgents;
+};
+
 /// The coordination program of MF run with the given live-ins.
-llvm::Expected<protocol::Program>
+llvm::Expected<MIRProtocolProgram>
 buildProtocolProgram(const llvm::MachineFunction &MF,
                      const MIRProtocolOptions &Opts);
 

@@ -68,6 +68,15 @@ cl::opt<uint64_t>
               cl::init(4000000), cl::cat(Category));
 cl::opt<bool> Verbose("v", cl::desc("Print every result in full"),
                       cl::cat(Category));
+cl::opt<bool> ShowTime("time",
+                       cl::desc("Print the seconds each check took (not "
+                                "deterministic: for measurements only)"),
+                       cl::cat(Category));
+cl::opt<bool>
+    PartialOrder("partial-order",
+                 cl::desc("Take enqueues alone where one is next (default "
+                          "on; off explores every interleaving)"),
+                 cl::init(true), cl::cat(Category));
 cl::list<std::string> FlipWaitPhase(
     "flip-wait-phase",
     cl::desc("Seed a mistake: the consumer wait of pipe:iteration uses the "
@@ -163,12 +172,15 @@ bool checkRun(MachineFunction &MF,
   tileas::MIRProtocolOptions Opts;
   Opts.LiveIns = LiveIns;
   Opts.Overrides = Plan->Overrides;
-  Expected<tileas::protocol::Program> P =
+  Expected<tileas::MIRProtocolProgram> Built =
       tileas::buildProtocolProgram(MF, Opts);
-  if (!P) {
-    errs() << Run << ": " << toString(P.takeError()) << "\n";
+  if (!Built) {
+    errs() << Run << ": " << toString(Built.takeError()) << "\n";
     return false;
   }
+  for (const std::string &W : Built->WrongAgents)
+    outs() << Run << ": wrong agent: " << W << "\n";
+  tileas::protocol::Program *P = &Built->Program;
   for (StringRef Spec : FlipWaitPhase)
     if (Error E = flipWaitPhase(*P, Spec)) {
       errs() << Run << ": " << toString(std::move(E)) << "\n";
@@ -179,6 +191,7 @@ bool checkRun(MachineFunction &MF,
 
   tileas::protocol::CheckOptions CO;
   CO.MaxStates = MaxStates;
+  CO.PartialOrder = PartialOrder;
   tileas::protocol::CheckResult R = tileas::protocol::checkProtocol(*P, CO);
   unsigned Mutexes =
       llvm::count_if(P->Pipes, [](const tileas::protocol::PipeConfig &C) {
@@ -186,13 +199,18 @@ bool checkRun(MachineFunction &MF,
       });
   outs() << Run << ": " << tileas::protocol::toString(R.S) << " ("
          << P->Trace.size() << " steps, " << P->Pipes.size() - Mutexes
-         << " pipes, " << Mutexes << " mutexes, " << R.States << " states";
+         << " pipes, " << Mutexes << " mutexes, ";
+  if (!P->Issuers.empty())
+    outs() << P->Issuers.size() - 2 << " agents, ";
+  outs() << R.States << " states";
+  if (ShowTime)
+    outs() << formatv(", {0:f2} s", R.Seconds);
   if (!Plan->Description.empty())
     outs() << ", with " << Plan->Description;
   outs() << ")\n";
   if (!R.ok() || Verbose)
     tileas::protocol::printResult(outs(), R);
-  return R.ok();
+  return R.ok() && Built->WrongAgents.empty();
 }
 
 } // namespace
