@@ -122,6 +122,11 @@ private:
   DenseMap<Register, Value> Regs;
   std::map<unsigned, PipeInfo> Pipes;
   std::set<unsigned> Mutexes;
+  /// (issuer, mutex barrier, side) -> locks so far.
+  std::map<std::tuple<unsigned, unsigned, unsigned>, int64_t> LockCount;
+  /// (issuer, mutex barrier) -> the turn its last lock entered, until its
+  /// unlock.
+  std::map<std::pair<unsigned, unsigned>, int64_t> LastTurn;
   /// (issuer, event pipe, stream) -> unit agent: each unit has one issuer.
   std::map<std::tuple<unsigned, unsigned, int64_t>, unsigned> Units;
   /// Set by an acquire: the next guarded instruction writes this pipe.
@@ -312,14 +317,33 @@ Error Interpreter::pipeOp(const MachineInstr &MI) {
     unsigned Pipe = MutexPipeBase + Bar;
     if (Mutexes.insert(Bar).second)
       P.Pipes.push_back({Pipe, 1, formatv("mutex{0}", Bar).str()});
+    // Each side's region is a turn: side s's c-th lock is turn 2c + s, an
+    // item of the mutex's one slot, written when the side enters and released
+    // when it leaves. A side entering while the other's turn is live (two
+    // agents inside at once) is an overwrite of that turn.
     if (Opc == TileAS::MUTEX_LOCK) {
-      unsigned Side = MI.getOperand(1).getImm();
+      int64_t Side = MI.getOperand(1).getImm();
+      if (Side != 0 && Side != 1)
+        return fail(MI, formatv("side {0} (operand 1) is neither 0 (the "
+                                "producer) nor 1 (the consumer)",
+                                Side));
       // The producer side needs an even count, i.e. a wait on parity 1.
-      act(0, protocol::Action::consumerWait(Pipe, 0).withOverride(0, 1 - Side),
+      act(0,
+          protocol::Action::consumerWait(Pipe, 0).withOverride(
+              0, unsigned(1 - Side)),
           MI);
+      int64_t Turn = 2 * LockCount[{Issuer, Bar, unsigned(Side)}]++ + Side;
+      LastTurn[{Issuer, Bar}] = Turn;
+      act(0, protocol::Action::write(Pipe, Turn), MI);
     } else {
-      act(declaredAgent(MI.getOperand(1).getImm(), std::nullopt),
-          protocol::Action::producerCommit(Pipe, 0).withOverride(0, 0), MI);
+      unsigned Agent = declaredAgent(MI.getOperand(1).getImm(), std::nullopt);
+      auto It = LastTurn.find({Issuer, Bar});
+      if (It != LastTurn.end()) {
+        act(Agent, protocol::Action::consumerRelease(Pipe, It->second), MI);
+        LastTurn.erase(It);
+      }
+      act(Agent, protocol::Action::producerCommit(Pipe, 0).withOverride(0, 0),
+          MI);
     }
     return Error::success();
   }

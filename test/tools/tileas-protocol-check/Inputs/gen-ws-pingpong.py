@@ -29,7 +29,9 @@ emits it:
 
 --mistake seeds one error: 'no-s-release' (the compute agent never releases
 S_0), 'kv-early-release' (the MMA agent's tensor core releases K/V after
-the QK MMAs, before the PV MMAs have read V).
+the QK MMAs, before the PV MMAs have read V), 'o-lock-early' (the MMA agent
+locks O_0 before it waits for P_0: it can lock again before its tensor
+core's unlock has landed, while the compute agent is inside).
 """
 
 import argparse
@@ -118,8 +120,11 @@ def main():
     if a.mistake == "kv-early-release":
         w("    PIPE_CONSUMER_RELEASE 0, 2, %mk")
     for t in (0, 1):
-        w("    PIPE_CONSUMER_WAIT %d, %d, %%mk" % (3 + t, 7 + 2 * t))
-        w("    MUTEX_LOCK %d, 1" % (22 + t))
+        wait = "    PIPE_CONSUMER_WAIT %d, %d, %%mk" % (3 + t, 7 + 2 * t)
+        lock = "    MUTEX_LOCK %d, 1" % (22 + t)
+        early = a.mistake == "o-lock-early" and t == 0
+        w(lock if early else wait)
+        w(wait if early else lock)
         w("    %%p%d:tile = PIPE_TILE %d, %%mk" % (t, 3 + t))
         w("    %%o%d:tmem = MMA_TMEM %%o%d_buf, %%p%d, %%kv, 0, 32768"
           % (t, t, t))
