@@ -109,11 +109,13 @@ private:
   unsigned declaredAgent(unsigned Declared, std::optional<unsigned> Pipe) {
     return Declared ? unitFor(Declared - 1, Pipe) : 0;
   }
-  void act(unsigned Agent, const protocol::Action &A, const MachineInstr &MI) {
+  void act(unsigned Agent, const protocol::Action &A, const MachineInstr &MI,
+           StringRef Note = "") {
+    std::string Where = where(MI) + Note.str();
     if (Agent == 0)
-      P.issue(A, where(MI), Issuer);
+      P.issue(A, Where, Issuer);
     else
-      P.enqueue(Agent, A, where(MI), Issuer);
+      P.enqueue(Agent, A, Where, Issuer);
   }
 
   const MachineFunction &MF;
@@ -361,10 +363,17 @@ Error Interpreter::pipeOp(const MachineInstr &MI) {
     act(0, protocol::Action::producerAcquire(Pipe, *K), MI);
     PendingWrite = {Pipe, *K};
     break;
-  case TileAS::PIPE_PRODUCER_COMMIT:
-    act(declaredAgent(Info.ProducerAgent, Pipe),
-        protocol::Action::producerCommit(Pipe, *K), MI);
+  case TileAS::PIPE_PRODUCER_COMMIT: {
+    unsigned Agent = declaredAgent(Info.ProducerAgent, Pipe);
+    // A pipe without slots of its own (a drain, a consumer-only pipe) has
+    // no writer that an acquire guards: its value is final when the commit
+    // is made, by the agent that makes it.
+    if (!Info.Ring)
+      act(Agent, protocol::Action::write(Pipe, *K), MI,
+          (" " + FillMarker).str());
+    act(Agent, protocol::Action::producerCommit(Pipe, *K), MI);
     break;
+  }
   case TileAS::PIPE_CONSUMER_WAIT:
     act(0, protocol::Action::consumerWait(Pipe, *K), MI);
     break;
@@ -414,10 +423,9 @@ Error Interpreter::agentSwitch(const MachineInstr &MI) {
   return Error::success();
 }
 
-/// PIPE_TILE and PIPE_TMEM: the slot of iteration k of a ring, in an agent
-/// that consumes it; the value is tagged like the producer's. A pipe without
-/// slots of its own (a drain, a consumer-only pipe) tracks no data, as in the
-/// unspecialized form: the value is a plain buffer.
+/// PIPE_TILE and PIPE_TMEM: the slot of iteration k of a pipe, in an agent
+/// that consumes it; the value is tagged like the producer's (for a drain or
+/// a consumer-only pipe, with the item its commit fills).
 Error Interpreter::slotHandle(const MachineInstr &MI) {
   if (!MI.getOperand(1).isImm())
     return fail(MI, "operand 1 is not an immediate");
@@ -426,7 +434,7 @@ Error Interpreter::slotHandle(const MachineInstr &MI) {
   if (!K)
     return K.takeError();
   checkIssuer(MI, Pipe, /*Producer=*/false);
-  Regs[MI.getOperand(0).getReg()] = Value{0, Pipes[Pipe].Ring, Pipe, *K};
+  Regs[MI.getOperand(0).getReg()] = Value{0, true, Pipe, *K};
   return Error::success();
 }
 

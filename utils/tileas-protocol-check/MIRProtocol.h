@@ -36,7 +36,8 @@
 // be agent k's, and on to their RET. Each agent's asynchronous units are its
 // own. Agents start once issuer 0 has finished; an exit issuer, started once
 // every agent has returned, ends every ring's buffers. PIPE_TILE and
-// PIPE_TMEM tag their value with the ring and the iteration. A pipe operation
+// PIPE_TMEM tag their value with the pipe and the iteration (see
+// FillMarker for pipes without slots). A pipe operation
 // issued by another agent than the side's agent in PIPE_CREATE is listed in
 // MIRProtocolProgram::WrongAgents.
 //
@@ -87,6 +88,12 @@ struct MIRProtocolOptions {
 /// that a slot an asynchronous unit has not released yet is an overwrite of
 /// an unreleased slot. They are not iterations of the loop.
 constexpr llvm::StringLiteral RetireMarker = "[retired]";
+
+/// Marks the write that a commit of a pipe without slots of its own (a
+/// drain, a consumer-only pipe) stands for: its value is final then. A reader
+/// that took it with PIPE_TILE or PIPE_TMEM reads that item, so a read before
+/// the commit is a read of an unfilled slot. Not an iteration of the loop.
+constexpr llvm::StringLiteral FillMarker = "[fills]";
 
 struct MIRProtocolProgram {
   protocol::Program Program;

@@ -153,6 +153,7 @@ bool everyIterationOnce(const tileas::protocol::Program &P, StringRef Run,
   for (const tileas::protocol::Step &St : P.Trace)
     if (St.A.Kind == tileas::protocol::ActionKind::Write &&
         !StringRef(St.Where).contains(tileas::RetireMarker) &&
+        !StringRef(St.Where).contains(tileas::FillMarker) &&
         !isMutex(P, St.A.Id))
       Written[St.A.Id].push_back(St.A.Iter);
   bool OK = true;
