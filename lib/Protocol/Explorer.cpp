@@ -40,12 +40,23 @@ const CompiledAction *Explorer::actionFor(unsigned A, uint32_t St) const {
   return &CP.Actions[St];
 }
 
+Outcome Explorer::probeNext(unsigned A, uint32_t &St,
+                            const CompiledAction *&Act) const {
+  St = nextStep(A);
+  Act = nullptr;
+  if (St == None) {
+    Outcome O;
+    O.Kind = Outcome::Blocked;
+    return O;
+  }
+  Act = actionFor(A, St);
+  return Act ? W.probe(*Act, A) : Outcome();
+}
+
 bool Explorer::canStep(unsigned A) const {
-  uint32_t St = nextStep(A);
-  if (St == None)
-    return false;
-  const CompiledAction *Act = actionFor(A, St);
-  return !Act || W.probe(*Act, A).Kind != Outcome::Blocked;
+  uint32_t St;
+  const CompiledAction *Act;
+  return probeNext(A, St, Act).Kind != Outcome::Blocked;
 }
 
 uint32_t Explorer::invisibleAgent() const {
@@ -86,6 +97,25 @@ std::vector<uint32_t> Explorer::lengths() const {
   for (unsigned A = 0; A != CP.NumAgents; ++A)
     Lengths.push_back(CP.length(A));
   return Lengths;
+}
+
+StateSet::Insert Explorer::enter(unsigned A, const CompiledAction *Act,
+                                 const StatePacker &Packer, StateSet &Seen,
+                                 uint64_t *Key) {
+  if (Act)
+    W.apply(*Act, A);
+  ++Pos[A];
+  Packer.pack(Pos, Key);
+  StateSet::Insert R = Seen.insert(Key, MaxStates);
+  if (R != StateSet::Insert::Inserted)
+    leave(A, Act);
+  return R;
+}
+
+void Explorer::leave(unsigned A, const CompiledAction *Act) {
+  --Pos[A];
+  if (Act)
+    W.undo(*Act, A);
 }
 
 namespace {
@@ -140,11 +170,9 @@ CheckResult::Status Explorer::run(bool PartialOrder) {
     bool Descended = false;
     while (Top.Next < Top.End) {
       unsigned A = Top.Next++;
-      uint32_t St = nextStep(A);
-      if (St == None)
-        continue;
-      const CompiledAction *Act = actionFor(A, St);
-      Outcome O = Act ? W.probe(*Act, A) : Outcome();
+      uint32_t St;
+      const CompiledAction *Act;
+      Outcome O = probeNext(A, St, Act);
       if (O.Kind == Outcome::Blocked)
         continue;
       ++NumTransitions;
@@ -157,20 +185,13 @@ CheckResult::Status Explorer::run(bool PartialOrder) {
         FaultAt = PathStep{A, St};
         return statusOf(F);
       }
-      if (Act)
-        W.apply(*Act, A);
-      ++Pos[A];
-      Packer.pack(Pos, Key.data());
-      StateSet::Insert R = Seen.insert(Key.data(), MaxStates);
+      StateSet::Insert R = enter(A, Act, Packer, Seen, Key.data());
       if (R == StateSet::Insert::Inserted) {
         Stack.push_back(Frame{0, NumAgents, A, St, false});
         MaxDepth = std::max<uint64_t>(MaxDepth, Stack.size() - 1);
         Descended = true;
         break;
       }
-      --Pos[A];
-      if (Act)
-        W.undo(*Act, A);
       if (R == StateSet::Insert::Full) {
         NumStates = Seen.size();
         TakePath();
@@ -182,11 +203,8 @@ CheckResult::Status Explorer::run(bool PartialOrder) {
 
     Frame Done = Stack.back();
     Stack.pop_back();
-    if (Done.Agent == None)
-      continue;
-    --Pos[Done.Agent];
-    if (const CompiledAction *Act = actionFor(Done.Agent, Done.Step))
-      W.undo(*Act, Done.Agent);
+    if (Done.Agent != None)
+      leave(Done.Agent, actionFor(Done.Agent, Done.Step));
   }
   NumStates = Seen.size();
   return CheckResult::OK;
@@ -252,11 +270,9 @@ bool Explorer::shortest(CheckResult::Status Target) {
       continue;
     }
     for (unsigned A = 0; A != NumAgents; ++A) {
-      uint32_t St = nextStep(A);
-      if (St == None)
-        continue;
-      const CompiledAction *Act = actionFor(A, St);
-      Outcome O = Act ? W.probe(*Act, A) : Outcome();
+      uint32_t St;
+      const CompiledAction *Act;
+      Outcome O = probeNext(A, St, Act);
       if (O.Kind == Outcome::Blocked)
         continue;
       if (O.Kind == Outcome::Error) {
@@ -267,14 +283,9 @@ bool Explorer::shortest(CheckResult::Status Target) {
         FaultAt = PathStep{A, St};
         return Finish(uint32_t(Index), &FaultAt);
       }
-      if (Act)
-        W.apply(*Act, A);
-      ++Pos[A];
-      Packer.pack(Pos, Key.data());
-      StateSet::Insert R = Seen.insert(Key.data(), MaxStates);
-      --Pos[A];
-      if (Act)
-        W.undo(*Act, A);
+      StateSet::Insert R = enter(A, Act, Packer, Seen, Key.data());
+      if (R == StateSet::Insert::Inserted)
+        leave(A, Act);
       if (R == StateSet::Insert::Full) {
         Full = true;
         break;

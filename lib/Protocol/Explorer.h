@@ -19,6 +19,7 @@
 #define TILEAS_LIB_PROTOCOL_EXPLORER_H
 
 #include "Compile.h"
+#include "StateSet.h"
 #include "World.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -93,7 +94,17 @@ private:
   uint64_t MaxDepth = 0;
   uint64_t NumShortestStates = 0;
 
+  /// Agent A's next step St and its action Act (null for an enqueue), and
+  /// whether it can be taken; Blocked also when A has no step to take now.
+  Outcome probeNext(unsigned A, uint32_t &St, const CompiledAction *&Act) const;
   bool canStep(unsigned A) const;
+  /// Takes agent A's next step (Act, or an enqueue) and adds the state it
+  /// reaches to Seen; stays there only if the state is new (Inserted).
+  StateSet::Insert enter(unsigned A, const CompiledAction *Act,
+                         const StatePacker &Packer, StateSet &Seen,
+                         uint64_t *Key);
+  /// Reverts agent A's last step (Act, or an enqueue).
+  void leave(unsigned A, const CompiledAction *Act);
   /// An agent whose next step is an enqueue or Compute, or None.
   uint32_t invisibleAgent() const;
   /// The state-level checks: sets the fault and returns its status when the

@@ -261,39 +261,7 @@ Program randomProgram(std::mt19937 &Rng) {
   P.Mutexes.push_back(0);
   unsigned Len = 3 + Pick(7);
   for (unsigned I = 0; I != Len; ++I) {
-    unsigned Pipe = Pick(4) == 0 ? 1 : 0;
-    int64_t K = Pick(3);
-    Action A;
-    switch (Pick(12)) {
-    case 0:
-    case 1:
-      A = Action::producerAcquire(Pipe, K);
-      break;
-    case 2:
-    case 3:
-      A = Action::producerCommit(Pipe, K);
-      break;
-    case 4:
-    case 5:
-      A = Action::consumerWait(Pipe, K);
-      break;
-    case 6:
-      A = Action::consumerRelease(Pipe, K);
-      break;
-    case 7:
-    case 8:
-      A = Action::write(Pipe, K);
-      break;
-    case 9:
-      A = Action::read(Pipe, K);
-      break;
-    case 10:
-      A = Pick(2) ? Action::lock(0) : Action::unlock(0);
-      break;
-    default:
-      A = Action::compute();
-      break;
-    }
+    Action A = randomAction(Rng, P);
     unsigned Unit = P.NumUnits ? Pick(P.NumUnits + 1) : 0;
     unsigned Issuer = Unit ? (Unit - 1) % NumIssuers : Pick(NumIssuers);
     P.Trace.push_back(Step{Unit, A, "", Issuer});

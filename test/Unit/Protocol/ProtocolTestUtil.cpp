@@ -255,6 +255,49 @@ Status replayReference(const Program &P,
   return Status::Deadlock;
 }
 
+Action randomAction(std::mt19937 &Rng, const Program &P) {
+  auto Pick = [&](unsigned N) { return unsigned(Rng() % N); };
+  unsigned Pipe = Pick(4) == 0 ? 1 : 0;
+  int64_t K = Pick(3);
+  Action A;
+  switch (Pick(13)) {
+  case 0:
+  case 1:
+    A = Action::producerAcquire(Pipe, K);
+    break;
+  case 2:
+  case 3:
+    A = Action::producerCommit(Pipe, K);
+    break;
+  case 4:
+  case 5:
+    A = Action::consumerWait(Pipe, K);
+    break;
+  case 6:
+    A = Action::consumerRelease(Pipe, K);
+    break;
+  case 7:
+  case 8:
+    A = Action::write(Pipe, K);
+    break;
+  case 9:
+    A = Action::read(Pipe, K);
+    break;
+  case 10:
+    A = Action::lock(0);
+    break;
+  case 11:
+    A = Pick(2) ? Action::unlock(0) : Action::access(0);
+    break;
+  default:
+    A = Action::compute();
+    break;
+  }
+  if (isBarrierAction(A.Kind) && Pick(8) == 0)
+    A = A.withOverride(Pick(P.Pipes[Pipe].Depth), Pick(2));
+  return A;
+}
+
 LoopSpec gemmSpec(unsigned TripCount, unsigned Depth, unsigned ConsumerStage,
                   unsigned ComputePerStage) {
   LoopSpec L;
