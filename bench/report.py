@@ -6,8 +6,9 @@ Usage:
       Reads DIR/results.csv, machsuite.csv, bench.json (from tileas-bench),
       sched-bench.json, event-bench.json (Google Benchmark), and the optional
       commands.txt, unfinished.csv and effort-tradeoff.md that bench/run.sh
-      writes; writes report.md, ii-over-mii.svg, time-vs-size.svg,
-      kernel-<loop>.svg, sched-growth.svg and event-growth.svg into --out.
+      writes, and sim.csv (bench/sim-bench.py); writes report.md,
+      ii-over-mii.svg, time-vs-size.svg, kernel-<loop>.svg, sched-growth.svg,
+      event-growth.svg and sim-speedup.svg into --out.
   bench/report.py merge --out DIR PART...
       Concatenates the outputs of several tileas-bench runs (bench/run.sh
       runs it once per generated loop, under a time limit) into one
@@ -26,6 +27,8 @@ import re
 import statistics
 import sys
 from xml.sax.saxutils import escape
+
+import sim_report
 
 # Targets the report judges the data against.
 TARGET_AT_OPTIMUM = 0.97   # share of loops with a known optimum
@@ -1347,6 +1350,7 @@ def write_report(in_dir, out_dir):
         read_json(os.path.join(in_dir, "event-bench.json")), out_dir)
     lines += section_effort_tradeoff(
         read_text(os.path.join(in_dir, "effort-tradeoff.md")))
+    lines += sim_report.section(in_dir, out_dir, Svg, verdict)
     with open(os.path.join(out_dir, "report.md"), "w",
               encoding="utf-8") as f:
         f.write("\n".join(lines).rstrip("\n") + "\n")

@@ -8,7 +8,8 @@
 #                           <build>/bench-quick/, not bench/results/
 #
 # Runs tileas-bench on the corpus, on seeded random loops from
-# tileas-loopgen and on the MachSuite graphs; runs tileas-sched-bench and
+# tileas-loopgen and on the MachSuite graphs; simulates the corpus loops in
+# each form with tileas-sim (bench/sim-bench.py); runs tileas-sched-bench and
 # tileas-event-bench; copies their raw outputs into the results directory
 # and turns them into report.md and SVG figures with bench/report.py. The
 # directory is replaced only once every measurement has finished.
@@ -41,6 +42,10 @@
 #                            as a plain number [0.2]
 #   BENCH_TRADEOFF_SIZES     loop sizes for bench/effort-tradeoff.sh
 #                            [300 400 500 600 800]
+#   BENCH_SIM_TRIP_COUNTS    trip counts tileas-sim runs each corpus loop
+#                            for [4,16,128]
+#   BENCH_SIM_JITTER         far-memory jitter, +-percent [25]
+#   BENCH_SIM_SEEDS          jitter seeds per run [5; --quick: 1]
 set -euo pipefail
 
 usage() {
@@ -102,6 +107,13 @@ if ((QUICK)); then
 else
   TRADEOFF_SIZES=${BENCH_TRADEOFF_SIZES:-300 400 500 600 800}
 fi
+SIM_TRIP_COUNTS=${BENCH_SIM_TRIP_COUNTS:-4,16,128}
+SIM_JITTER=${BENCH_SIM_JITTER:-25}
+if ((QUICK)); then
+  SIM_SEEDS=${BENCH_SIM_SEEDS:-1}
+else
+  SIM_SEEDS=${BENCH_SIM_SEEDS:-5}
+fi
 LOOP_TIMEOUT=${BENCH_LOOP_TIMEOUT:-300}
 EXACT_TIME_LIMIT=${BENCH_EXACT_TIME_LIMIT:-20}
 EXACT_MAX_OPS=${BENCH_EXACT_MAX_OPS:-400}
@@ -132,7 +144,7 @@ build_tools() {
   fi
   log "building the tools"
   ninja -C "$BUILD" tileas-bench tileas-loopgen tileas-sched-bench \
-    tileas-event-bench >&2
+    tileas-event-bench tileas-sim TileAS >&2
 }
 
 record_command() {
@@ -202,6 +214,20 @@ bench_generated() {
     "(one run per loop)"
 }
 
+# Simulated cycles of the corpus loops, unpipelined, by SMS (where the
+# corpus run above judged its schedule legal) and by us.
+sim_bench() {
+  log "bench/sim-bench.py: simulated cycles of the corpus"
+  python3 "$REPO/bench/sim-bench.py" --build "$BUILD" \
+    --peer-results "$WORK/parts/000-corpus/results.csv" \
+    --trip-counts "$SIM_TRIP_COUNTS" --jitter "$SIM_JITTER" \
+    --seeds "$SIM_SEEDS" --out "$WORK/raw/sim.csv"
+  note "bench/sim-bench.py --build <build>" \
+    "--peer-results <tmp>/parts/000-corpus/results.csv" \
+    "--trip-counts $SIM_TRIP_COUNTS --jitter $SIM_JITTER" \
+    "--seeds $SIM_SEEDS --out <tmp>/raw/sim.csv"
+}
+
 merge_parts() {
   python3 "$REPO/bench/report.py" merge --out "$WORK/raw" "$WORK"/parts/*
   note "bench/report.py merge --out <tmp>/raw <tmp>/parts/*"
@@ -242,6 +268,7 @@ main() {
   record_command
   generate_loops
   bench_corpus_and_machsuite
+  sim_bench
   bench_generated
   merge_parts
   google_benchmarks

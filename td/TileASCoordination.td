@@ -83,10 +83,14 @@ def WARP_IDX : TileASInst<(outs GPR32:$d), (ins),
 
 // The buffer of ring $pipe's slot for the iteration of $iter, in an agent
 // that consumes the ring but does not produce it (its producer's register
-// lives in another agent). Tags the value with the pipe and iteration.
+// lives in another agent). Tags the value with the pipe and iteration;
+// $member picks the tile of a ring that holds several (fused rings, whose
+// slot is one buffer per fused producer, in their order).
 let hasSideEffects = true, IsCoordination = true in {
-def PIPE_TILE : TileASInst<(outs TILE:$d), (ins i32imm:$pipe, GPR32:$iter),
-    "mov.u32 $d, pipe$pipe.slot[$iter];", RV_Coordination>;
-def PIPE_TMEM : TileASInst<(outs TMEM:$d), (ins i32imm:$pipe, GPR32:$iter),
-    "mov.u32 $d, pipe$pipe.slot[$iter];", RV_Coordination>;
+def PIPE_TILE : TileASInst<(outs TILE:$d),
+    (ins i32imm:$pipe, GPR32:$iter, i32imm:$member),
+    "mov.u64 $d, pipe$pipe.slot[$iter].tile$member;", RV_Coordination>;
+def PIPE_TMEM : TileASInst<(outs TMEM:$d),
+    (ins i32imm:$pipe, GPR32:$iter, i32imm:$member),
+    "mov.u64 $d, pipe$pipe.slot[$iter].tile$member;", RV_Coordination>;
 }

@@ -37,6 +37,7 @@ config.substitutions.append(("%tileas-sched", os.path.join(bin_dir, "tileas-sche
 config.substitutions.append(("%tileas-bench", os.path.join(bin_dir, "tileas-bench")))
 config.substitutions.append(("%tileas-loopgen", os.path.join(bin_dir, "tileas-loopgen")))
 config.substitutions.append(("%tileas-protocol-check", os.path.join(bin_dir, "tileas-protocol-check")))
+config.substitutions.append(("%tileas-sim", os.path.join(bin_dir, "tileas-sim")))
 config.substitutions.append(("%llc", "%s --load=%s" % (os.path.join(tools, "llc"), plugin)))
 config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%llvm_tools", tools))

@@ -31,7 +31,7 @@ TileASCoordinationBuilder::TileASCoordinationBuilder(
     const TileASLoopSchedule &S)
     : S(S) {}
 
-unsigned TileASCoordinationBuilder::agentOf(unsigned Op) const {
+unsigned TileASCoordinationBuilder::unitOf(unsigned Op) const {
   const pipes::LoopOp &L = In.Ops[Op];
   return L.Async ? 1 + L.Unit : 0;
 }
@@ -68,9 +68,11 @@ unsigned TileASCoordinationBuilder::issuingAgent(int Op) const {
 }
 
 unsigned TileASCoordinationBuilder::producerAgent(const pipes::Pipe &P) const {
-  // A value made before the loop was made before the dispatch, by every
-  // warp: the one stream before the loop.
-  return P.Owner >= 0 ? issuingAgent(P.Owner) : 0;
+  // The agent of the last producer, which commits (a ring's producers are
+  // all one agent's; a drain's may be several, ordered by a mutex). A value
+  // made before the loop was made before the dispatch, by every warp: the
+  // one stream before the loop.
+  return P.Owner >= 0 ? issuingAgent(P.Producers.back()) : 0;
 }
 
 void TileASCoordinationBuilder::create(const pipes::Pipe &P,
@@ -80,15 +82,19 @@ void TileASCoordinationBuilder::create(const pipes::Pipe &P,
   MachineFunction &MF = *S.Loop->getParent();
   const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
   unsigned ProducerUnit = 0, ConsumerUnit = 0;
+  // The slot is full once its last producer (by stage and order) is done:
+  // that producer's unit commits it. For an in-place chain of ops on
+  // several units (an accumulator rescaled by the issuing thread, then
+  // accumulated into by the tensor core) that is not the owner's unit.
   if (P.Owner >= 0)
-    ProducerUnit = agentOf(P.Owner);
+    ProducerUnit = unitOf(P.Producers.back());
   else if (!P.Consumers.empty()) {
     const MachineInstr *Def = OutsideDefs[P.Consumers.front().Value];
     if (Def && coordinationUnitOf(*Def).second)
       ProducerUnit = 1 + coordinationUnitOf(*Def).first;
   }
   if (P.Kind == pipes::PipeKind::Ring)
-    ConsumerUnit = agentOf(P.Consumers.back().Op);
+    ConsumerUnit = unitOf(P.Consumers.back().Op);
   // Who issues each side: the consumers' agent, or for a drain the default
   // agent, which runs the code after the loop.
   unsigned ConsumerAgent = P.Consumers.empty()
@@ -155,8 +161,8 @@ void TileASCoordinationBuilder::emitExit(const pipes::SolveResult &Solution,
   MachineBasicBlock::iterator ExitEnd = Exit.getFirstTerminator();
   Register AfterLast = Loop.Increment->getOperand(0).getReg();
   for (const pipes::Pipe &P : Solution.Pipes) {
-    if (P.Kind != pipes::PipeKind::Ring ||
-        agentOf(P.Consumers.back().Op) == 0 || !Mine(P))
+    if (P.Kind != pipes::PipeKind::Ring || unitOf(P.Consumers.back().Op) == 0 ||
+        !Mine(P))
       continue;
     for (unsigned J = 0; J < P.Depth; ++J) {
       Register It = AfterLast;
@@ -177,6 +183,45 @@ void TileASCoordinationBuilder::place(MachineInstr *MI, MachineInstr *Anchor,
   Placed.push_back({MI, Anchor, Before});
   if (!llvm::is_contained(Created, MI))
     Created.push_back(MI);
+}
+
+bool llvm::mutexSides(const pipes::Mutex &M, ArrayRef<OpPlacement> Placement,
+                      ArrayRef<unsigned> IssuingAgent,
+                      SmallVectorImpl<unsigned> &First,
+                      SmallVectorImpl<unsigned> &Second) {
+  auto ByOrder = [&](unsigned A, unsigned B) {
+    return Placement[A].Order < Placement[B].Order;
+  };
+  SmallVector<unsigned, 8> Ops(M.Producers.begin(), M.Producers.end());
+  Ops.append(M.Consumers.begin(), M.Consumers.end());
+  llvm::sort(Ops, ByOrder);
+  auto AgentOf = [&](unsigned Op) {
+    return IssuingAgent.empty() ? 0 : IssuingAgent[Op];
+  };
+  bool OneAgent = all_of(
+      Ops, [&](unsigned Op) { return AgentOf(Op) == AgentOf(Ops.front()); });
+  if (OneAgent) {
+    // The sides alternate in the order iterations issue them. Readers of
+    // the previous iteration's value (an accumulator rescaled before it is
+    // added to again) come first in their iteration, so they take side 0.
+    bool ReadersFirst = is_contained(M.Consumers, Ops.front());
+    ArrayRef<unsigned> Readers = M.Consumers, Writers = M.Producers;
+    ArrayRef<unsigned> A = ReadersFirst ? Readers : Writers;
+    ArrayRef<unsigned> B = ReadersFirst ? Writers : Readers;
+    First.assign(A.begin(), A.end());
+    Second.assign(B.begin(), B.end());
+    return true;
+  }
+  // Warp-specialized, two agents: each agent's ops are one side (a read,
+  // modify and write of an accumulator by the compute warps, then the MMA
+  // warp's accumulation), which the mutex alternates as long as each
+  // agent's ops are one run in the iteration's order.
+  for (unsigned Op : Ops)
+    (AgentOf(Op) == AgentOf(Ops.front()) ? First : Second).push_back(Op);
+  return all_of(
+             Second,
+             [&](unsigned Op) { return AgentOf(Op) == AgentOf(Second[0]); }) &&
+         ByOrder(First.back(), Second.front());
 }
 
 void TileASCoordinationBuilder::emit(const pipes::SolveResult &Solution,
@@ -279,16 +324,15 @@ void TileASCoordinationBuilder::emit(const pipes::SolveResult &Solution,
             First, true);
       place(BuildMI(*S.Loop, At(Last, false), DL, TII.get(TileAS::MUTEX_UNLOCK))
                 .addImm(M.Barrier)
-                .addImm(agentOf(LastOp))
+                .addImm(unitOf(LastOp))
                 .getInstr(),
             Last, false);
     };
-    // The sides alternate in the order iterations issue them. Readers of
-    // the previous iteration's value (an accumulator rescaled before it is
-    // added to again) come first in their iteration, so they take side 0.
-    bool ReadersFirst = S.Placement[Span(M.Consumers).first].Order <
-                        S.Placement[Span(M.Producers).first].Order;
-    Region(M.Producers, /*Side=*/ReadersFirst ? 1 : 0);
-    Region(M.Consumers, /*Side=*/ReadersFirst ? 0 : 1);
+    SmallVector<unsigned, 4> First, Second;
+    bool Split = mutexSides(M, S.Placement, IssuingAgent, First, Second);
+    assert(Split && "the agent partition checked the mutex's sides");
+    (void)Split;
+    Region(First, /*Side=*/0);
+    Region(Second, /*Side=*/1);
   }
 }

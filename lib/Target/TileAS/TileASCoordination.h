@@ -34,6 +34,7 @@
 
 #include "TileASCountedLoop.h"
 #include "tileas/Pipes/PipeSolve.h"
+#include "tileas/Sched/Schedule.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/CodeGen/MachineBasicBlock.h"
@@ -69,6 +70,18 @@ struct PlacedCoordination {
   MachineInstr *Anchor = nullptr;
   bool Before = true;
 };
+
+/// The two sides of mutex M, each in the order of its first op: the side
+/// whose region comes first in an iteration takes side 0. Unspecialized
+/// (IssuingAgent empty), or with every op in one agent, the sides are the
+/// readers and the writers. Warp-specialized with ops in two agents, each
+/// agent's ops are a side. Returns false when they cannot be two one-agent
+/// regions (three agents, or runs that interleave).
+bool mutexSides(const tileas::pipes::Mutex &M,
+                ArrayRef<::tileas::OpPlacement> Placement,
+                ArrayRef<unsigned> IssuingAgent,
+                SmallVectorImpl<unsigned> &First,
+                SmallVectorImpl<unsigned> &Second);
 
 class TileASCoordinationBuilder {
 public:
@@ -112,7 +125,9 @@ public:
   ArrayRef<MachineInstr *> created() const { return Created; }
 
 private:
-  unsigned agentOf(unsigned Op) const;
+  /// Who commits or releases for Op: 0 the issuing stream, 1 + event pipe
+  /// for an asynchronous unit.
+  unsigned unitOf(unsigned Op) const;
   void place(MachineInstr *MI, MachineInstr *Anchor, bool Before);
   void create(const tileas::pipes::Pipe &P, const TileASCountedLoop &Loop,
               MachineBasicBlock &MBB, MachineBasicBlock::iterator Where);

@@ -28,6 +28,7 @@
 
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileAS.h"
+#include "TileASAgentPartition.h"
 #include "TileASCoordination.h"
 #include "TileASCountedLoop.h"
 #include "TileASLoopExpander.h"
@@ -35,6 +36,8 @@
 #include "TileASMachineFunctionInfo.h"
 #include "TileASMaterializeCheck.h"
 #include "TileASScheduleAnalysis.h"
+#include "TileASWarpSpecialize.h"
+#include "tileas/Model/MachineModel.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
@@ -65,6 +68,24 @@ static cl::opt<std::string> InjectFault(
              "mutex-side, barrier-budget, kernel-order)"));
 
 namespace {
+enum class PipelineStrategy { None, Unspecialized, WarpSpecialized };
+} // namespace
+
+static cl::opt<PipelineStrategy> Strategy(
+    "tileas-pipeline-strategy",
+    cl::desc("How tileas-materialize-schedule turns a schedule into code"),
+    cl::init(PipelineStrategy::Unspecialized),
+    cl::values(
+        clEnumValN(PipelineStrategy::None, "none",
+                   "leave every loop as it is (the schedule is not used)"),
+        clEnumValN(PipelineStrategy::Unspecialized, "unspecialized",
+                   "one instruction stream issues every op of the pipelined "
+                   "loop; the asynchronous units are its only partners"),
+        clEnumValN(PipelineStrategy::WarpSpecialized, "warp-specialized",
+                   "each agent of td/ (load, MMA, compute warps) runs its own "
+                   "pipelined loop; they meet at the pipes and mutexes")));
+
+namespace {
 
 class TileASMaterializeSchedule : public MachineFunctionPass {
 public:
@@ -90,8 +111,19 @@ private:
   void error(const TileASLoopSchedule &S, const Twine &Msg);
   std::string describe(const MachineInstr &MI) const;
 
+  bool specialize(const TileASLoopSchedule &S, const TileASCountedLoop &Loop,
+                  MachineBasicBlock &Preheader, MachineBasicBlock &Exit,
+                  TileASCoordinationBuilder &Coord,
+                  const pipes::SolveResult &Solution,
+                  TileASAgentPartition &Partition,
+                  ArrayRef<MachineInstr *> Ordered,
+                  const DenseMap<MachineInstr *, int> &Stage);
+
   MachineLoopInfo *MLI = nullptr;
   MachineOptimizationRemarkEmitter *ORE = nullptr;
+  /// A loop of this function was warp-specialized: its other loops are not
+  /// (the agents' code after their loop is the default agent's alone).
+  bool Specialized = false;
 };
 
 } // namespace
@@ -152,6 +184,17 @@ bool TileASMaterializeSchedule::runOnMachineFunction(MachineFunction &MF) {
     return false;
   }
 
+  if (Strategy == PipelineStrategy::None) {
+    for (const TileASLoopSchedule &S : Analysis.schedules())
+      ORE->emit([&] {
+        return MachineOptimizationRemarkMissed(
+                   DEBUG_TYPE, "StrategyNone",
+                   S.Loop->findDebugLoc(S.Loop->begin()), S.Loop)
+               << "not pipelined: -tileas-pipeline-strategy=none";
+      });
+    return false;
+  }
+  Specialized = false;
   // Expanding a loop creates and deletes blocks: take the list first.
   std::vector<TileASLoopSchedule> Work(Analysis.schedules().begin(),
                                        Analysis.schedules().end());
@@ -405,6 +448,31 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
     return false;
   }
 
+  // Warp specialization needs every value that crosses agents to be a
+  // buffer the coordination hands over; decide before changing anything.
+  std::optional<TileASAgentPartition> Partition;
+  if (Strategy == PipelineStrategy::WarpSpecialized) {
+    StringRef Why;
+    if (Specialized)
+      Why = "an earlier loop of the function is warp-specialized";
+    else {
+      Partition.emplace(TileASAgentPartition::analyze(S, *Counted, *Solution));
+      Why = Partition->why();
+    }
+    if (!Why.empty()) {
+      ORE->emit([&] {
+        return MachineOptimizationRemarkMissed(DEBUG_TYPE, "NotWarpSpecialized",
+                                               Loop.findDebugLoc(Loop.begin()),
+                                               &Loop)
+               << "loop bb." << ore::NV("Block", Loop.getNumber()) << " in "
+               << ore::NV("Function", MF.getName())
+               << " not warp-specialized: " << ore::NV("Reason", Why)
+               << "; it is materialized unspecialized";
+      });
+      Partition.reset();
+    }
+  }
+
   // A dedicated preheader and exit keep the expansion and the coordination
   // placed before and after the loop on the loop's own paths.
   if (Preheader->succ_size() != 1)
@@ -422,7 +490,11 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
         MF.getName(), Loop.getNumber()));
     return true;
   }
+  if (Partition)
+    Coord.setIssuingAgents(Partition->issuingAgents());
   Coord.emit(*Solution, *Counted, *Preheader, *Exit);
+  if (Partition)
+    Partition->addCoordination(Coord.placed());
 
   // The kernel order: scheduled ops by their key, new coordination next to
   // the op it is anchored to (before or after it, as placed in the block).
@@ -472,6 +544,9 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
                       return BlockPos.lookup(A) < BlockPos.lookup(B);
                     });
   reorderBlock(Loop, Sequential);
+  if (Partition)
+    return specialize(S, *Counted, *Preheader, *Exit, Coord, *Solution,
+                      *Partition, Ordered, Stage);
 
   // What the self-check needs to know about the loop before the expansion
   // (which may delete it).
@@ -553,6 +628,55 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
            << ore::NV("Mutexes", unsigned(Solution->Mutexes.size()))
            << " mutex(es), " << ore::NV("Barriers", Solution->BarriersUsed)
            << " barrier(s)";
+  });
+  return true;
+}
+
+bool TileASMaterializeSchedule::specialize(
+    const TileASLoopSchedule &S, const TileASCountedLoop &Counted,
+    MachineBasicBlock &Preheader, MachineBasicBlock &Exit,
+    TileASCoordinationBuilder &Coord, const pipes::SolveResult &Solution,
+    TileASAgentPartition &Partition, ArrayRef<MachineInstr *> Ordered,
+    const DenseMap<MachineInstr *, int> &Stage) {
+  MachineFunction &MF = *S.Loop->getParent();
+  MachineBasicBlock &Loop = *S.Loop;
+  unsigned LoopNumber = Loop.getNumber();
+  // How many instructions of the loop each agent issues (its own, the
+  // scalars it recomputes, its coordination), before the expansion.
+  SmallVector<unsigned, 4> Issued;
+  for (unsigned A = 1; A <= Partition.numAgents(); ++A) {
+    unsigned Count = 0;
+    for (MachineInstr &MI : Loop)
+      Count += !MI.isPHI() && !MI.isTerminator() && Partition.keeps(A, &MI);
+    Issued.push_back(Count);
+  }
+  std::vector<TileASExpandedLoop> Loops = warpSpecializeLoop(
+      S, Counted, Preheader, Exit, Coord, Solution, Partition, Ordered, Stage);
+  Specialized = true;
+  MachineBasicBlock *First = nullptr;
+  for (const TileASExpandedLoop &E : Loops)
+    if (E.Kernel) {
+      MF.getInfo<TileASMachineFunctionInfo>()->PipelinedKernels.push_back(
+          E.Kernel->getNumber());
+      First = First ? First : E.Kernel;
+    }
+  MachineBasicBlock *At = First ? First : &Preheader;
+  ORE->emit([&] {
+    MachineOptimizationRemark R(DEBUG_TYPE, "WarpSpecialized",
+                                At->findDebugLoc(At->begin()), At);
+    R << "loop bb." << ore::NV("Block", LoopNumber) << " in "
+      << ore::NV("Function", MF.getName())
+      << " warp-specialized at II=" << ore::NV("II", S.II) << " with "
+      << ore::NV("Stages", S.StageCount) << " stages into "
+      << ore::NV("Agents", unsigned(Loops.size())) << " agents:";
+    for (unsigned A = 1; A <= Loops.size(); ++A) {
+      const model::AgentRecord &Rec = model::agents()[A - 1];
+      R << (A > 1 ? "," : "") << " " << Rec.Name << " ("
+        << ore::NV("Warps", Rec.Warps) << " warp(s), "
+        << ore::NV("Registers", Rec.Registers) << " registers, "
+        << ore::NV("Instructions", Issued[A - 1]) << " instructions)";
+    }
+    return R;
   });
   return true;
 }

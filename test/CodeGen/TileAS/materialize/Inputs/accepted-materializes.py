@@ -19,8 +19,9 @@ import tempfile
 SCHEDULED = re.compile(r"loop bb\.\d+ in \S+: II=")
 
 
-def run_llc(llc, plugin, mir, reserved):
+def run_llc(llc, plugin, mir, reserved, strategy):
     cmd = [llc, "--load=" + plugin, "-march=tileas",
+           "-tileas-pipeline-strategy=" + strategy,
            "-run-pass=tileas-generate-schedule,tileas-materialize-schedule",
            "-tileas-verify-schedule", "-verify-machineinstrs",
            "-pass-remarks=tileas", "-pass-remarks-analysis=tileas",
@@ -39,6 +40,8 @@ def main():
                     help="generated loops, by seed: FIRST-LAST")
     ap.add_argument("--reserved", default="default,8,11,12,13",
                     help="barrier reservations to try on the given files")
+    ap.add_argument("--strategy", default="unspecialized",
+                    help="-tileas-pipeline-strategy for materialization")
     ap.add_argument("files", nargs="*")
     args = ap.parse_args()
 
@@ -58,15 +61,18 @@ def main():
         # Each generated loop under one budget, cycling through them all.
         cases.append((path, budgets[seed % len(budgets)]))
 
-    scheduled = materialized = refused = 0
+    scheduled = materialized = refused = specialized = 0
     failures = []
     for path, reserved in cases:
-        r = run_llc(args.llc, args.plugin, path, reserved)
+        r = run_llc(args.llc, args.plugin, path, reserved, args.strategy)
         out = r.stderr
         n_sched = len(SCHEDULED.findall(out))
-        n_mat = out.count("materialized II=")
+        # A warp-specialized loop says so instead.
+        n_mat = (out.count("materialized II=") +
+                 len(re.findall(r" warp-specialized at II=", out)))
         scheduled += n_sched
         materialized += n_mat
+        specialized += len(re.findall(r" warp-specialized at II=", out))
         refused += out.count("not pipelined")
         if r.returncode != 0 or "error:" in out or n_mat != n_sched:
             first = [l for l in out.splitlines()
@@ -78,8 +84,9 @@ def main():
     for f in failures:
         print("FAIL: " + f)
     print("checked %d runs: %d loops scheduled, %d materialized, %d left "
-          "unpipelined with a remark, %d failures" % (
-              len(cases), scheduled, materialized, refused, len(failures)))
+          "unpipelined with a remark, %d failures; %d warp-specialized" % (
+              len(cases), scheduled, materialized, refused, len(failures),
+              specialized))
     return 1 if failures else 0
 
 

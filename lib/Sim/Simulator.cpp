@@ -1,0 +1,479 @@
+//===- Simulator.cpp - Cycle timing of issuing agents and units -----------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileas/Sim/Simulator.h"
+#include "tileas/Sim/Barriers.h"
+#include "tileas/Sim/Jitter.h"
+#include "tileas/Sim/ResourceCalendar.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <limits>
+
+using namespace llvm;
+using namespace tileas;
+using namespace tileas::sim;
+
+unsigned Catalog::intern(std::vector<std::string> &Names, StringRef Name) {
+  for (unsigned I = 0, E = Names.size(); I != E; ++I)
+    if (Names[I] == Name)
+      return I;
+  Names.push_back(Name.str());
+  return Names.size() - 1;
+}
+
+std::optional<double> LoopResult::steadyCyclesPerIteration() const {
+  size_t Intervals = Entries.empty() ? 0 : Entries.size() - 1;
+  if (!Intervals)
+    return std::nullopt;
+  size_t Later = (Intervals + 1) / 2;
+  Cycle Last = Entries.back(), From = Entries[Entries.size() - 1 - Later];
+  return double(Last - From) / double(Later);
+}
+
+const LoopResult *SimResult::mainLoop() const {
+  const LoopResult *Best = nullptr;
+  for (const LoopResult &L : Loops)
+    if (!Best || L.Entries.size() > Best->Entries.size())
+      Best = &L;
+  return Best;
+}
+
+namespace {
+
+constexpr Cycle Never = std::numeric_limits<Cycle>::max();
+
+/// Why an agent's next instruction did not issue.
+enum class Block : uint8_t {
+  None,
+  InOrder,
+  Operand,
+  Memory,
+  Resource,
+  Barrier
+};
+
+struct Agent {
+  AgentProgram *Program = nullptr;
+  DynamicOp Head;
+  bool HasHead = false;
+  bool Done = false;
+  /// The earliest cycle the head may issue in program order.
+  Cycle Earliest = 0;
+  /// When a blocked head is worth trying again.
+  Cycle RetryAt = 0;
+  std::vector<Cycle> Ready;
+  /// Completion of the latest store per memory space.
+  std::vector<Cycle> StoreDone;
+  /// The last failed attempt, whose cycles count as a stall of that kind
+  /// until the next attempt.
+  Block LastBlock = Block::None;
+  Cycle LastAttempt = 0;
+  std::string BlockNote;
+  AgentResult Result;
+};
+
+class Machine {
+public:
+  Machine(const ResourceModel &Model, const Catalog &Names,
+          ArrayRef<AgentProgram *> Programs, const SimOptions &Opts);
+  Expected<SimResult> run();
+
+private:
+  /// Tries to make progress with A at cycle Now: true if it consumed an
+  /// instruction (and may go on).
+  Expected<bool> step(Agent &A, unsigned Index);
+  Error checkOp(const Agent &A, const DynamicOp &Op) const;
+  /// Makes room for streams, pipes and loops the front end named since.
+  void followCatalog();
+  /// Records that A's head did not issue at Now, for reason B, until Retry.
+  bool blocked(Agent &A, Block B, Cycle Retry, unsigned Group = 0,
+               bool Acquire = false);
+  void chargeStall(Agent &A);
+  void issue(Agent &A);
+  /// When every register operand of Op is ready.
+  static Cycle readyAt(const Agent &A, const DynamicOp &Op);
+  Error stuck(StringRef What) const;
+  void trace(const Agent &A, const DynamicOp &Op) const;
+
+  const ResourceModel &Model;
+  const Catalog &Names;
+  SimOptions Opts;
+  ResourceCalendar Calendar;
+  Barriers Bars;
+  Jitter Rand;
+  std::vector<Agent> Agents;
+  /// Last completion per stream.
+  std::vector<StreamResult> Streams;
+  std::vector<GroupResult> Groups;
+  /// Per (agent, loop): index into Loops, or -1.
+  std::vector<std::vector<int>> LoopIndex;
+  std::vector<LoopResult> Loops;
+  /// Pending stall group of each agent's last failed attempt.
+  std::vector<std::pair<unsigned, bool>> BlockedGroup;
+  Cycle Now = 0;
+  /// The latest completion or arrival of anything.
+  Cycle Quiet = 0;
+};
+
+Machine::Machine(const ResourceModel &Model, const Catalog &Names,
+                 ArrayRef<AgentProgram *> Programs, const SimOptions &Opts)
+    : Model(Model), Names(Names), Opts(Opts), Calendar(Model),
+      Rand(Opts.JitterPercent, Opts.Seed) {
+  for (AgentProgram *P : Programs) {
+    Agent A;
+    A.Program = P;
+    A.Ready.assign(P->numValues(), 0);
+    A.Result.Name = P->name();
+    Agents.push_back(std::move(A));
+  }
+  LoopIndex.resize(Agents.size());
+  BlockedGroup.assign(Agents.size(), {0, false});
+  followCatalog();
+}
+
+void Machine::followCatalog() {
+  for (size_t I = Streams.size(); I < Names.Streams.size(); ++I)
+    Streams.push_back({Names.Streams[I], 0, 0});
+  for (size_t I = Groups.size(); I < Names.Groups.size(); ++I)
+    Groups.push_back({Names.Groups[I], 0, 0});
+  for (std::vector<int> &L : LoopIndex)
+    L.resize(Names.Loops.size(), -1);
+}
+
+Error Machine::checkOp(const Agent &A, const DynamicOp &Op) const {
+  auto Bad = [&](const Twine &What) {
+    return createStringError(inconvertibleErrorCode(),
+                             A.Program->describe(Op.Site) + ": " + What);
+  };
+  auto Value = [&](unsigned V) { return V < A.Ready.size(); };
+  switch (Op.Kind) {
+  case OpKind::Issue:
+    if (!Op.Class)
+      return Bad("an instruction without a timing class");
+    if (!all_of(Op.Uses, Value) || !all_of(Op.Defs, Value))
+      return Bad("a register value out of range");
+    [[fallthrough]];
+  case OpKind::Arrive:
+    if (Op.Stream != NoStream && unsigned(Op.Stream) >= Streams.size())
+      return Bad(formatv("unit stream {0} out of range", Op.Stream));
+    if (Op.Kind == OpKind::Arrive && Op.Barrier >= Names.NumBarriers)
+      return Bad(formatv("barrier {0} out of range", Op.Barrier));
+    return Error::success();
+  case OpKind::Rename:
+    for (auto [Dst, Src] : Op.Moves)
+      if (!Value(Dst) || !Value(Src))
+        return Bad("a register value out of range");
+    return Error::success();
+  case OpKind::Wait:
+    if (Op.Barrier >= Names.NumBarriers)
+      return Bad(formatv("barrier {0} out of range", Op.Barrier));
+    if (Op.Group >= Groups.size())
+      return Bad(formatv("pipe or mutex {0} out of range", Op.Group));
+    return Error::success();
+  case OpKind::Init:
+    if (Op.Barrier + uint64_t(Op.Count) > Names.NumBarriers)
+      return Bad("barriers out of range");
+    return Error::success();
+  case OpKind::Marker:
+    if (Op.Loop >= Names.Loops.size())
+      return Bad(formatv("loop {0} out of range", Op.Loop));
+    return Error::success();
+  case OpKind::Branch:
+    if (!all_of(Op.Uses, Value))
+      return Bad("a register value out of range");
+    return Error::success();
+  case OpKind::Return:
+    return Error::success();
+  }
+  llvm_unreachable("unknown op kind");
+}
+
+void Machine::chargeStall(Agent &A) {
+  Cycle Lost = Now - A.LastAttempt;
+  unsigned Index = &A - Agents.data();
+  StallCounts &S = A.Result.Stalls;
+  switch (A.LastBlock) {
+  case Block::Operand:
+    S.Operand += Lost;
+    break;
+  case Block::Memory:
+    S.Memory += Lost;
+    break;
+  case Block::Resource:
+    S.Resource += Lost;
+    break;
+  case Block::Barrier: {
+    S.Barrier += Lost;
+    auto [Group, Acquire] = BlockedGroup[Index];
+    (Acquire ? Groups[Group].AcquireStall : Groups[Group].WaitStall) += Lost;
+    break;
+  }
+  case Block::None:
+  case Block::InOrder:
+    break;
+  }
+  A.LastBlock = Block::None;
+}
+
+bool Machine::blocked(Agent &A, Block B, Cycle Retry, unsigned Group,
+                      bool Acquire) {
+  chargeStall(A);
+  A.LastBlock = B;
+  A.LastAttempt = Now;
+  A.RetryAt = Retry;
+  BlockedGroup[&A - Agents.data()] = {Group, Acquire};
+  return false;
+}
+
+Cycle Machine::readyAt(const Agent &A, const DynamicOp &Op) {
+  Cycle Operands = 0;
+  for (unsigned U : Op.Uses)
+    Operands = std::max(Operands, A.Ready[U]);
+  return Operands;
+}
+
+void Machine::issue(Agent &A) {
+  const DynamicOp &Op = A.Head;
+  const OpClass &C = *Op.Class;
+  Calendar.reserve(Now, C);
+  unsigned Latency = C.FarMemory ? Rand.draw(C.Latency) : C.Latency;
+  Cycle Done = Now + Latency;
+  if (Op.Stream != NoStream) {
+    StreamResult &S = Streams[Op.Stream];
+    Done = std::max(Done, S.LastCompletion);
+    S.LastCompletion = Done;
+    ++S.Ops;
+  }
+  for (unsigned D : Op.Defs)
+    A.Ready[D] = Done;
+  if (C.StoreSpace) {
+    if (A.StoreDone.size() <= C.StoreSpace)
+      A.StoreDone.resize(C.StoreSpace + 1, 0);
+    A.StoreDone[C.StoreSpace] = std::max(A.StoreDone[C.StoreSpace], Done);
+  }
+  Quiet = std::max(Quiet, Done);
+  ++A.Result.Issued;
+}
+
+Expected<bool> Machine::step(Agent &A, unsigned Index) {
+  if (A.Done)
+    return false;
+  if (!A.HasHead) {
+    Expected<bool> More = A.Program->next(A.Head);
+    if (!More)
+      return More.takeError();
+    if (!*More)
+      return createStringError(inconvertibleErrorCode(),
+                               "agent " + A.Result.Name +
+                                   " ended without a return");
+    followCatalog();
+    if (Error E = checkOp(A, A.Head))
+      return E;
+    A.HasHead = true;
+  }
+  DynamicOp &Op = A.Head;
+  // Renames and barrier setup take no issue cycle: they happen as soon as
+  // the instruction before them has issued.
+  if (Op.Kind == OpKind::Rename) {
+    SmallVector<Cycle, 8> Values;
+    for (auto [Dst, Src] : Op.Moves)
+      Values.push_back(A.Ready[Src]);
+    for (auto [Move, V] : zip(Op.Moves, Values))
+      A.Ready[Move.first] = V;
+    A.HasHead = false;
+    return true;
+  }
+  if (Op.Kind == OpKind::Init) {
+    Bars.init(Op.Barrier, Op.Count);
+    A.HasHead = false;
+    return true;
+  }
+  if (Now < A.Earliest)
+    return blocked(A, Block::InOrder, A.Earliest);
+
+  switch (Op.Kind) {
+  case OpKind::Wait:
+    if (!Bars.passes(Op.Barrier, Op.Parity)) {
+      std::optional<Cycle> Next = Bars.nextArrival(Op.Barrier);
+      return blocked(A, Block::Barrier, Next ? *Next : Never, Op.Group,
+                     Op.Acquire);
+    }
+    break;
+  case OpKind::Issue: {
+    if (Cycle Operands = readyAt(A, Op); Operands > Now)
+      return blocked(A, Block::Operand, Operands);
+    unsigned Space = Op.Class->LoadSpace;
+    if (Space && Space < A.StoreDone.size() && A.StoreDone[Space] > Now)
+      return blocked(A, Block::Memory, A.StoreDone[Space]);
+    if (Calendar.conflict(Now, *Op.Class))
+      return blocked(A, Block::Resource, Now + 1);
+    issue(A);
+    break;
+  }
+  case OpKind::Arrive: {
+    Cycle At = Now;
+    if (Op.Stream != NoStream)
+      At = std::max(At, Streams[Op.Stream].LastCompletion);
+    Bars.arrive(Op.Barrier, At);
+    Quiet = std::max(Quiet, At);
+    break;
+  }
+  case OpKind::Branch:
+    // A branch reads its predicate; a taken one ends the issue cycle.
+    if (Cycle Operands = readyAt(A, Op); !Opts.FreeBranches && Operands > Now)
+      return blocked(A, Block::Operand, Operands);
+    if (Op.Taken) {
+      if (!Opts.FreeBranches)
+        A.Earliest = Now + 1;
+      ++A.Result.TakenBranches;
+    }
+    break;
+  case OpKind::Marker: {
+    int &L = LoopIndex[Index][Op.Loop];
+    if (L < 0) {
+      L = Loops.size();
+      Loops.push_back({Index, Op.Loop, Names.Loops[Op.Loop], {}});
+    }
+    Loops[L].Entries.push_back(Now);
+    break;
+  }
+  case OpKind::Return:
+    A.Done = true;
+    A.Result.Returned = Now;
+    Quiet = std::max(Quiet, Now + 1);
+    break;
+  case OpKind::Rename:
+  case OpKind::Init:
+    llvm_unreachable("handled above");
+  }
+  chargeStall(A);
+  trace(A, Op);
+  A.HasHead = false;
+  return !A.Done;
+}
+
+void Machine::trace(const Agent &A, const DynamicOp &Op) const {
+  if (!Opts.Trace)
+    return;
+  raw_ostream &OS = *Opts.Trace;
+  OS << Now << ' ' << A.Result.Name << ": ";
+  if (Op.Kind == OpKind::Marker) {
+    OS << "enters loop " << Names.Loops[Op.Loop] << "\n";
+    return;
+  }
+  OS << A.Program->describe(Op.Site);
+  if (Op.Kind == OpKind::Issue && !Op.Defs.empty())
+    OS << " -> ready at " << A.Ready[Op.Defs.front()];
+  if (Op.Kind == OpKind::Issue && Op.Stream != NoStream)
+    OS << " (" << Streams[Op.Stream].Name << ")";
+  if (Op.Kind == OpKind::Arrive && Op.Stream != NoStream)
+    OS << " -> lands at " << std::max(Now, Streams[Op.Stream].LastCompletion)
+       << " (" << Streams[Op.Stream].Name << ")";
+  OS << "\n";
+}
+
+Error Machine::stuck(StringRef What) const {
+  std::string Msg = What.str() + ":";
+  for (const Agent &A : Agents) {
+    if (A.Done || !A.HasHead)
+      continue;
+    Msg += "\n  agent " + A.Result.Name + " is blocked at " +
+           A.Program->describe(A.Head.Site);
+    switch (A.LastBlock) {
+    case Block::Barrier: {
+      unsigned Group = BlockedGroup[&A - Agents.data()].first;
+      Msg += formatv(" ({0} on {1}, which nothing will complete)",
+                     A.Head.Acquire ? "acquiring a slot" : "waiting",
+                     Groups[Group].Name)
+                 .str();
+      break;
+    }
+    case Block::Operand:
+      Msg += " (an operand)";
+      break;
+    case Block::Memory:
+      Msg += " (an earlier store)";
+      break;
+    case Block::Resource:
+      Msg += " (a slot or pool)";
+      break;
+    case Block::None:
+    case Block::InOrder:
+      break;
+    }
+  }
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
+Expected<SimResult> Machine::run() {
+  while (true) {
+    Calendar.advanceTo(Now);
+    Bars.advanceTo(Now);
+    bool Progress = true;
+    while (Progress) {
+      Progress = false;
+      for (unsigned I = 0, E = Agents.size(); I != E; ++I) {
+        while (true) {
+          Expected<bool> Went = step(Agents[I], I);
+          if (!Went)
+            return Went.takeError();
+          if (!*Went)
+            break;
+          Progress = true;
+        }
+      }
+    }
+    if (all_of(Agents, [](const Agent &A) { return A.Done; }))
+      break;
+    Cycle Next = Never;
+    for (const Agent &A : Agents)
+      if (!A.Done)
+        Next = std::min(Next, A.RetryAt);
+    if (std::optional<Cycle> Arrival = Bars.nextArrival())
+      Next = std::min(Next, *Arrival);
+    if (Next == Never)
+      return stuck(formatv("deadlock at cycle {0}", Now).str());
+    if (Next > Opts.MaxCycles)
+      return stuck(formatv("still running at cycle {0}, the limit is {1}", Now,
+                           Opts.MaxCycles)
+                       .str());
+    Now = std::max(Next, Now + 1);
+  }
+
+  SimResult R;
+  R.Cycles = Quiet;
+  for (const Agent &A : Agents)
+    R.Agents.push_back(A.Result);
+  R.Loops = std::move(Loops);
+  R.Groups = std::move(Groups);
+  R.Streams = std::move(Streams);
+  return R;
+}
+
+} // namespace
+
+AgentProgram::~AgentProgram() = default;
+
+Expected<bool> ListProgram::next(DynamicOp &Op) {
+  if (Next == Ops.size())
+    return false;
+  Op = Ops[Next++];
+  return true;
+}
+
+std::string ListProgram::describe(unsigned Site) const {
+  return formatv("op {0}", Site).str();
+}
+
+Expected<SimResult> tileas::sim::simulate(const ResourceModel &Model,
+                                          const Catalog &Names,
+                                          ArrayRef<AgentProgram *> Agents,
+                                          const SimOptions &Opts) {
+  return Machine(Model, Names, Agents, Opts).run();
+}

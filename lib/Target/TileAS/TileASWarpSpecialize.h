@@ -1,0 +1,67 @@
+//===- TileASWarpSpecialize.h - One loop per agent --------------*- C++ -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The warp-specialized form of a coordinated loop. After the preheader (which
+// runs once, in every warp: the values and buffers made before the loop, and
+// every PIPE_CREATE), the warps dispatch on their index to their agent:
+//
+//   dispatch:  %w = WARP_IDX; SETPri %w, <end of agent 1's warps>, LT;
+//              BR_P to agent 1; ... BRA to the last agent
+//   agent k:   AGENT_SWITCH k, warps, registers, inc|dec
+//              its own copy of the loop (TileASAgentPartition says what it
+//              holds), expanded under the schedule like the unspecialized
+//              loop: trip-count test, prologue, kernel, epilogue
+//   exit k:    the commits of the drains it produces, the tails of the rings
+//              it produces; RET (the default agent instead goes on to the
+//              loop's exit: the drains' waits and the code after the loop)
+//
+// A consumer reads a ring slot's buffer with PIPE_TILE / PIPE_TMEM right
+// after its wait; an accumulator rewritten in place by another agent is read
+// as the buffer allocated before the loop.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_TILEASWARPSPECIALIZE_H
+#define TILEAS_TILEASWARPSPECIALIZE_H
+
+#include "TileASLoopExpander.h"
+#include "tileas/Pipes/PipeSolve.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <vector>
+
+namespace llvm {
+
+class MachineBasicBlock;
+class MachineInstr;
+class TileASAgentPartition;
+class TileASCoordinationBuilder;
+struct TileASLoopSchedule;
+
+/// The register budget every warp starts with: the warps' average of the
+/// agents' budgets, rounded down to the model's granule. An agent whose
+/// budget is above it takes registers (setmaxnreg.inc), one below gives them
+/// back (setmaxnreg.dec).
+unsigned agentLaunchRegisters();
+
+/// Splits the loop of S, whose coordination Coord has placed (with the
+/// partition's issuing agents), into one loop per agent behind a dispatch,
+/// and expands each. Ordered is the kernel order of the loop's body and
+/// Stage the stage of each of its instructions (as for expandPipelinedLoop).
+/// Preheader and Exit are the loop's dedicated preheader and exit. Returns
+/// the expansions, one per agent (agent k at k - 1).
+std::vector<TileASExpandedLoop> warpSpecializeLoop(
+    const TileASLoopSchedule &S, const TileASCountedLoop &Loop,
+    MachineBasicBlock &Preheader, MachineBasicBlock &Exit,
+    TileASCoordinationBuilder &Coord, const tileas::pipes::SolveResult &Sol,
+    const TileASAgentPartition &Partition, ArrayRef<MachineInstr *> Ordered,
+    const DenseMap<MachineInstr *, int> &Stage);
+
+} // namespace llvm
+
+#endif // TILEAS_TILEASWARPSPECIALIZE_H

@@ -1,0 +1,167 @@
+//===- MIRRun.h - What the agents of one MIR run share ----------*- C++ -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The state the agents of one simulated function share: the catalog of
+// pipes, barriers, unit streams and loops (Simulator.h), the timing classes,
+// the pipes as their PIPE_CREATE set them up, and the instructions behind
+// each site number. It turns a coordination instruction into the barrier
+// operation the simulator runs, as the protocol checker reads it
+// (ProtocolChecker.h, TileASCoordination.td):
+//
+//   PIPE_CREATE p, d, ...      initializes pipe p's 2d barriers: FULL[s] and
+//                              EMPTY[s] for each slot s;
+//   PIPE_PRODUCER_ACQUIRE p, iv  waits on EMPTY[k mod d], parity q ^ 1;
+//   PIPE_PRODUCER_COMMIT p, iv   arrives on FULL[k mod d];
+//   PIPE_CONSUMER_WAIT p, iv     waits on FULL[k mod d], parity q;
+//   PIPE_CONSUMER_RELEASE p, iv  arrives on EMPTY[k mod d];
+//   MUTEX_LOCK b, side           waits on the mutex's barrier, parity 1 - side;
+//   MUTEX_UNLOCK b, agent        arrives on it;
+//
+// with k = (iv - first) / step the iteration and q = (k / d) & 1 its phase.
+// An arrival is performed by the agent PIPE_CREATE (or MUTEX_UNLOCK) names:
+// 0 for the issuing agent itself, 1 + an event pipe for that asynchronous
+// unit, whose stream then completes it. Copy engines (td EventPipe
+// CopyEngine: TMA, async copy) complete each pipe they fill as a stream of
+// its own; other units complete in issue order, one stream each.
+//
+// With several agents (warp specialization), every agent runs the common
+// preamble, up to its AGENT_SWITCH; what the preamble does to the machine
+// happens once, in the first agent (agent-id order): it issues the
+// asynchronous instructions, performs the arrivals and acquires, and
+// initializes each PIPE_CREATE's barriers, then arrives on the pipe's
+// "created" barrier (mbarrier.init, its fence and the CTA barrier after
+// it); another agent's PIPE_CREATE waits on that barrier, and its other
+// preamble instructions but waits are free renames. PIPE_CREATE's last two
+// operands name the agents issuing the producer and the consumer side, 0
+// for the preamble: an acquire or commit issued by another than the
+// producer's, a release by another than the consumer's, is an error.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_UTILS_SIM_MIRRUN_H
+#define TILEAS_UTILS_SIM_MIRRUN_H
+
+#include "Agents.h"
+#include "OpClasses.h"
+
+#include "tileas/Sim/Simulator.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class MachineInstr;
+class MachineOperand;
+} // namespace llvm
+
+namespace tileas {
+
+class MIRRun {
+public:
+  explicit MIRRun(llvm::ArrayRef<AgentEntry> Agents);
+
+  sim::Catalog &names() { return Names; }
+  OpClasses &classes() { return Classes; }
+
+  /// The site number of MI, and back.
+  unsigned site(const llvm::MachineInstr &MI);
+  std::string describe(unsigned Site) const;
+  /// "bb.4: PIPE_CONSUMER_WAIT 0, 1, %48", for reports and errors.
+  static std::string where(const llvm::MachineInstr &MI);
+
+  /// The stream an operation of agent Agent on event pipe EventPipe issues
+  /// to, for pipe Pipe when it is a copy engine's.
+  unsigned issueStream(unsigned Agent, unsigned EventPipe,
+                       std::optional<unsigned> Pipe);
+
+  /// Whether a PIPE_CREATE has set up pipe Id.
+  bool hasPipe(unsigned Id) const { return Pipes.count(Id); }
+
+  /// Whether Agent is the one that acts for the preamble: the first agent.
+  bool actsForPreamble(unsigned Agent) const {
+    return Agent == Agents.front().Id;
+  }
+  /// The agent an instruction of Agent counts as issued by: 0 (the
+  /// unspecialized stream, or the preamble) or Agent itself.
+  unsigned issuer(unsigned Agent, bool InPreamble) const {
+    return InPreamble ? 0 : Agent;
+  }
+
+  /// The barrier operations of coordination instruction MI run by Agent
+  /// (in the preamble or its own region), its induction operands read
+  /// through Value. An acquire sets PendingWrite to its pipe (the next
+  /// instruction fills it).
+  llvm::Expected<llvm::SmallVector<sim::DynamicOp, 2>> coordinate(
+      const llvm::MachineInstr &MI, unsigned Agent, bool InPreamble,
+      llvm::function_ref<llvm::Expected<int64_t>(const llvm::MachineOperand &)>
+          Value,
+      std::optional<unsigned> &PendingWrite);
+
+private:
+  struct Pipe {
+    int64_t First = 0;
+    int64_t Step = 1;
+    unsigned Depth = 1;
+    /// FULL[s] is Base + s, EMPTY[s] is Base + Depth + s, and Base + 2 Depth
+    /// tells agents that the barriers are initialized.
+    unsigned Base = 0;
+    unsigned Producer = 0, Consumer = 0;
+    /// The agents issuing each side (0: the unspecialized form's one).
+    unsigned ProducerAgent = 0, ConsumerAgent = 0;
+    unsigned Group = 0;
+  };
+
+  std::string streamName(unsigned Agent, unsigned EventPipe,
+                         std::optional<unsigned> Pipe) const;
+  llvm::Error checkOperands(const llvm::MachineInstr &MI) const;
+  /// An error unless Agent issues the side of pipe P that MI belongs to.
+  llvm::Error checkSide(const llvm::MachineInstr &MI, const Pipe &P,
+                        unsigned Agent) const;
+  std::string agentName(unsigned Agent) const;
+  /// The stream that performs an arrival declared as Declared (0: the agent
+  /// itself, 1 + event pipe: that unit). A copy engine's commit waits for
+  /// what was issued for its pipe or, if nothing was (a load before the
+  /// loop, without an acquire), for the engine's other operations: never
+  /// earlier than the load it publishes.
+  int performer(unsigned Declared, unsigned Agent,
+                std::optional<unsigned> Pipe);
+  llvm::Expected<llvm::SmallVector<sim::DynamicOp, 2>> createPipe(
+      const llvm::MachineInstr &MI, unsigned Agent,
+      llvm::function_ref<llvm::Expected<int64_t>(const llvm::MachineOperand &)>
+          Value);
+  llvm::Expected<sim::DynamicOp> mutexOp(const llvm::MachineInstr &MI,
+                                         unsigned Agent);
+  llvm::Expected<sim::DynamicOp> pipeOp(
+      const llvm::MachineInstr &MI, unsigned Agent,
+      llvm::function_ref<llvm::Expected<int64_t>(const llvm::MachineOperand &)>
+          Value,
+      std::optional<unsigned> &PendingWrite);
+
+  /// The agents of the run, in agent-id order.
+  std::vector<AgentEntry> Agents;
+  sim::Catalog Names;
+  OpClasses Classes;
+  std::vector<const llvm::MachineInstr *> Sites;
+  /// The streams some operation has been issued to.
+  std::set<std::string> Issued;
+  llvm::DenseMap<const llvm::MachineInstr *, unsigned> SiteOf;
+  /// Pipe id -> the pipe its latest PIPE_CREATE set up.
+  std::map<unsigned, Pipe> Pipes;
+  /// The barriers of each PIPE_CREATE (by site) and of each mutex.
+  std::map<unsigned, unsigned> CreateBarriers;
+  std::map<int64_t, unsigned> MutexBarriers;
+};
+
+} // namespace tileas
+
+#endif // TILEAS_UTILS_SIM_MIRRUN_H

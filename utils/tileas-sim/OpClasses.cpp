@@ -1,0 +1,61 @@
+//===- OpClasses.cpp - Timing classes of TileAS opcodes -------------------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OpClasses.h"
+#include "tileas/Model/MachineModel.h"
+
+#include "llvm/CodeGen/MachineInstr.h"
+
+using namespace llvm;
+
+namespace tileas {
+
+/// Memory spaces the simulator orders (DynamicOp.h: 0 is "none").
+static unsigned orderedSpace(model::MemorySpace S) {
+  switch (S) {
+  case model::MemorySpace::Global:
+    return 1;
+  case model::MemorySpace::Local:
+    return 2;
+  case model::MemorySpace::None:
+  case model::MemorySpace::Value:
+    return 0;
+  }
+  llvm_unreachable("unknown memory space");
+}
+
+static std::optional<OpTiming> timingOf(const MachineInstr &MI) {
+  const model::OpcodeRecord *Rec = model::lookupOpcode(MI.getOpcode());
+  if (!Rec)
+    return std::nullopt;
+  const model::ResourceVectorRecord &RV = model::resourceVector(*Rec);
+  OpTiming T;
+  for (const model::SlotTripleRecord &U : model::triples(RV))
+    T.Class.Slots.push_back({U.Slot, U.Duration, U.Occupancy});
+  for (const model::PoolChargeRecord &P : model::poolCharges(RV))
+    T.Class.Pools.push_back({P.Pool, P.Units, P.Cycles});
+  T.Class.Latency = RV.Latency;
+  unsigned Space = orderedSpace(Rec->Space);
+  if (MI.mayLoad())
+    T.Class.LoadSpace = Space;
+  if (MI.mayStore())
+    T.Class.StoreSpace = Space;
+  T.Class.FarMemory =
+      RV.FarMemory ||
+      (RV.Async && MI.mayLoad() && Rec->Space == model::MemorySpace::Global);
+  if (RV.Async)
+    T.AsyncPipe = RV.Pipe;
+  return T;
+}
+
+const OpTiming *OpClasses::lookup(const MachineInstr &MI) {
+  auto [It, New] = ByOpcode.try_emplace(MI.getOpcode());
+  if (New)
+    It->second = timingOf(MI);
+  return It->second ? &*It->second : nullptr;
+}
+
+} // namespace tileas

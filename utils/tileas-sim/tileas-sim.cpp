@@ -1,0 +1,396 @@
+//===- tileas-sim.cpp - Time MIR on the td machine model ------------------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Runs each function of a TileAS MIR file (a loop as written, our
+// materialized form, or stock MachinePipeliner's expansion) on the machine
+// model of td/ and reports how many cycles it takes: in total, per
+// iteration of its loop in the steady state, and where its agents stalled
+// (docs/simulator.md). A trip count sets the loop's bound from the loop's
+// own control, or, with --reference, from the function as written.
+//
+//   tileas-sim kernel.mir --trip-count=16 [--jitter=25 --seed=7] [--json]
+//
+// Exit status 1 on bad input, a deadlock, or (with --expect-ii) a steady
+// state that differs from the scheduled II.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Agents.h"
+#include "MIRAgent.h"
+#include "MIRRun.h"
+#include "ScheduledII.h"
+#include "TileAS.h"
+#include "TripCountSetup.h"
+
+#include "tileas/Model/MachineModel.h"
+#include "tileas/Sim/Report.h"
+#include "tileas/Sim/Simulator.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/CodeGen/MIRParser/MIRParser.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineModuleInfo.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <cmath>
+
+using namespace llvm;
+using namespace tileas;
+
+namespace {
+
+cl::OptionCategory Category("tileas-sim options");
+
+cl::opt<std::string> InputFile(cl::Positional, cl::Required,
+                               cl::desc("<MIR file>"), cl::cat(Category));
+cl::list<std::string> FunctionNames("function", cl::CommaSeparated,
+                                    cl::desc("Simulate only these functions"),
+                                    cl::cat(Category));
+cl::opt<int64_t> TripCount(
+    "trip-count",
+    cl::desc("Iterations of the loop as written; the run sets the loop's "
+             "bound (or start) to match"),
+    cl::cat(Category));
+cl::opt<std::string> Reference(
+    "reference",
+    cl::desc("The functions as written (before pipelining): --trip-count "
+             "is set through the live-ins their loop control reads"),
+    cl::value_desc("MIR file"), cl::cat(Category));
+cl::list<std::string> LiveInValues("live-in",
+                                   cl::desc("Live-in values, as reg=value"),
+                                   cl::cat(Category));
+cl::opt<unsigned>
+    JitterPercent("jitter",
+                  cl::desc("Far-memory latency jitter, +-PERCENT (0: none)"),
+                  cl::init(0), cl::cat(Category));
+cl::opt<uint64_t> Seed("seed", cl::desc("Seed of the jitter"), cl::init(1),
+                       cl::cat(Category));
+cl::opt<bool> JSON("json", cl::desc("Print JSON"), cl::cat(Category));
+cl::opt<unsigned>
+    ScheduledII("ii",
+                cl::desc("The II the loop was scheduled for (when no "
+                         "--remarks say it)"),
+                cl::cat(Category));
+cl::opt<std::string> RemarksFile(
+    "remarks",
+    cl::desc("YAML remarks of the llc run that materialized the input "
+             "(-pass-remarks-output): the scheduled II"),
+    cl::value_desc("file"), cl::cat(Category));
+cl::opt<bool>
+    ExpectII("expect-ii",
+             cl::desc("Fail unless the steady state takes the scheduled II"),
+             cl::cat(Category));
+cl::opt<bool> FreeBranches(
+    "free-branches",
+    cl::desc("Branches neither wait for their predicate nor end the issue "
+             "cycle (the loop closes for free, as the modulo scheduler "
+             "assumes)"),
+    cl::cat(Category));
+cl::opt<bool> Trace("trace",
+                    cl::desc("Print each instruction's issue cycle (to "
+                             "standard error)"),
+                    cl::cat(Category));
+cl::opt<uint64_t>
+    MaxSteps("max-steps",
+             cl::desc("Stop an agent that has run this many instructions"),
+             cl::init(10000000), cl::cat(Category));
+cl::opt<uint64_t> MaxCycles("max-cycles",
+                            cl::desc("Stop a run that is still going"),
+                            cl::init(uint64_t(1) << 40), cl::cat(Category));
+
+int error(const Twine &Msg) {
+  WithColor::error(errs(), "tileas-sim") << Msg << "\n";
+  return 1;
+}
+
+/// A MIR file that fails the machine verifier ends its parse with a fatal
+/// error after naming the function, block and instruction: exit with an
+/// error instead of a crash report.
+void exitOnFatalError(void *, const char *Reason, bool) {
+  error(InputFile + ": " + Reason);
+  std::exit(1);
+}
+
+/// A parsed MIR file: its module and machine functions.
+struct MIRFile {
+  std::unique_ptr<Module> M;
+  std::unique_ptr<MachineModuleInfo> MMI;
+};
+
+Expected<MIRFile> parseMIR(StringRef Path, LLVMContext &Context,
+                           TargetMachine &TM) {
+  SMDiagnostic Diag;
+  std::unique_ptr<MIRParser> Parser =
+      createMIRParserFromFile(Path, Diag, Context);
+  auto Fail = [&](const Twine &Msg) {
+    return createStringError(inconvertibleErrorCode(), Msg);
+  };
+  if (!Parser) {
+    std::string Text;
+    raw_string_ostream OS(Text);
+    Diag.print("tileas-sim", OS, /*ShowColors=*/false);
+    return Fail(StringRef(Text).rtrim());
+  }
+  MIRFile F;
+  F.M = Parser->parseIRModule([&](StringRef, StringRef) {
+    return TM.createDataLayout().getStringRepresentation();
+  });
+  if (!F.M)
+    return Fail("cannot read the IR part of " + Path);
+  F.M->setTargetTriple(TM.getTargetTriple());
+  F.MMI = std::make_unique<MachineModuleInfo>(&TM);
+  if (Parser->parseMachineFunctions(*F.M, *F.MMI))
+    return Fail("cannot read the machine functions of " + Path);
+  return F;
+}
+
+std::optional<MCRegister> findRegister(const TargetRegisterInfo &TRI,
+                                       StringRef Name) {
+  Name.consume_front("$");
+  for (unsigned R = 1, E = TRI.getNumRegs(); R != E; ++R)
+    if (Name.equals_insensitive(TRI.getName(R)))
+      return MCRegister(R);
+  return std::nullopt;
+}
+
+/// What one function's run was given, for reports.
+struct RunSetup {
+  std::vector<std::pair<MCRegister, int64_t>> LiveIns;
+  std::vector<RegisterOverride> Overrides;
+  std::string TripSetting;
+  std::optional<unsigned> II;
+};
+
+Expected<RunSetup>
+prepare(MachineFunction &MF, MIRFile *Ref,
+        const std::map<std::string, std::vector<MaterializedLoop>> &Remarks) {
+  RunSetup S;
+  const TargetRegisterInfo &TRI = *MF.getSubtarget().getRegisterInfo();
+  for (StringRef Spec : LiveInValues) {
+    auto [Name, Val] = Spec.split('=');
+    int64_t V;
+    std::optional<MCRegister> R = findRegister(TRI, Name);
+    if (!R || Val.getAsInteger(0, V))
+      return createStringError(inconvertibleErrorCode(),
+                               "bad --live-in '" + Spec +
+                                   "': expected reg=value");
+    S.LiveIns.push_back({*R, V});
+  }
+  if (TripCount.getNumOccurrences()) {
+    Expected<TripCountSetup> Plan = [&]() -> Expected<TripCountSetup> {
+      if (!Ref)
+        return planOwnTripCount(MF, TripCount);
+      Function *F = Ref->M->getFunction(MF.getName());
+      MachineFunction *RefMF = F ? Ref->MMI->getMachineFunction(*F) : nullptr;
+      if (!RefMF)
+        return createStringError(inconvertibleErrorCode(),
+                                 Reference + " has no function " +
+                                     MF.getName());
+      return planReferenceTripCount(*RefMF, TripCount, S.LiveIns);
+    }();
+    if (!Plan)
+      return Plan.takeError();
+    S.Overrides = Plan->Overrides;
+    // A live-in set by the trip count wins over --live-in.
+    for (auto [Reg, V] : Plan->LiveIns) {
+      erase_if(S.LiveIns, [&](auto &L) { return L.first == Reg; });
+      S.LiveIns.push_back({Reg, V});
+    }
+    S.TripSetting = Plan->Description;
+  }
+  if (ScheduledII.getNumOccurrences())
+    S.II = ScheduledII;
+  auto It = Remarks.find(MF.getName().str());
+  if (!S.II && It != Remarks.end() && It->second.size() == 1)
+    S.II = It->second.front().II;
+  return S;
+}
+
+void printText(const MachineFunction &MF, const RunSetup &S,
+               const sim::SimResult &R) {
+  outs() << MF.getName();
+  if (TripCount.getNumOccurrences())
+    outs() << " trip count " << TripCount;
+  if (!S.TripSetting.empty())
+    outs() << " (with " << S.TripSetting << ")";
+  if (JitterPercent)
+    outs() << ", jitter +-" << JitterPercent << "% seed " << Seed;
+  outs() << ": " << R.Cycles << " cycles";
+  const sim::LoopResult *Main = R.mainLoop();
+  if (std::optional<double> CPI =
+          Main ? Main->steadyCyclesPerIteration() : std::nullopt)
+    outs() << ", " << sim::formatCycles(*CPI)
+           << " cycles per iteration in the steady state (loop " << Main->Name
+           << ")";
+  if (S.II)
+    outs() << ", scheduled II " << *S.II;
+  outs() << "\n";
+  sim::printDetails(outs(), R);
+}
+
+void printJSON(const MachineFunction &MF, const RunSetup &S,
+               const sim::SimResult &R) {
+  json::OStream J(outs(), 2);
+  J.object([&] {
+    J.attribute("function", MF.getName());
+    J.attribute("trip_count", TripCount.getNumOccurrences()
+                                  ? json::Value(int64_t(TripCount))
+                                  : json::Value(nullptr));
+    J.attribute("trip_count_setting", S.TripSetting);
+    J.attribute("jitter_percent", int64_t(JitterPercent));
+    J.attribute("seed", int64_t(Seed));
+    sim::writeJSONSummary(J, R);
+    J.attribute("ii", S.II ? json::Value(int64_t(*S.II)) : nullptr);
+    sim::writeJSONDetails(J, R);
+  });
+  outs() << "\n";
+}
+
+/// With --expect-ii: an error unless the steady state takes the II.
+Error checkII(const MachineFunction &MF, const RunSetup &S,
+              const sim::SimResult &R) {
+  if (!ExpectII)
+    return Error::success();
+  auto Fail = [&](const Twine &Msg) {
+    return createStringError(inconvertibleErrorCode(),
+                             MF.getName() + ": " + Msg);
+  };
+  if (!S.II)
+    return Fail("--expect-ii: no scheduled II (give --remarks or --ii)");
+  const sim::LoopResult *Main = R.mainLoop();
+  std::optional<double> CPI =
+      Main ? Main->steadyCyclesPerIteration() : std::nullopt;
+  if (!CPI)
+    return Fail("--expect-ii: no loop ran twice, so there is no steady "
+                "state to compare");
+  if (*CPI != double(*S.II))
+    return Fail(formatv("the steady state takes {0} cycles per iteration "
+                        "(loop {1}), the schedule's II is {2}",
+                        sim::formatCycles(*CPI), Main->Name, *S.II));
+  return Error::success();
+}
+
+/// Simulates MF; false (after saying why) on an error.
+bool simulateFunction(
+    MachineFunction &MF, MIRFile *Ref,
+    const std::map<std::string, std::vector<MaterializedLoop>> &Remarks) {
+  auto Report = [&](Error E) {
+    error(MF.getName() + ": " + toString(std::move(E)));
+    return false;
+  };
+  Expected<RunSetup> S = prepare(MF, Ref, Remarks);
+  if (!S)
+    return Report(S.takeError());
+  Expected<std::vector<AgentEntry>> Entries = findAgents(MF);
+  if (!Entries)
+    return Report(Entries.takeError());
+  MIRRun Run(*Entries);
+  MIRAgentOptions Opts;
+  Opts.LiveIns = S->LiveIns;
+  Opts.Overrides = S->Overrides;
+  Opts.MaxSteps = MaxSteps;
+  std::vector<std::unique_ptr<MIRAgent>> Agents;
+  std::vector<sim::AgentProgram *> Programs;
+  for (const AgentEntry &E : *Entries) {
+    Agents.push_back(std::make_unique<MIRAgent>(MF, Run, E, Opts));
+    Programs.push_back(Agents.back().get());
+  }
+  sim::SimOptions SO;
+  SO.JitterPercent = JitterPercent;
+  SO.Seed = Seed;
+  SO.MaxCycles = MaxCycles;
+  SO.Trace = Trace ? &errs() : nullptr;
+  SO.FreeBranches = FreeBranches;
+  ResourceModel Model = model::buildResourceModel();
+  Expected<sim::SimResult> R = sim::simulate(Model, Run.names(), Programs, SO);
+  if (!R)
+    return Report(R.takeError());
+  if (JSON)
+    printJSON(MF, *S, *R);
+  else
+    printText(MF, *S, *R);
+  if (Error E = checkII(MF, *S, *R)) {
+    // The report comes first, then what is wrong with it.
+    outs().flush();
+    error(toString(std::move(E)));
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  initializeTileASTarget();
+  cl::HideUnrelatedOptions(Category);
+  cl::ParseCommandLineOptions(argc, argv,
+                              "Time TileAS MIR on the td machine model\n");
+  install_fatal_error_handler(exitOnFatalError);
+  if (TripCount.getNumOccurrences() && TripCount < 1)
+    return error("--trip-count must be at least 1: a loop runs at least "
+                 "once");
+  if (JitterPercent > 100)
+    return error("--jitter is a percentage of the latency, at most 100");
+
+  std::string Err;
+  Triple TT("tileas");
+  const Target *T = TargetRegistry::lookupTarget(TT, Err);
+  if (!T)
+    return error(Err);
+  std::unique_ptr<TargetMachine> TM(
+      T->createTargetMachine(TT, "sm_100", "", TargetOptions(), std::nullopt));
+  LLVMContext Context;
+  Expected<MIRFile> Input = parseMIR(InputFile, Context, *TM);
+  if (!Input)
+    return error(toString(Input.takeError()));
+  std::optional<MIRFile> Ref;
+  if (!Reference.empty()) {
+    Expected<MIRFile> R = parseMIR(Reference, Context, *TM);
+    if (!R)
+      return error(toString(R.takeError()));
+    Ref = std::move(*R);
+  }
+  std::map<std::string, std::vector<MaterializedLoop>> Remarks;
+  if (!RemarksFile.empty()) {
+    auto Loops = readMaterializedLoops(RemarksFile);
+    if (!Loops)
+      return error(toString(Loops.takeError()));
+    Remarks = std::move(*Loops);
+  }
+
+  std::vector<MachineFunction *> Functions;
+  for (Function &F : *Input->M) {
+    if (!FunctionNames.empty() &&
+        !llvm::is_contained(FunctionNames, F.getName()))
+      continue;
+    if (MachineFunction *MF = Input->MMI->getMachineFunction(F))
+      Functions.push_back(MF);
+  }
+  if (Functions.empty())
+    return error("no function to simulate in " + InputFile);
+  if (JSON && Functions.size() > 1)
+    return error(formatv("{0} has {1} functions: --json prints one, choose "
+                         "it with --function",
+                         InputFile, Functions.size()));
+  int Status = 0;
+  for (MachineFunction *MF : Functions)
+    if (!simulateFunction(*MF, Ref ? &*Ref : nullptr, Remarks))
+      Status = 1;
+  return Status;
+}
