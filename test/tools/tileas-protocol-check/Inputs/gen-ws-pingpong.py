@@ -109,7 +109,7 @@ def main():
     w("")
     w("    %mk:gpr32 = PHI %zero, %bb.2, %mk_next, %bb.7")
     w("    PIPE_CONSUMER_WAIT 0, 1, %mk")
-    w("    %kv:tile = PIPE_TILE 0, %mk")
+    w("    %kv:tile = PIPE_TILE 0, %mk, 0")
     for t in (0, 1):
         w("    PIPE_PRODUCER_ACQUIRE %d, %d, %%mk" % (1 + t, 4 + 2 * t))
         w("    MUTEX_LOCK %d, 0" % (20 + t))
@@ -125,7 +125,7 @@ def main():
         early = a.mistake == "o-lock-early" and t == 0
         w(lock if early else wait)
         w(wait if early else lock)
-        w("    %%p%d:tile = PIPE_TILE %d, %%mk" % (t, 3 + t))
+        w("    %%p%d:tile = PIPE_TILE %d, %%mk, 0" % (t, 3 + t))
         w("    %%o%d:tmem = MMA_TMEM %%o%d_buf, %%p%d, %%kv, 0, 32768"
           % (t, t, t))
         w("    MUTEX_UNLOCK %d, %d" % (22 + t, TC))
@@ -159,7 +159,7 @@ def main():
     for t in (0, 1):
         w("    PIPE_CONSUMER_WAIT %d, %d, %%ck" % (1 + t, 3 + 2 * t))
         w("    MUTEX_LOCK %d, 1" % (20 + t))
-        w("    %%sv%d:tmem = PIPE_TMEM %d, %%ck" % (t, 1 + t))
+        w("    %%sv%d:tmem = PIPE_TMEM %d, %%ck, 0" % (t, 1 + t))
         w("    %%sf%d:frag = TMEM_LD %%sv%d" % (t, t))
         w("    MUTEX_UNLOCK %d, 0" % (20 + t))
         if not (a.mistake == "no-s-release" and t == 0):
