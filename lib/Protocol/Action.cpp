@@ -113,12 +113,13 @@ std::string describe(const Action &A) {
   return Out;
 }
 
-void Program::issue(const Action &A, StringRef Where) {
-  Trace.push_back(Step{0, A, Where.str()});
+void Program::issue(const Action &A, StringRef Where, unsigned I) {
+  Trace.push_back(Step{0, A, Where.str(), I});
 }
 
-void Program::enqueue(unsigned U, const Action &A, StringRef Where) {
-  Trace.push_back(Step{U, A, Where.str()});
+void Program::enqueue(unsigned U, const Action &A, StringRef Where,
+                      unsigned I) {
+  Trace.push_back(Step{U, A, Where.str(), I});
 }
 
 StringRef toString(CheckResult::Status S) {

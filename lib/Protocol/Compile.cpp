@@ -54,7 +54,18 @@ bool compileProgram(const Program &P, CompiledProgram &Out, std::string &Err) {
   if (P.Trace.size() > MaxSteps)
     return fail(Err, "trace too long: " + Twine(uint64_t(P.Trace.size())) +
                          " steps");
-  Out.NumAgents = P.NumUnits + 1;
+  Out.NumIssuers = P.numIssuers();
+  Out.NumAgents = Out.NumIssuers + P.NumUnits;
+  Out.StartAfter.resize(Out.NumIssuers);
+  for (unsigned I = 0; I != P.Issuers.size(); ++I)
+    for (auto [J, N] : P.Issuers[I].StartAfter) {
+      if (I == 0 || J >= Out.NumIssuers || J == I)
+        return fail(Err, "issuer " + Twine(I) + " starts after issuer " +
+                             Twine(J) +
+                             (I == 0 ? ", but issuer 0 starts at once"
+                                     : ", which is not another issuer"));
+      Out.StartAfter[I].push_back({J, N});
+    }
 
   // Pipes: ids unique, 1 <= depth <= MaxPipeDepth; FULL[s] and EMPTY[s] of pipe
   // index I are barriers SlotBase[I] * 2 + 2s and + 1, its ring slots
@@ -96,6 +107,10 @@ bool compileProgram(const Program &P, CompiledProgram &Out, std::string &Err) {
       return fail(Err, stepName(P, I) + ": agent " + Twine(St.Agent) +
                            " out of range (the program has " +
                            Twine(P.NumUnits) + " units)");
+    if (St.Issuer >= Out.NumIssuers)
+      return fail(Err, stepName(P, I) + ": issuer " + Twine(St.Issuer) +
+                           " out of range (the program has " +
+                           Twine(Out.NumIssuers) + " issuers)");
     if (unsigned(A.Kind) > unsigned(ActionKind::Compute))
       return fail(Err, stepName(P, I) + ": invalid action kind " +
                            Twine(unsigned(A.Kind)));
@@ -134,15 +149,29 @@ bool compileProgram(const Program &P, CompiledProgram &Out, std::string &Err) {
   }
 
   // Second pass: lower every step.
-  Out.Queues.assign(Out.NumAgents, {});
+  Out.Seqs.assign(Out.NumAgents, {});
+  Out.Feeder.assign(Out.NumAgents, None);
+  Out.IssuerPos.resize(P.Trace.size());
   Out.Actions.resize(P.Trace.size());
   for (size_t I = 0, E = P.Trace.size(); I != E; ++I) {
     const Step &St = P.Trace[I];
     const Action &A = St.A;
     CompiledAction &C = Out.Actions[I];
     C.Kind = A.Kind;
-    if (St.Agent != 0)
-      Out.Queues[St.Agent].push_back(uint32_t(I));
+    Out.IssuerPos[I] = uint32_t(Out.Seqs[St.Issuer].size());
+    Out.Seqs[St.Issuer].push_back(uint32_t(I));
+    if (St.Agent != 0) {
+      unsigned U = Out.performerOf(uint32_t(I));
+      // Two issuers feeding one unit would make its queue order depend on
+      // the interleaving, and the positions would no longer be the state.
+      if (Out.Feeder[U] != None && Out.Feeder[U] != St.Issuer)
+        return fail(Err, stepName(P, I) + ": unit " + Twine(St.Agent) +
+                             " is fed by issuers " + Twine(Out.Feeder[U]) +
+                             " and " + Twine(St.Issuer) +
+                             " (a unit has one issuer)");
+      Out.Feeder[U] = St.Issuer;
+      Out.Seqs[U].push_back(uint32_t(I));
+    }
     if (isMutexAction(A.Kind)) {
       C.Mutex = MutexIndex.find(A.Id)->second;
       continue;

@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tileas {
@@ -47,23 +48,39 @@ struct ItemInfo {
   uint32_t Slot = 0; ///< Global ring-slot index.
 };
 
+/// Agents are numbered issuers first (0 .. NumIssuers - 1), then units: unit
+/// u of the Program is agent NumIssuers + u - 1.
 struct CompiledProgram {
   const Program *Source = nullptr;
+  unsigned NumIssuers = 1;
   unsigned NumAgents = 1;
   /// Per trace index.
   std::vector<CompiledAction> Actions;
-  /// Queues[u]: the trace indices enqueued to unit u, in order (Queues[0] is
-  /// empty: the issuer runs the whole trace).
-  std::vector<std::vector<uint32_t>> Queues;
+  /// Seqs[A]: the trace indices agent A runs, in order (for an issuer its own
+  /// steps, enqueues included; for a unit its queue).
+  std::vector<std::vector<uint32_t>> Seqs;
+  /// Per trace index: its position in its issuer's Seqs entry.
+  std::vector<uint32_t> IssuerPos;
+  /// Per agent: the issuer that feeds a unit (None for an issuer).
+  std::vector<uint32_t> Feeder;
+  /// Per issuer: IssuerConfig::StartAfter.
+  std::vector<std::vector<std::pair<unsigned, uint32_t>>> StartAfter;
   std::vector<BarrierInfo> Barriers;
   std::vector<ItemInfo> Items;
   unsigned NumSlots = 0;
 
-  unsigned agentOf(uint32_t Step) const { return Source->Trace[Step].Agent; }
-  /// The number of steps agent A runs in total.
-  uint32_t length(unsigned A) const {
-    return A == 0 ? uint32_t(Actions.size()) : uint32_t(Queues[A].size());
+  bool isIssuer(unsigned A) const { return A < NumIssuers; }
+  /// The agent that performs the action of trace step St.
+  unsigned performerOf(uint32_t St) const {
+    const Step &S = Source->Trace[St];
+    return S.Agent == 0 ? S.Issuer : NumIssuers + S.Agent - 1;
   }
+  /// Whether issuer A only enqueues trace step St.
+  bool isEnqueue(unsigned A, uint32_t St) const {
+    return isIssuer(A) && Source->Trace[St].Agent != 0;
+  }
+  /// The number of steps agent A runs in total.
+  uint32_t length(unsigned A) const { return uint32_t(Seqs[A].size()); }
 };
 
 /// Validates P and fills Out. On malformed input returns false with a

@@ -1,15 +1,17 @@
-//===- Explorer.h - Depth-first search over interleavings -------*- C++ -*-===//
+//===- Explorer.h - Searches over interleavings -----------------*- C++ -*-===//
 //
 // Part of the TileAS project.
 //
 //===----------------------------------------------------------------------===//
 //
-// The search of ProtocolChecker.h: depth-first over position vectors, agents
-// tried in increasing index, one World updated on the way down and undone on
-// the way up, a StateSet of packed position vectors. It stops at the first
-// error transition, the first deadlock state, or when the state budget is
-// spent, and leaves the path, positions and World of that moment for the
-// report.
+// The searches of ProtocolChecker.h. run(): depth-first over position
+// vectors, agents tried in increasing index (with the partial-order reduction
+// if asked), one World updated on the way down and undone on the way up, a
+// StateSet of packed position vectors; it stops at the first error
+// transition, the first deadlock state, or when the state budget is spent.
+// shortest(): breadth-first over the unreduced graph for the shortest path to
+// an error of a given status. Either leaves the path, positions and World of
+// the moment it stopped for the report.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +19,7 @@
 #define TILEAS_LIB_PROTOCOL_EXPLORER_H
 
 #include "Compile.h"
+#include "StateSet.h"
 #include "World.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -37,9 +40,15 @@ class Explorer {
 public:
   Explorer(const CompiledProgram &CP, uint64_t MaxStates);
 
-  /// Runs the search; returns its status (OK, Deadlock, an error status, or
-  /// Inconclusive).
-  CheckResult::Status run();
+  /// Runs the depth-first search; returns its status (OK, Deadlock, an error
+  /// status, or Inconclusive).
+  CheckResult::Status run(bool PartialOrder);
+
+  /// After run() found Target: searches breadth-first for the shortest path
+  /// to an error of status Target and, if it finds one within the state
+  /// budget, makes it the result and returns true. Otherwise leaves the
+  /// result of run() and returns false.
+  bool shortest(CheckResult::Status Target);
 
   const CompiledProgram &program() const { return CP; }
   const World &world() const { return W; }
@@ -58,14 +67,18 @@ public:
   uint64_t states() const { return NumStates; }
   uint64_t transitions() const { return NumTransitions; }
   uint64_t maxDepth() const { return MaxDepth; }
+  uint64_t shortestStates() const { return NumShortestStates; }
 
-  /// The trace index agent A runs next, or None if it has finished or (for
-  /// a unit) its next action is not enqueued yet.
+  /// The trace index agent A runs next, or None if it has finished or cannot
+  /// run yet (an issuer not started, a unit whose next action is not
+  /// enqueued yet).
   uint32_t nextStep(unsigned A) const;
   /// The action agent A performs for trace step St, or null for an issuer's
   /// enqueue.
   const CompiledAction *actionFor(unsigned A, uint32_t St) const;
   bool finished(unsigned A) const { return Pos[A] == CP.length(A); }
+  /// Issuer A has started (its StartAfter positions are reached).
+  bool started(unsigned A) const;
 
 private:
   const CompiledProgram &CP;
@@ -79,8 +92,27 @@ private:
   uint64_t NumStates = 0;
   uint64_t NumTransitions = 0;
   uint64_t MaxDepth = 0;
+  uint64_t NumShortestStates = 0;
 
+  /// Agent A's next step St and its action Act (null for an enqueue), and
+  /// whether it can be taken; Blocked also when A has no step to take now.
+  Outcome probeNext(unsigned A, uint32_t &St, const CompiledAction *&Act) const;
   bool canStep(unsigned A) const;
+  /// Takes agent A's next step (Act, or an enqueue) and adds the state it
+  /// reaches to Seen; stays there only if the state is new (Inserted).
+  StateSet::Insert enter(unsigned A, const CompiledAction *Act,
+                         const StatePacker &Packer, StateSet &Seen,
+                         uint64_t *Key);
+  /// Reverts agent A's last step (Act, or an enqueue).
+  void leave(unsigned A, const CompiledAction *Act);
+  /// An agent whose next step is an enqueue or Compute, or None.
+  uint32_t invisibleAgent() const;
+  /// The state-level checks: sets the fault and returns its status when the
+  /// state is a deadlock or a final state with a mutex held, else OK.
+  CheckResult::Status checkState();
+  /// Moves Pos and W to the positions To, undoing and redoing steps.
+  void jumpTo(llvm::ArrayRef<uint32_t> To);
+  std::vector<uint32_t> lengths() const;
 };
 
 } // namespace detail

@@ -10,6 +10,8 @@
 #include "Explorer.h"
 #include "Report.h"
 
+#include <chrono>
+
 using namespace llvm;
 
 namespace tileas {
@@ -24,9 +26,19 @@ CheckResult checkProtocol(const Program &P, const CheckOptions &Opts) {
     R.Message = "malformed program: " + Err;
     return R;
   }
+  auto Start = std::chrono::steady_clock::now();
   detail::Explorer E(CP, Opts.MaxStates);
-  CheckResult::Status S = E.run();
-  return detail::buildReport(E, S, Opts);
+  CheckResult::Status S = E.run(Opts.PartialOrder);
+  bool Shortest = false;
+  if (S != CheckResult::OK && S != CheckResult::Inconclusive &&
+      Opts.ShortestWitness)
+    Shortest = E.shortest(S);
+  CheckResult R = detail::buildReport(E, S, Opts);
+  R.Shortest = Shortest;
+  R.Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
+  return R;
 }
 
 void printResult(raw_ostream &OS, const CheckResult &R) {
@@ -37,7 +49,11 @@ void printResult(raw_ostream &OS, const CheckResult &R) {
       OS << "  " << L << "\n";
   }
   OS << "states: " << R.States << ", transitions: " << R.Transitions
-     << ", max depth: " << R.MaxDepth << "\n";
+     << ", max depth: " << R.MaxDepth;
+  if (R.ShortestStates)
+    OS << "; shortest witness: " << (R.Shortest ? "yes" : "not established")
+       << " (" << R.ShortestStates << " states searched breadth-first)";
+  OS << "\n";
 }
 
 } // namespace protocol

@@ -23,11 +23,18 @@ public:
   Reporter(const Explorer &E) : E(E), CP(E.program()), P(*CP.Source) {}
 
   std::string agent(unsigned A) const {
-    if (A == 0)
-      return "issuer";
-    std::string S = "unit " + std::to_string(A);
-    if (A - 1 < P.UnitNames.size() && !P.UnitNames[A - 1].empty())
-      S += " (" + P.UnitNames[A - 1] + ")";
+    if (CP.isIssuer(A)) {
+      if (P.Issuers.empty())
+        return "issuer";
+      std::string S = "issuer " + std::to_string(A);
+      if (!P.Issuers[A].Name.empty())
+        S += " (" + P.Issuers[A].Name + ")";
+      return S;
+    }
+    unsigned U = A - CP.NumIssuers + 1;
+    std::string S = "unit " + std::to_string(U);
+    if (U - 1 < P.UnitNames.size() && !P.UnitNames[U - 1].empty())
+      S += " (" + P.UnitNames[U - 1] + ")";
     return S;
   }
 
@@ -51,8 +58,8 @@ public:
     std::string Out;
     raw_string_ostream OS(Out);
     OS << "[" << N << "] " << agent(S.Agent) << ": ";
-    if (S.Agent == 0 && CP.agentOf(S.Step) != 0)
-      OS << "enqueue to " << agent(CP.agentOf(S.Step)) << ": ";
+    if (CP.isEnqueue(S.Agent, S.Step))
+      OS << "enqueue to " << agent(CP.performerOf(S.Step)) << ": ";
     OS << where(S.Step);
     return Out;
   }
@@ -61,13 +68,12 @@ public:
   template <typename PredT> std::vector<uint32_t> executed(PredT Pred) const {
     std::vector<uint32_t> Out;
     ArrayRef<uint32_t> Pos = E.positions();
-    for (uint32_t I = 0; I != Pos[0]; ++I)
-      if (CP.agentOf(I) == 0 && Pred(I))
-        Out.push_back(I);
-    for (unsigned A = 1; A != CP.NumAgents; ++A)
-      for (uint32_t J = 0; J != Pos[A]; ++J)
-        if (Pred(CP.Queues[A][J]))
-          Out.push_back(CP.Queues[A][J]);
+    for (unsigned A = 0; A != CP.NumAgents; ++A)
+      for (uint32_t J = 0; J != Pos[A]; ++J) {
+        uint32_t St = CP.Seqs[A][J];
+        if (!CP.isEnqueue(A, St) && Pred(St))
+          Out.push_back(St);
+      }
     llvm::sort(Out);
     return Out;
   }
@@ -82,7 +88,7 @@ public:
   /// The lock step by which Holder holds mutex M.
   int64_t holderLock(uint32_t M, unsigned Holder) const {
     auto V = executed([&](uint32_t I) {
-      return CP.agentOf(I) == Holder &&
+      return CP.performerOf(I) == Holder &&
              CP.Actions[I].Kind == ActionKind::MutexLock &&
              CP.Actions[I].Mutex == M;
     });
@@ -198,8 +204,18 @@ public:
     raw_string_ostream OS(Text);
     OS << agent(A) << ": ";
     uint32_t St = E.nextStep(A);
+    if (St == None && CP.isIssuer(A)) {
+      OS << "not started: it starts after";
+      ListSeparator LS(" and");
+      for (auto [J, N] : CP.StartAfter[A])
+        if (E.positions()[J] < N)
+          OS << LS << " " << agent(J) << " has run " << N
+             << " of its steps (it ran " << E.positions()[J] << ")";
+      AR.Text = Text;
+      return AR;
+    }
     if (St == None) {
-      uint32_t Next = CP.Queues[A][E.positions()[A]];
+      uint32_t Next = CP.Seqs[A][E.positions()[A]];
       OS << "idle after " << E.positions()[A] << " of " << CP.length(A)
          << " actions; its next action " << where(Next)
          << " is not enqueued yet";
@@ -230,13 +246,17 @@ public:
   }
 
   void fillDeadlock(CheckResult &R) const {
-    uint32_t I = E.positions()[0];
     std::string Msg;
     raw_string_ostream OS(Msg);
-    OS << "deadlock: no agent can step; the issuer is at step " << I << " of "
-       << CP.length(0);
-    if (I < CP.length(0))
-      OS << " (" << where(I) << ")";
+    OS << "deadlock: no agent can step;";
+    ListSeparator LS(";");
+    for (unsigned A = 0; A != CP.NumIssuers; ++A) {
+      uint32_t I = E.positions()[A];
+      OS << LS << " " << (P.Issuers.empty() ? "the issuer" : agent(A))
+         << " is at step " << I << " of " << CP.length(A);
+      if (I < CP.length(A))
+        OS << " (" << where(CP.Seqs[A][I]) << ")";
+    }
     for (unsigned A = 0; A != CP.NumAgents; ++A) {
       if (E.finished(A))
         continue;
@@ -285,6 +305,7 @@ CheckResult buildReport(const Explorer &E, CheckResult::Status S,
   R.States = E.states();
   R.Transitions = E.transitions();
   R.MaxDepth = E.maxDepth();
+  R.ShortestStates = E.shortestStates();
   Reporter Rep(E);
   switch (S) {
   case CheckResult::OK:

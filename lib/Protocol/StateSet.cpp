@@ -24,7 +24,7 @@ StatePacker::StatePacker(ArrayRef<uint32_t> Lengths) {
       ++Word;
       Shift = 0;
     }
-    Fields.push_back(Field{Word, Shift});
+    Fields.push_back(Field{Word, Shift, Bits});
     Shift += Bits;
   }
   NumWords = Word + 1;
@@ -34,6 +34,13 @@ void StatePacker::pack(ArrayRef<uint32_t> Positions, uint64_t *Out) const {
   std::fill(Out, Out + NumWords, 0);
   for (size_t A = 0, E = Fields.size(); A != E; ++A)
     Out[Fields[A].Word] |= uint64_t(Positions[A]) << Fields[A].Shift;
+}
+
+void StatePacker::unpack(const uint64_t *In,
+                         MutableArrayRef<uint32_t> Out) const {
+  for (size_t A = 0, E = Fields.size(); A != E; ++A)
+    Out[A] = uint32_t((In[Fields[A].Word] >> Fields[A].Shift) &
+                      maskTrailingOnes<uint64_t>(Fields[A].Bits));
 }
 
 StateSet::StateSet(unsigned Words) : Words(Words), Table(1024, 0) {}

@@ -31,11 +31,13 @@ public:
 
   unsigned words() const { return NumWords; }
   void pack(llvm::ArrayRef<uint32_t> Positions, uint64_t *Out) const;
+  void unpack(const uint64_t *In, llvm::MutableArrayRef<uint32_t> Out) const;
 
 private:
   struct Field {
     unsigned Word;
     unsigned Shift;
+    unsigned Bits;
   };
   std::vector<Field> Fields;
   unsigned NumWords = 1;
@@ -50,6 +52,10 @@ public:
   /// Adds Key unless present; refuses a new key once size() == Limit.
   Insert insert(const uint64_t *Key, uint64_t Limit);
   uint64_t size() const { return Count; }
+  /// The key inserted as the Index-th (from 0): insertion order is kept.
+  const uint64_t *key(uint64_t Index) const {
+    return Arena.data() + Index * Words;
+  }
 
 private:
   unsigned Words;

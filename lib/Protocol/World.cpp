@@ -6,6 +6,8 @@
 
 #include "World.h"
 
+#include <algorithm>
+
 namespace tileas {
 namespace protocol {
 namespace detail {
@@ -33,7 +35,16 @@ CheckResult::Status statusOf(Fault F) {
 World::World(const CompiledProgram &CP)
     : CP(CP), Count(CP.Barriers.size(), 0), Writes(CP.Items.size(), 0),
       Releases(CP.Items.size(), 0), LiveCount(CP.NumSlots, 0),
-      LiveSum(CP.NumSlots, 0), Holder(CP.Source->Mutexes.size(), -1) {}
+      LiveSum(CP.NumSlots, 0),
+      Held(CP.Source->Mutexes.size() * CP.NumAgents, 0),
+      NumAgents(CP.NumAgents) {}
+
+int World::holder(uint32_t M) const {
+  for (unsigned A = 0; A != NumAgents; ++A)
+    if (held(M, A))
+      return int(A);
+  return -1;
+}
 
 static Outcome ready() { return Outcome(); }
 static Outcome blocked() {
@@ -73,15 +84,13 @@ Outcome World::probe(const CompiledAction &A, unsigned Agent) const {
       return error(Fault::ReadReleased);
     return ready();
   case ActionKind::MutexLock:
-    if (Holder[A.Mutex] == int(Agent))
+    if (held(A.Mutex, Agent))
       return error(Fault::Relock);
-    return Holder[A.Mutex] < 0 ? ready() : blocked();
+    return holder(A.Mutex) < 0 ? ready() : blocked();
   case ActionKind::MutexUnlock:
-    return Holder[A.Mutex] == int(Agent) ? ready()
-                                         : error(Fault::UnlockNotHeld);
+    return held(A.Mutex, Agent) ? ready() : error(Fault::UnlockNotHeld);
   case ActionKind::MutexAccess:
-    return Holder[A.Mutex] == int(Agent) ? ready()
-                                         : error(Fault::AccessOutside);
+    return held(A.Mutex, Agent) ? ready() : error(Fault::AccessOutside);
   }
   return ready();
 }
@@ -118,10 +127,10 @@ void World::apply(const CompiledAction &A, unsigned Agent) {
     break;
   }
   case ActionKind::MutexLock:
-    Holder[A.Mutex] = int(Agent);
+    ++held(A.Mutex, Agent);
     break;
   case ActionKind::MutexUnlock:
-    Holder[A.Mutex] = -1;
+    --held(A.Mutex, Agent);
     break;
   default:
     break;
@@ -148,10 +157,10 @@ void World::undo(const CompiledAction &A, unsigned Agent) {
     break;
   }
   case ActionKind::MutexLock:
-    Holder[A.Mutex] = -1;
+    --held(A.Mutex, Agent);
     break;
   case ActionKind::MutexUnlock:
-    Holder[A.Mutex] = int(Agent);
+    ++held(A.Mutex, Agent);
     break;
   default:
     break;
@@ -159,8 +168,9 @@ void World::undo(const CompiledAction &A, unsigned Agent) {
 }
 
 uint32_t World::mutexHeldBy(unsigned Agent) const {
-  for (uint32_t M = 0, E = uint32_t(Holder.size()); M != E; ++M)
-    if (Holder[M] == int(Agent))
+  for (uint32_t M = 0, E = uint32_t(Held.size() / std::max(1u, NumAgents));
+       M != E; ++M)
+    if (held(M, Agent))
       return M;
   return None;
 }

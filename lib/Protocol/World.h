@@ -7,8 +7,10 @@
 // The quantities the semantics of ProtocolChecker.h talk about: completed
 // phases per barrier, write and release counts per data item, the live item
 // of every ring slot, and the holder of every mutex. All of them are counts
-// or functions of each agent's own prefix, so apply() and undo() are exact
-// inverses and the explorer can walk its search tree without copying.
+// (a mutex's holder too: locks minus unlocks per agent), so apply() and undo()
+// are exact inverses that commute: the explorer walks its search tree
+// without copying, and the breadth-first search moves between any two states
+// by undoing and redoing steps in any order.
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,7 +60,7 @@ public:
 
   uint32_t barrierCount(uint32_t B) const { return Count[B]; }
   /// The agent holding mutex M, or -1.
-  int holder(uint32_t M) const { return Holder[M]; }
+  int holder(uint32_t M) const;
   /// The live item of global ring slot S, or None.
   uint32_t liveItem(uint32_t S) const {
     return LiveCount[S] ? uint32_t(LiveSum[S]) : None;
@@ -73,7 +75,17 @@ private:
   std::vector<uint32_t> Releases;  ///< Per item: executed releases.
   std::vector<uint32_t> LiveCount; ///< Per slot: live items (at most 1).
   std::vector<uint64_t> LiveSum;   ///< Per slot: sum of live item indices.
-  std::vector<int> Holder;         ///< Per mutex: holding agent or -1.
+  /// Per (mutex, agent): its locks minus its unlocks (0 or 1 on every
+  /// error-free prefix).
+  std::vector<uint32_t> Held;
+  unsigned NumAgents;
+
+  uint32_t &held(uint32_t M, unsigned Agent) {
+    return Held[size_t(M) * NumAgents + Agent];
+  }
+  uint32_t held(uint32_t M, unsigned Agent) const {
+    return Held[size_t(M) * NumAgents + Agent];
+  }
 
   bool live(uint32_t I) const { return Writes[I] && !Releases[I]; }
   void setLive(uint32_t I, bool L);

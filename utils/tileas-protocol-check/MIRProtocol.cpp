@@ -19,6 +19,7 @@
 
 #include <map>
 #include <set>
+#include <tuple>
 
 using namespace llvm;
 
@@ -46,6 +47,9 @@ struct PipeInfo {
   int64_t Step = 1;
   unsigned ProducerAgent = 0;
   unsigned ConsumerAgent = 0;
+  /// The agents (1-based; 0: any) that issue the producer and the consumer
+  /// side in a warp-specialized function.
+  unsigned ProducerIssuer = 0, ConsumerIssuer = 0;
   unsigned Depth = 1;
   unsigned Full = 0, Empty = 0;
   bool Ring = false;
@@ -61,17 +65,26 @@ public:
   Interpreter(const MachineFunction &MF, const MIRProtocolOptions &Opts)
       : MF(MF), Opts(Opts), TII(*MF.getSubtarget().getInstrInfo()) {}
 
-  Expected<protocol::Program> run();
+  Expected<MIRProtocolProgram> run();
 
 private:
+  Error execute(const MachineBasicBlock *BB,
+                MachineBasicBlock::const_iterator From,
+                const MachineBasicBlock *Pred);
+  Error runAgents();
   Error step(const MachineInstr &MI);
+  Error agentSwitch(const MachineInstr &MI);
+  Error slotHandle(const MachineInstr &MI);
+  void checkIssuer(const MachineInstr &MI, unsigned Pipe, bool Producer);
+  std::string agentName(unsigned Agent) const;
   Error applyOverrides(const MachineInstr &MI);
   Error pipeOp(const MachineInstr &MI);
   Error checkCoordinationOperands(const MachineInstr &MI) const;
   void retire(unsigned Pipe, const MachineInstr &MI, StringRef Why);
   void dataOp(const MachineInstr &MI);
   Expected<int64_t> intOf(const MachineOperand &MO) const;
-  Expected<int64_t> iterationOf(const MachineInstr &MI, unsigned Pipe) const;
+  Expected<int64_t> iterationOf(const MachineInstr &MI, unsigned Pipe,
+                                unsigned IterOp = 2) const;
   std::string where(const MachineInstr &MI) const;
   Error fail(const MachineInstr &MI, const Twine &Msg) const {
     return createStringError(inconvertibleErrorCode(), where(MI) + ": " + Msg);
@@ -96,11 +109,13 @@ private:
   unsigned declaredAgent(unsigned Declared, std::optional<unsigned> Pipe) {
     return Declared ? unitFor(Declared - 1, Pipe) : 0;
   }
-  void act(unsigned Agent, const protocol::Action &A, const MachineInstr &MI) {
+  void act(unsigned Agent, const protocol::Action &A, const MachineInstr &MI,
+           StringRef Note = "") {
+    std::string Where = where(MI) + Note.str();
     if (Agent == 0)
-      P.issue(A, where(MI));
+      P.issue(A, Where, Issuer);
     else
-      P.enqueue(Agent, A, where(MI));
+      P.enqueue(Agent, A, Where, Issuer);
   }
 
   const MachineFunction &MF;
@@ -109,14 +124,38 @@ private:
   DenseMap<Register, Value> Regs;
   std::map<unsigned, PipeInfo> Pipes;
   std::set<unsigned> Mutexes;
-  /// (event pipe, stream) -> unit agent.
-  std::map<std::pair<unsigned, int64_t>, unsigned> Units;
+  /// (issuer, mutex barrier, side) -> locks so far.
+  std::map<std::tuple<unsigned, unsigned, unsigned>, int64_t> LockCount;
+  /// (issuer, mutex barrier) -> the turn its last lock entered, until its
+  /// unlock.
+  std::map<std::pair<unsigned, unsigned>, int64_t> LastTurn;
+  /// (issuer, event pipe, stream) -> unit agent: each unit has one issuer.
+  std::map<std::tuple<unsigned, unsigned, int64_t>, unsigned> Units;
   /// Set by an acquire: the next guarded instruction writes this pipe.
   std::optional<std::pair<unsigned, int64_t>> PendingWrite;
   const MachineBasicBlock *Next = nullptr;
   bool Returned = false;
+  uint64_t StepCount = 0;
   protocol::Program P;
+  /// The issuer running: 0 before the dispatch (and in an unspecialized
+  /// function), agent k's warps after it.
+  unsigned Issuer = 0;
+  /// The WARP_IDX that dispatches to the agents, once reached.
+  const MachineInstr *Dispatch = nullptr;
+  /// The agent's warps have reached their AGENT_SWITCH.
+  bool Switched = false;
+  const MachineInstr *LastReturn = nullptr;
+  std::vector<std::string> WrongAgents;
+  /// The instructions already in WrongAgents (each is listed once).
+  std::set<const MachineInstr *> WrongAgentSeen;
 };
+
+std::string Interpreter::agentName(unsigned Agent) const {
+  ArrayRef<model::AgentRecord> Agents = model::agents();
+  if (Agent >= 1 && Agent <= Agents.size())
+    return formatv("agent {0} ({1})", Agent, Agents[Agent - 1].Name).str();
+  return formatv("agent {0}", Agent).str();
+}
 
 std::string Interpreter::where(const MachineInstr &MI) const {
   std::string Text;
@@ -135,11 +174,15 @@ unsigned Interpreter::unitFor(unsigned EventPipe,
   StringRef Name = model::pipeNames()[EventPipe];
   bool CopyEngine = model::isCopyEngine(EventPipe);
   int64_t Stream = CopyEngine && Pipe ? int64_t(*Pipe) : -1;
-  auto [It, New] = Units.try_emplace({EventPipe, Stream}, Units.size() + 1);
+  auto [It, New] =
+      Units.try_emplace({Issuer, EventPipe, Stream}, Units.size() + 1);
   if (New) {
     P.NumUnits = Units.size();
-    P.UnitNames.push_back(
-        Stream < 0 ? Name.str() : formatv("{0}.pipe{1}", Name, Stream).str());
+    std::string UnitName =
+        Stream < 0 ? Name.str() : formatv("{0}.pipe{1}", Name, Stream).str();
+    if (Issuer)
+      UnitName += " of " + agentName(Issuer);
+    P.UnitNames.push_back(UnitName);
   }
   return It->second;
 }
@@ -159,11 +202,12 @@ Expected<int64_t> Interpreter::intOf(const MachineOperand &MO) const {
 }
 
 Expected<int64_t> Interpreter::iterationOf(const MachineInstr &MI,
-                                           unsigned Pipe) const {
+                                           unsigned Pipe,
+                                           unsigned IterOp) const {
   auto It = Pipes.find(Pipe);
   if (It == Pipes.end())
     return fail(MI, formatv("pipe {0} is used before its PIPE_CREATE", Pipe));
-  Expected<int64_t> IV = intOf(MI.getOperand(2));
+  Expected<int64_t> IV = intOf(MI.getOperand(IterOp));
   if (!IV)
     return IV.takeError();
   const PipeInfo &Info = It->second;
@@ -185,7 +229,7 @@ void Interpreter::retire(unsigned Pipe, const MachineInstr &MI, StringRef Why) {
       (std::max<int64_t>(Info.MaxIter, 0) / Info.Depth + 2) * Info.Depth;
   for (unsigned S = 0; S < Info.Depth; ++S)
     P.issue(protocol::Action::write(Pipe, Base + S),
-            where(MI) + " " + RetireMarker.str() + " " + Why.str());
+            where(MI) + " " + RetireMarker.str() + " " + Why.str(), Issuer);
 }
 
 /// Coordination operands are immediates, but for the induction values; an
@@ -212,7 +256,18 @@ Error Interpreter::checkCoordinationOperands(const MachineInstr &MI) const {
                               protocol::MaxPipeDepth));
     if (Error E = CheckAgent(5))
       return E;
-    return CheckAgent(6);
+    if (Error E = CheckAgent(6))
+      return E;
+    for (unsigned I : {9u, 10u}) {
+      int64_t Agent = MI.getOperand(I).getImm();
+      int64_t Agents = model::agents().size();
+      if (Agent < 0 || Agent > Agents)
+        return fail(MI, formatv("issuing agent {0} (operand {1}) is neither "
+                                "the one stream of the unspecialized form (0) "
+                                "nor an agent of the model (1 to {2})",
+                                Agent, I, Agents));
+    }
+    return Error::success();
   }
   case TileAS::MUTEX_UNLOCK:
     return CheckAgent(1);
@@ -235,6 +290,8 @@ Error Interpreter::pipeOp(const MachineInstr &MI) {
     Info.Step = MI.getOperand(8).getImm();
     Info.ProducerAgent = MI.getOperand(5).getImm();
     Info.ConsumerAgent = MI.getOperand(6).getImm();
+    Info.ProducerIssuer = MI.getOperand(9).getImm();
+    Info.ConsumerIssuer = MI.getOperand(10).getImm();
     Info.Depth = MI.getOperand(1).getImm();
     Info.Full = MI.getOperand(3).getImm();
     Info.Empty = MI.getOperand(4).getImm();
@@ -262,14 +319,33 @@ Error Interpreter::pipeOp(const MachineInstr &MI) {
     unsigned Pipe = MutexPipeBase + Bar;
     if (Mutexes.insert(Bar).second)
       P.Pipes.push_back({Pipe, 1, formatv("mutex{0}", Bar).str()});
+    // Each side's region is a turn: side s's c-th lock is turn 2c + s, an
+    // item of the mutex's one slot, written when the side enters and released
+    // when it leaves. A side entering while the other's turn is live (two
+    // agents inside at once) is an overwrite of that turn.
     if (Opc == TileAS::MUTEX_LOCK) {
-      unsigned Side = MI.getOperand(1).getImm();
+      int64_t Side = MI.getOperand(1).getImm();
+      if (Side != 0 && Side != 1)
+        return fail(MI, formatv("side {0} (operand 1) is neither 0 (the "
+                                "producer) nor 1 (the consumer)",
+                                Side));
       // The producer side needs an even count, i.e. a wait on parity 1.
-      act(0, protocol::Action::consumerWait(Pipe, 0).withOverride(0, 1 - Side),
+      act(0,
+          protocol::Action::consumerWait(Pipe, 0).withOverride(
+              0, unsigned(1 - Side)),
           MI);
+      int64_t Turn = 2 * LockCount[{Issuer, Bar, unsigned(Side)}]++ + Side;
+      LastTurn[{Issuer, Bar}] = Turn;
+      act(0, protocol::Action::write(Pipe, Turn), MI);
     } else {
-      act(declaredAgent(MI.getOperand(1).getImm(), std::nullopt),
-          protocol::Action::producerCommit(Pipe, 0).withOverride(0, 0), MI);
+      unsigned Agent = declaredAgent(MI.getOperand(1).getImm(), std::nullopt);
+      auto It = LastTurn.find({Issuer, Bar});
+      if (It != LastTurn.end()) {
+        act(Agent, protocol::Action::consumerRelease(Pipe, It->second), MI);
+        LastTurn.erase(It);
+      }
+      act(Agent, protocol::Action::producerCommit(Pipe, 0).withOverride(0, 0),
+          MI);
     }
     return Error::success();
   }
@@ -279,15 +355,25 @@ Error Interpreter::pipeOp(const MachineInstr &MI) {
     return K.takeError();
   PipeInfo &Info = Pipes[Pipe];
   Info.MaxIter = std::max(Info.MaxIter, *K);
+  checkIssuer(MI, Pipe,
+              Opc == TileAS::PIPE_PRODUCER_ACQUIRE ||
+                  Opc == TileAS::PIPE_PRODUCER_COMMIT);
   switch (Opc) {
   case TileAS::PIPE_PRODUCER_ACQUIRE:
     act(0, protocol::Action::producerAcquire(Pipe, *K), MI);
     PendingWrite = {Pipe, *K};
     break;
-  case TileAS::PIPE_PRODUCER_COMMIT:
-    act(declaredAgent(Info.ProducerAgent, Pipe),
-        protocol::Action::producerCommit(Pipe, *K), MI);
+  case TileAS::PIPE_PRODUCER_COMMIT: {
+    unsigned Agent = declaredAgent(Info.ProducerAgent, Pipe);
+    // A pipe without slots of its own (a drain, a consumer-only pipe) has
+    // no writer that an acquire guards: its value is final when the commit
+    // is made, by the agent that makes it.
+    if (!Info.Ring)
+      act(Agent, protocol::Action::write(Pipe, *K), MI,
+          (" " + FillMarker).str());
+    act(Agent, protocol::Action::producerCommit(Pipe, *K), MI);
     break;
+  }
   case TileAS::PIPE_CONSUMER_WAIT:
     act(0, protocol::Action::consumerWait(Pipe, *K), MI);
     break;
@@ -298,6 +384,57 @@ Error Interpreter::pipeOp(const MachineInstr &MI) {
   default:
     llvm_unreachable("not a pipe operation");
   }
+  return Error::success();
+}
+
+/// In a warp-specialized function, each side of a pipe is issued by the
+/// agent its PIPE_CREATE names; the code before the dispatch may issue
+/// either.
+void Interpreter::checkIssuer(const MachineInstr &MI, unsigned Pipe,
+                              bool Producer) {
+  const PipeInfo &Info = Pipes[Pipe];
+  unsigned Named = Producer ? Info.ProducerIssuer : Info.ConsumerIssuer;
+  if (Issuer == 0 || Named == 0 || Named == Issuer ||
+      !WrongAgentSeen.insert(&MI).second)
+    return;
+  WrongAgents.push_back(
+      formatv("{0}: issued by {1}, but PIPE_CREATE of pipe {2} names {3} as "
+              "the {4}",
+              where(MI), agentName(Issuer), Pipe, agentName(Named),
+              Producer ? "producer" : "consumer")
+          .str());
+}
+
+/// AGENT_SWITCH k opens agent k's region: only agent k's warps may reach it.
+Error Interpreter::agentSwitch(const MachineInstr &MI) {
+  if (!Dispatch)
+    return fail(MI, "AGENT_SWITCH before the WARP_IDX dispatch");
+  if (!MI.getOperand(0).isImm())
+    return fail(MI, "operand 0 is not an immediate");
+  int64_t Agent = MI.getOperand(0).getImm();
+  if (Agent != int64_t(Issuer))
+    return fail(MI, formatv("the warps of {0} reach the region of agent {1}: "
+                            "the dispatch sends them to another agent",
+                            agentName(Issuer), Agent));
+  if (Switched)
+    return fail(MI, formatv("the warps of {0} reach a second AGENT_SWITCH",
+                            agentName(Issuer)));
+  Switched = true;
+  return Error::success();
+}
+
+/// PIPE_TILE and PIPE_TMEM: the slot of iteration k of a pipe, in an agent
+/// that consumes it; the value is tagged like the producer's (for a drain or
+/// a consumer-only pipe, with the item its commit fills).
+Error Interpreter::slotHandle(const MachineInstr &MI) {
+  if (!MI.getOperand(1).isImm())
+    return fail(MI, "operand 1 is not an immediate");
+  unsigned Pipe = MI.getOperand(1).getImm();
+  Expected<int64_t> K = iterationOf(MI, Pipe, 2);
+  if (!K)
+    return K.takeError();
+  checkIssuer(MI, Pipe, /*Producer=*/false);
+  Regs[MI.getOperand(0).getReg()] = Value{0, true, Pipe, *K};
   return Error::success();
 }
 
@@ -433,9 +570,29 @@ Error Interpreter::step(const MachineInstr &MI) {
   }
   case TileAS::RET:
     Returned = true;
+    LastReturn = &MI;
+    if (Dispatch) {
+      // The rings are freed when every agent has returned (runAgents).
+      if (!Switched)
+        return fail(MI, formatv("the warps of {0} return without reaching "
+                                "an AGENT_SWITCH",
+                                agentName(Issuer)));
+      return Error::success();
+    }
     for (auto &[Pipe, Info] : Pipes)
       retire(Pipe, MI, "the function returns and frees the ring's buffers");
     return Error::success();
+  case TileAS::WARP_IDX:
+    if (Dispatch)
+      return fail(MI, "a second WARP_IDX: only one loop per function is "
+                      "warp-specialized");
+    Dispatch = &MI;
+    return Error::success();
+  case TileAS::AGENT_SWITCH:
+    return agentSwitch(MI);
+  case TileAS::PIPE_TILE:
+  case TileAS::PIPE_TMEM:
+    return slotHandle(MI);
   default:
     if (TileAS::isCoordination(MI.getDesc()))
       return pipeOp(MI);
@@ -467,30 +624,33 @@ Error Interpreter::applyOverrides(const MachineInstr &MI) {
   return Error::success();
 }
 
-Expected<protocol::Program> Interpreter::run() {
-  for (auto [Reg, V] : Opts.LiveIns)
-    Regs[Reg] = Value{V, false, 0, 0};
-  const MachineBasicBlock *BB = &MF.front(), *Pred = nullptr;
-  uint64_t Steps = 0;
+Error Interpreter::execute(const MachineBasicBlock *BB,
+                           MachineBasicBlock::const_iterator From,
+                           const MachineBasicBlock *Pred) {
+  const MachineInstr *Fork = Dispatch;
+  uint64_t &Steps = StepCount;
   while (BB) {
-    // PHIs read their inputs together, on entry.
-    SmallVector<std::pair<Register, Value>, 8> PhiValues;
-    for (const MachineInstr &Phi : BB->phis())
-      for (unsigned I = 1; I + 1 < Phi.getNumOperands(); I += 2)
-        if (Phi.getOperand(I + 1).getMBB() == Pred)
-          PhiValues.push_back({Phi.getOperand(0).getReg(),
-                               Regs.lookup(Phi.getOperand(I).getReg())});
-    for (auto &[R, V] : PhiValues)
-      Regs[R] = V;
-    for (const MachineInstr &Phi : BB->phis())
-      if (Error E = applyOverrides(Phi))
-        return E;
+    if (From == BB->begin()) {
+      // PHIs read their inputs together, on entry.
+      SmallVector<std::pair<Register, Value>, 8> PhiValues;
+      for (const MachineInstr &Phi : BB->phis())
+        for (unsigned I = 1; I + 1 < Phi.getNumOperands(); I += 2)
+          if (Phi.getOperand(I + 1).getMBB() == Pred)
+            PhiValues.push_back({Phi.getOperand(0).getReg(),
+                                 Regs.lookup(Phi.getOperand(I).getReg())});
+      for (auto &[R, V] : PhiValues)
+        Regs[R] = V;
+      for (const MachineInstr &Phi : BB->phis())
+        if (Error E = applyOverrides(Phi))
+          return E;
+      // An acquire guards the next instruction of its own block; one at the
+      // end of a block (the producer's tail after a loop) guards nothing.
+      PendingWrite.reset();
+    }
 
     Next = nullptr;
-    // An acquire guards the next instruction of its own block; one at the
-    // end of a block (the producer's tail after a loop) guards nothing.
-    PendingWrite.reset();
-    for (const MachineInstr &MI : *BB) {
+    for (const MachineInstr &MI :
+         make_range(From, MachineBasicBlock::const_iterator(BB->end()))) {
       if (MI.isPHI() || MI.isDebugInstr())
         continue;
       if (++Steps > Opts.MaxSteps)
@@ -500,11 +660,11 @@ Expected<protocol::Program> Interpreter::run() {
         return E;
       if (Error E = applyOverrides(MI))
         return E;
-      if (Next || Returned)
+      if (Next || Returned || Dispatch != Fork)
         break;
     }
-    if (Returned)
-      return std::move(P);
+    if (Returned || Dispatch != Fork)
+      return Error::success();
     if (!Next) {
       // Falls through: to the only successor, or to the layout successor
       // after an untaken conditional branch.
@@ -521,13 +681,81 @@ Expected<protocol::Program> Interpreter::run() {
     }
     Pred = BB;
     BB = Next;
+    From = BB->begin();
   }
-  return std::move(P);
+  return Error::success();
+}
+
+/// After the WARP_IDX dispatch: each agent's warps run on from it, with the
+/// values the code before it computed and their own warp index, as issuer k;
+/// an exit issuer frees the rings once every agent has returned.
+Error Interpreter::runAgents() {
+  ArrayRef<model::AgentRecord> Agents = model::agents();
+  if (Agents.empty())
+    return fail(*Dispatch, "WARP_IDX, but the machine model has no agents");
+  uint32_t Before = uint32_t(P.Trace.size());
+  P.Issuers.push_back({"before the dispatch", {}});
+  for (const model::AgentRecord &A : Agents)
+    P.Issuers.push_back({A.Name, {{0, Before}}});
+
+  DenseMap<Register, Value> RegsAtDispatch = Regs;
+  std::map<unsigned, PipeInfo> PipesAtDispatch = Pipes;
+  std::map<unsigned, int64_t> MaxIter;
+  unsigned FirstWarp = 0;
+  for (unsigned K = 1; K <= Agents.size(); ++K) {
+    Regs = RegsAtDispatch;
+    Pipes = PipesAtDispatch;
+    Issuer = K;
+    Switched = false;
+    Returned = false;
+    Regs[Dispatch->getOperand(0).getReg()] = Value{FirstWarp, false, 0, 0};
+    if (Error E = applyOverrides(*Dispatch))
+      return E;
+    FirstWarp += Agents[K - 1].Warps;
+    if (Error E = execute(Dispatch->getParent(),
+                          std::next(Dispatch->getIterator()), nullptr))
+      return E;
+    if (!Returned)
+      return createStringError(inconvertibleErrorCode(), "the warps of " +
+                                                             agentName(K) +
+                                                             " do not return");
+    for (auto &[Pipe, Info] : Pipes)
+      MaxIter[Pipe] = std::max(MaxIter[Pipe], Info.MaxIter);
+  }
+
+  protocol::IssuerConfig Exit{"exit", {}};
+  std::vector<uint32_t> Steps(P.Issuers.size(), 0);
+  for (const protocol::Step &St : P.Trace)
+    ++Steps[St.Issuer];
+  for (unsigned I = 0; I != Steps.size(); ++I)
+    Exit.StartAfter.push_back({I, Steps[I]});
+  Issuer = P.Issuers.size();
+  P.Issuers.push_back(Exit);
+  for (auto &[Pipe, Info] : Pipes) {
+    Info.MaxIter = MaxIter[Pipe];
+    retire(Pipe, *LastReturn,
+           "every agent has returned and the CTA frees the ring's buffers");
+  }
+  return Error::success();
+}
+
+Expected<MIRProtocolProgram> Interpreter::run() {
+  for (auto [Reg, V] : Opts.LiveIns)
+    Regs[Reg] = Value{V, false, 0, 0};
+  if (Error E = execute(&MF.front(), MF.front().begin(), nullptr))
+    return std::move(E);
+  if (Dispatch)
+    if (Error E = runAgents())
+      return std::move(E);
+  MIRProtocolProgram Out;
+  Out.Program = std::move(P);
+  Out.WrongAgents = std::move(WrongAgents);
+  return std::move(Out);
 }
 
 } // namespace
 
-Expected<protocol::Program>
+Expected<MIRProtocolProgram>
 buildProtocolProgram(const MachineFunction &MF,
                      const MIRProtocolOptions &Opts) {
   return Interpreter(MF, Opts).run();

@@ -18,11 +18,28 @@
 // a tagged register reads that pipe's slot. Who performs an action follows
 // the machine: an asynchronous instruction (TMA, tensor core, async copy) is
 // enqueued to its unit; commits and releases are performed by the agents
-// PIPE_CREATE declares; waits, acquires and locks block the issuer. When the
-// function returns, and when a PIPE_CREATE initializes a barrier that an
-// earlier ring uses, that ring's buffers end (see RetireMarker). A register
+// PIPE_CREATE declares; waits, acquires and locks block the issuer. A mutex
+// is a one-slot pipe whose FULL barrier counts the turns: a lock waits for
+// its side's parity and enters a turn (side s's c-th lock is turn 2c + s, an
+// item written then), its unlock ends that turn (a release, by the agent the
+// unlock names) and arrives; two sides inside at once overwrite a live turn.
+// When the function returns, and when a PIPE_CREATE initializes a barrier that
+// an earlier ring uses, that ring's buffers end (see RetireMarker). A register
 // named in MIRProtocolOptions::Overrides takes the given value where it is
 // defined, whatever its instruction computes (a PHI's too).
+//
+// Warp specialization. The code before WARP_IDX runs once, as issuer 0. At
+// WARP_IDX the run forks: the warps of each agent k of the machine model
+// (model::agents()) run on from there as issuer k, with the values computed
+// before and their own warp index (the first warp of agent k: the warps of
+// the agents before it), follow the dispatch to an AGENT_SWITCH, which must
+// be agent k's, and on to their RET. Each agent's asynchronous units are its
+// own. Agents start once issuer 0 has finished; an exit issuer, started once
+// every agent has returned, ends every ring's buffers. PIPE_TILE and
+// PIPE_TMEM tag their value with the pipe and the iteration (see
+// FillMarker for pipes without slots). A pipe operation
+// issued by another agent than the side's agent in PIPE_CREATE is listed in
+// MIRProtocolProgram::WrongAgents.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,7 +54,9 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <string>
 #include <utility>
+#include <vector>
 
 namespace llvm {
 class MachineFunction;
@@ -70,8 +89,22 @@ struct MIRProtocolOptions {
 /// an unreleased slot. They are not iterations of the loop.
 constexpr llvm::StringLiteral RetireMarker = "[retired]";
 
+/// Marks the write that a commit of a pipe without slots of its own (a
+/// drain, a consumer-only pipe) stands for: its value is final then. A reader
+/// that took it with PIPE_TILE or PIPE_TMEM reads that item, so a read before
+/// the commit is a read of an unfilled slot. Not an iteration of the loop.
+constexpr llvm::StringLiteral FillMarker = "[fills]";
+
+struct MIRProtocolProgram {
+  protocol::Program Program;
+  /// Warp-specialized: pipe operations that an agent issues although the
+  /// pipe's PIPE_CREATE names another agent for that side ("file: issued by
+  /// agent 2 (load), but ... names agent 3 (mma) as the consumer").
+  std::vector<std::string> WrongAgents;
+};
+
 /// The coordination program of MF run with the given live-ins.
-llvm::Expected<protocol::Program>
+llvm::Expected<MIRProtocolProgram>
 buildProtocolProgram(const llvm::MachineFunction &MF,
                      const MIRProtocolOptions &Opts);
 

@@ -93,7 +93,9 @@ public:
   Expected<TripCountPlan> run();
 
 private:
-  Error planLoop(MachineBasicBlock &MBB);
+  /// Plans MBB if it is a loop with pipes (MutexOnly false) or one
+  /// coordinated by mutexes only (MutexOnly true).
+  Error planLoop(MachineBasicBlock &MBB, bool MutexOnly);
   Error add(const RegisterOverride &O, const MachineBasicBlock &MBB);
   std::string name(Register R) const {
     return formatv("{0}", printReg(R, /*TRI=*/nullptr, 0, &MRI)).str();
@@ -136,23 +138,57 @@ Error Planner::add(const RegisterOverride &O, const MachineBasicBlock &MBB) {
   return Error::success();
 }
 
-Error Planner::planLoop(MachineBasicBlock &MBB) {
+/// The induction PHI's operand from outside the loop, or null.
+const MachineOperand *incomingStart(const TileASCountedLoop &L) {
+  const MachineInstr &Phi = *L.IVPhi;
+  for (unsigned I = 1; I + 1 < Phi.getNumOperands(); I += 2)
+    if (Phi.getOperand(I + 1).getMBB() != L.Loop)
+      return &Phi.getOperand(I);
+  return nullptr;
+}
+
+bool locksMutex(const MachineBasicBlock &MBB) {
+  return llvm::any_of(MBB, [](const MachineInstr &MI) {
+    return MI.getOpcode() == TileAS::MUTEX_LOCK;
+  });
+}
+
+Error Planner::planLoop(MachineBasicBlock &MBB, bool MutexOnly) {
   std::optional<TileASCountedLoop> L = TileASCountedLoop::analyze(MBB);
   if (!L)
     return Error::success();
   const MachineInstr *Create = pipeCreateOf(MF, MBB);
-  if (!Create || !Create->getOperand(7).isReg()) {
-    // Without a pipe there is no iteration to count; but a loop that locks
-    // a mutex is coordinated, and would silently run another trip count.
-    if (llvm::any_of(MBB, [](const MachineInstr &MI) {
-          return MI.getOpcode() == TileAS::MUTEX_LOCK;
-        }))
-      return planError(formatv("loop bb.{0} is coordinated by mutexes "
-                               "only: its start is found through its pipes "
-                               "(PIPE_CREATE's first induction value), so "
-                               "its trip count cannot be set",
-                               MBB.getNumber()));
+  bool HasStart = Create && Create->getOperand(7).isReg();
+  if (HasStart == MutexOnly)
     return Error::success();
+  const MachineOperand *StartOp = HasStart ? &Create->getOperand(7) : nullptr;
+  if (!HasStart) {
+    // Without a pipe there is no iteration to count; but a loop that locks a
+    // mutex is coordinated, and must not silently run another trip count.
+    if (!locksMutex(MBB))
+      return Error::success();
+    // The loops with pipes may already have set its bound: the agents of a
+    // warp-specialized loop share it.
+    const MachineOperand &B = L->bound();
+    if (B.isReg() &&
+        llvm::any_of(Plan.Overrides, [&](const RegisterOverride &O) {
+          return O.Reg == B.getReg();
+        }))
+      return Error::success();
+    // Otherwise it starts from its induction PHI's incoming value, if that is
+    // computed before any loop (an expanded kernel's is not: the prologue
+    // ran the first iterations).
+    StartOp = incomingStart(*L);
+    const MachineInstr *Def =
+        StartOp && StartOp->isReg() && StartOp->getReg().isVirtual()
+            ? MRI.getUniqueVRegDef(StartOp->getReg())
+            : nullptr;
+    if (!Def || Def->getParent() != &MF.front())
+      return planError(formatv("loop bb.{0} is coordinated by mutexes "
+                               "only, and its start is neither a pipe's first "
+                               "induction value nor computed in the entry "
+                               "block, so its trip count cannot be set",
+                               MBB.getNumber()));
   }
   std::optional<ContinueIf> Continue = continueOf(*L);
   if (!Continue)
@@ -161,8 +197,7 @@ Error Planner::planLoop(MachineBasicBlock &MBB) {
   if (!Control.movesTowardsBound())
     return Error::success();
 
-  const MachineOperand &StartOp = Create->getOperand(7);
-  std::optional<int64_t> Start = constantOf(MRI, StartOp);
+  std::optional<int64_t> Start = constantOf(MRI, *StartOp);
   std::optional<int64_t> Bound = constantOf(MRI, L->bound());
   RegisterOverride O;
   std::optional<int64_t> Value;
@@ -172,11 +207,11 @@ Error Planner::planLoop(MachineBasicBlock &MBB) {
       Value = Control.boundFor(*Start, Trips);
     } else {
       // The bound is the start plus a distance that does not depend on it.
-      O.Base = StartOp.getReg();
+      O.Base = StartOp->getReg();
       Value = Control.boundFor(0, Trips);
     }
   } else if (!Start) {
-    O.Reg = StartOp.getReg();
+    O.Reg = StartOp->getReg();
     Value = Control.startFor(*Bound, Trips);
   } else {
     std::optional<int64_t> Fixed =
@@ -204,9 +239,11 @@ Expected<TripCountPlan> Planner::run() {
   if (Trips < 1)
     return planError("a loop runs at least once (its exit test ends each "
                      "iteration): trip counts start at 1");
-  for (MachineBasicBlock &MBB : MF)
-    if (Error E = planLoop(MBB))
-      return E;
+  // Loops with pipes first: a mutex-only loop may share their bound.
+  for (bool MutexOnly : {false, true})
+    for (MachineBasicBlock &MBB : MF)
+      if (Error E = planLoop(MBB, MutexOnly))
+        return E;
   for (const RegisterOverride &O : Plan.Overrides) {
     if (!Plan.Description.empty())
       Plan.Description += ", ";

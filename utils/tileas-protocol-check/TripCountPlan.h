@@ -13,7 +13,11 @@
 // step and exit test (protocol::LoopControl), with the start its pipes count
 // iterations from (the first induction value of their PIPE_CREATE): the
 // original loop's start, which the kernel's own induction PHI does not start
-// from, since the prologue ran the first iterations.
+// from, since the prologue ran the first iterations. A loop that locks
+// mutexes but names no pipe is planned after the others: nothing is set if
+// they have set its bound already (the agents of a warp-specialized loop
+// share it); otherwise it starts from its induction PHI's incoming value,
+// which must be computed in the entry block (before any prologue).
 //
 // When the loop's bound is not a constant, the run sets the bound register to
 // the value for which the loop runs T iterations from its start; otherwise,

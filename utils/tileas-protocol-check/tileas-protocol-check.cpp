@@ -6,12 +6,16 @@
 //
 // Runs each function of a materialized TileAS MIR file for a list of trip
 // counts and checks its PIPE_/MUTEX_ protocol under every interleaving of the
-// issuing thread and the asynchronous units (tileas::protocol). Reports any
-// deadlock, read of an unfilled slot or overwrite of an unreleased slot, with
-// a witness, and any iteration that does not run exactly once. A trip count
-// is a number of iterations: the run sets each loop's bound (or start) so
-// that the loop runs that often (TripCountPlan.h). Exit status 1 if any run
-// fails or the input is bad.
+// issuing instruction streams (one, or one per agent of a warp-specialized
+// function) and the asynchronous units (tileas::protocol). Reports any
+// deadlock, read of an unfilled slot, overwrite of an unreleased slot (two
+// sides inside a mutex, a ring still in use when the CTA exits), wrong phase
+// (as the deadlock or race it causes), and pipe operation issued by the wrong
+// agent, with the shortest witness, and any iteration that does not run
+// exactly once; with the states searched (and --time, the seconds). A trip
+// count is a number of iterations: the run sets each loop's bound (or start)
+// so that the loop runs that often (TripCountPlan.h). Exit status 1 if any
+// run fails or the input is bad.
 //
 //   tileas-protocol-check kernel.mir --trip-counts=1,2,3,16
 //
@@ -68,6 +72,15 @@ cl::opt<uint64_t>
               cl::init(4000000), cl::cat(Category));
 cl::opt<bool> Verbose("v", cl::desc("Print every result in full"),
                       cl::cat(Category));
+cl::opt<bool> ShowTime("time",
+                       cl::desc("Print the seconds each check took (not "
+                                "deterministic: for measurements only)"),
+                       cl::cat(Category));
+cl::opt<bool>
+    PartialOrder("partial-order",
+                 cl::desc("Take enqueues alone where one is next (default "
+                          "on; off explores every interleaving)"),
+                 cl::init(true), cl::cat(Category));
 cl::list<std::string> FlipWaitPhase(
     "flip-wait-phase",
     cl::desc("Seed a mistake: the consumer wait of pipe:iteration uses the "
@@ -122,6 +135,15 @@ Error flipWaitPhase(tileas::protocol::Program &P, StringRef Spec) {
                                " for iteration " + IterText);
 }
 
+/// Mutexes are modelled as pipes named "mutexN" (MIRProtocol.h); their
+/// writes are the turns of their regions, not iterations.
+bool isMutex(const tileas::protocol::Program &P, unsigned Id) {
+  for (const tileas::protocol::PipeConfig &C : P.Pipes)
+    if (C.Id == Id)
+      return StringRef(C.Name).starts_with("mutex");
+  return false;
+}
+
 /// The loop must run every iteration exactly once: each pipe that is written
 /// is written for iterations 0 .. Trips - 1, once each. Prints each pipe that
 /// is not and returns false if there is one.
@@ -130,7 +152,9 @@ bool everyIterationOnce(const tileas::protocol::Program &P, StringRef Run,
   std::map<unsigned, std::vector<int64_t>> Written;
   for (const tileas::protocol::Step &St : P.Trace)
     if (St.A.Kind == tileas::protocol::ActionKind::Write &&
-        !StringRef(St.Where).contains(tileas::RetireMarker))
+        !StringRef(St.Where).contains(tileas::RetireMarker) &&
+        !StringRef(St.Where).contains(tileas::FillMarker) &&
+        !isMutex(P, St.A.Id))
       Written[St.A.Id].push_back(St.A.Iter);
   bool OK = true;
   for (auto &[Pipe, Iters] : Written) {
@@ -163,12 +187,15 @@ bool checkRun(MachineFunction &MF,
   tileas::MIRProtocolOptions Opts;
   Opts.LiveIns = LiveIns;
   Opts.Overrides = Plan->Overrides;
-  Expected<tileas::protocol::Program> P =
+  Expected<tileas::MIRProtocolProgram> Built =
       tileas::buildProtocolProgram(MF, Opts);
-  if (!P) {
-    errs() << Run << ": " << toString(P.takeError()) << "\n";
+  if (!Built) {
+    errs() << Run << ": " << toString(Built.takeError()) << "\n";
     return false;
   }
+  for (const std::string &W : Built->WrongAgents)
+    outs() << Run << ": wrong agent: " << W << "\n";
+  tileas::protocol::Program *P = &Built->Program;
   for (StringRef Spec : FlipWaitPhase)
     if (Error E = flipWaitPhase(*P, Spec)) {
       errs() << Run << ": " << toString(std::move(E)) << "\n";
@@ -179,20 +206,26 @@ bool checkRun(MachineFunction &MF,
 
   tileas::protocol::CheckOptions CO;
   CO.MaxStates = MaxStates;
+  CO.PartialOrder = PartialOrder;
   tileas::protocol::CheckResult R = tileas::protocol::checkProtocol(*P, CO);
   unsigned Mutexes =
-      llvm::count_if(P->Pipes, [](const tileas::protocol::PipeConfig &C) {
-        return StringRef(C.Name).starts_with("mutex");
+      llvm::count_if(P->Pipes, [&](const tileas::protocol::PipeConfig &C) {
+        return isMutex(*P, C.Id);
       });
   outs() << Run << ": " << tileas::protocol::toString(R.S) << " ("
          << P->Trace.size() << " steps, " << P->Pipes.size() - Mutexes
-         << " pipes, " << Mutexes << " mutexes, " << R.States << " states";
+         << " pipes, " << Mutexes << " mutexes, ";
+  if (!P->Issuers.empty())
+    outs() << P->Issuers.size() - 2 << " agents, ";
+  outs() << R.States << " states";
+  if (ShowTime)
+    outs() << formatv(", {0:f2} s", R.Seconds);
   if (!Plan->Description.empty())
     outs() << ", with " << Plan->Description;
   outs() << ")\n";
   if (!R.ok() || Verbose)
     tileas::protocol::printResult(outs(), R);
-  return R.ok();
+  return R.ok() && Built->WrongAgents.empty();
 }
 
 } // namespace

@@ -10,11 +10,17 @@
 // materialized loop is one way to build a Program, the canonical builder of
 // PipelinedLoop.h is another.
 //
-// Agents. Agent 0 is the issuer: it runs the trace in order. Agents 1..N are
-// asynchronous units. A Step whose Agent is 0 is an action the issuer
-// performs; a Step whose Agent is u >= 1 is an action the issuer enqueues to
-// unit u (the enqueue itself never blocks and has no other effect), which the
-// unit performs later, strictly in queue order.
+// Agents. The issuers are instruction streams: issuer 0, and in a
+// warp-specialized program one issuer per agent (Program::Issuers). Each runs
+// its own steps of the trace (those whose Issuer is it) in trace order.
+// Units 1..N are asynchronous units. A Step whose Agent is 0 is an action its
+// issuer performs; a Step whose Agent is u >= 1 is an action its issuer
+// enqueues to unit u (the enqueue itself never blocks and has no other
+// effect), which the unit performs later, strictly in queue order. Every unit
+// is fed by one issuer, so its queue order is the issue order. An issuer
+// other than 0 starts once the issuers its IssuerConfig::StartAfter names
+// have run the given number of their own steps: a fork (the dispatch after
+// the code every warp runs) or a join (the end of a CTA, after every agent).
 //
 // Semantics. Pipe p of depth d has, per slot s in [0, d), a FULL and an EMPTY
 // barrier, each counting its completed phases from 0. An action for iteration
@@ -69,21 +75,36 @@
 // are sums over executed actions, and whether an agent holds a mutex is
 // decided by the last lock or unlock in its own executed prefix (at most one
 // agent holds a mutex, as locks block and errors stop the run). The executed
-// set is determined by the position vector (issuer position i, and for each
-// unit its position in the queue of the steps among trace[0, i) enqueued to
-// it). Whether an agent's next action is enabled, and whether it is an error,
-// depends only on those quantities. Hence the positions are the whole state,
-// and a search over position vectors with a visited set explores every
-// interleaving's behaviour exactly, with no abstraction.
+// set is determined by the position vector (each issuer's position in its own
+// steps, and for each unit its position in its queue; a unit's queue is a
+// subsequence of its one feeding issuer's steps, and whether an issuer has
+// started is decided by the positions StartAfter names). Whether an agent's
+// next action is enabled, and whether it is an error, depends only on those
+// quantities. Hence the positions are the whole state, however many issuers
+// there are, and a search over position vectors with a visited set explores
+// every interleaving's behaviour exactly, with no abstraction.
 //
 // Exploration. Depth-first over position vectors, trying the agents of each
-// state in increasing index (issuer first, then units 1..N), with a visited
+// state in increasing index (issuers first, then units 1..N), with a visited
 // set of packed position vectors; the World is updated on the way down and
-// undone on the way up. The first path is therefore the issuer-eager one:
-// the issuer steps whenever it can, and when it is blocked the lowest unit
-// that can step does. The search stops at the first error transition or
+// undone on the way up. The search stops at the first error transition or
 // deadlock state in this order; the result is deterministic. A deadlock is a
 // state in which no agent can step and some agent has not finished.
+//
+// Partial-order reduction (CheckOptions::PartialOrder). An enqueue and a
+// Compute step change nothing any other agent observes: they cannot be
+// disabled, never fail, commute with every other step, and only enable
+// steps. When some agent's next step is one of them, the search takes that
+// step alone (the lowest such agent): an ample set of one invisible,
+// independent step. The state graph is acyclic (positions only grow), so
+// every deadlock and every error transition stays reachable; only
+// interleavings that differ in where such steps fall are skipped.
+//
+// Shortest witness. Once the depth-first search has found an error, a
+// breadth-first search over the full (unreduced) state graph finds the
+// shortest interleaving that reaches an error of the same status, and that
+// is what the result reports. Its World moves between states by undoing and
+// redoing steps: every quantity is a count, so the order does not matter.
 //
 // Limitations of the model. A unit completes its actions in queue order; an
 // engine whose operations complete out of order (TMA copies into different
@@ -102,6 +123,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tileas {
@@ -165,6 +187,17 @@ struct Step {
   Action A;
   /// The instruction, for reports.
   std::string Where;
+  /// The issuer whose instruction stream holds this step.
+  unsigned Issuer = 0;
+};
+
+/// An instruction stream of a program with several issuers.
+struct IssuerConfig {
+  /// For reports ("compute", "load", "exit").
+  std::string Name;
+  /// (issuer j, n): this issuer starts once issuer j has run n of its own
+  /// steps. Empty: it starts at once. Issuer 0 starts at once.
+  std::vector<std::pair<unsigned, uint32_t>> StartAfter;
 };
 
 /// The deepest pipe a program may have; a deeper one is Malformed.
@@ -185,11 +218,17 @@ struct Program {
   std::vector<Step> Trace;
   /// Optional names of units 1..N (UnitNames[u - 1]), for reports.
   std::vector<std::string> UnitNames;
+  /// The issuers; empty means the one issuer 0 (reported as "issuer").
+  std::vector<IssuerConfig> Issuers;
 
-  /// Appends a step the issuer performs.
-  void issue(const Action &A, llvm::StringRef Where);
-  /// Appends a step that enqueues A to unit U (U >= 1).
-  void enqueue(unsigned U, const Action &A, llvm::StringRef Where);
+  unsigned numIssuers() const {
+    return Issuers.empty() ? 1 : unsigned(Issuers.size());
+  }
+  /// Appends a step that issuer I performs.
+  void issue(const Action &A, llvm::StringRef Where, unsigned I = 0);
+  /// Appends a step that issuer I enqueues to unit U (U >= 1).
+  void enqueue(unsigned U, const Action &A, llvm::StringRef Where,
+               unsigned I = 0);
 };
 
 struct CheckOptions {
@@ -198,6 +237,11 @@ struct CheckOptions {
   uint64_t MaxStates = 4000000;
   /// Witness lines kept (the last ones, after a summary line); 0 keeps all.
   unsigned WitnessLimit = 40;
+  /// Take an enqueue or Compute step alone where one is next (see the file
+  /// comment); false explores every interleaving.
+  bool PartialOrder = true;
+  /// Search again, breadth-first, for the shortest witness of an error.
+  bool ShortestWitness = true;
 };
 
 struct AgentReport {
@@ -224,9 +268,12 @@ struct CheckResult {
   /// ("issuer: ...", "unit 1: ..."), shortened to CheckOptions::WitnessLimit;
   /// the last line is the faulting step for a data or mutex error.
   std::vector<std::string> Witness;
-  /// The same interleaving in full: the agent of each executed step. Replaying
-  /// it reproduces the error.
+  /// The same interleaving in full: the agent of each executed step (issuers
+  /// 0 .. I-1, then unit u as I + u - 1; with one issuer, unit u is u).
+  /// Replaying it reproduces the error.
   std::vector<unsigned> Schedule;
+  /// The witness is a shortest one (the breadth-first search finished).
+  bool Shortest = false;
   /// For a deadlock: every agent that has not finished, in agent order.
   std::vector<AgentReport> Agents;
   /// For a data or mutex error: the faulting step, and a related step (the
@@ -239,6 +286,10 @@ struct CheckResult {
   uint64_t States = 0;
   uint64_t Transitions = 0;
   uint64_t MaxDepth = 0;
+  /// States the breadth-first search for the shortest witness visited.
+  uint64_t ShortestStates = 0;
+  /// Wall-clock seconds of the whole check (for reports, never for tests).
+  double Seconds = 0;
 
   bool ok() const { return S == OK; }
 };

@@ -30,12 +30,17 @@ CheckResult gemmWith(MistakeKind K, unsigned Pipe, int64_t Iter,
 }
 
 /// The same with pipe A only.
-CheckResult pipeAWith(MistakeKind K, int64_t Iter, unsigned TripCount = 8,
-                      unsigned Depth = 2) {
+Program pipeAProgram(MistakeKind K, int64_t Iter, unsigned TripCount = 8,
+                     unsigned Depth = 2) {
   LoopSpec L = gemmSpec(TripCount, Depth, 2);
   L.Pipes.resize(1);
   L.Mistakes.push_back(Mistake{K, 0, Iter});
-  return checkProtocol(buildPipelinedLoop(L));
+  return buildPipelinedLoop(L);
+}
+
+CheckResult pipeAWith(MistakeKind K, int64_t Iter, unsigned TripCount = 8,
+                      unsigned Depth = 2) {
+  return checkProtocol(pipeAProgram(K, Iter, TripCount, Depth));
 }
 
 bool contains(const std::string &S, const std::string &Part) {
@@ -111,12 +116,17 @@ TEST(ProtocolMistake, MissingReleaseInTheLastWrapIsInvisible) {
 // protocol is sound (the commit of 0 brings FULL[0] to 1, as the wait of
 // iteration 2 expects), so the unfilled read is the only error there. The
 // deadlock (TMA commits first, the wait then needs a second completion that
-// is behind the issuer) lies in subtrees explored later.
+// is behind the issuer) lies in subtrees explored later. The witness is the
+// breadth-first shortest one: 9 steps, where the depth-first path took 10.
 TEST(ProtocolMistake, WrongWaitPhaseInFirstWrapReadsUnfilled) {
   CheckResult R = pipeAWith(MistakeKind::WrongWaitPhase, 0);
   ASSERT_EQ(R.S, CheckResult::ReadUnfilled) << R.Message;
   EXPECT_TRUE(contains(R.Message, "reads iteration 0 of pipe 0 (A)"));
-  EXPECT_EQ(R.Witness.back(), "[9] unit 2 (tc): `kernel j=2 s=2 k=0: read A`");
+  EXPECT_TRUE(R.Shortest);
+  EXPECT_EQ(R.Witness.back(), "[8] unit 2 (tc): `kernel j=2 s=2 k=0: read A`");
+  EXPECT_EQ(
+      replayReference(pipeAProgram(MistakeKind::WrongWaitPhase, 0), R.Schedule),
+      CheckResult::ReadUnfilled);
 }
 
 // Wrong phase on the wait of iteration 2 (second wrap of a depth-2 ring):

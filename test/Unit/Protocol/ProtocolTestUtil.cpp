@@ -6,6 +6,7 @@
 
 #include "ProtocolTestUtil.h"
 
+#include <algorithm>
 #include <map>
 #include <tuple>
 #include <utility>
@@ -18,7 +19,9 @@ namespace {
 
 /// The reference state: positions plus everything physical.
 struct RefState {
-  std::vector<size_t> Pos; // Pos[0] issuer trace index, Pos[u] queue index.
+  // Per agent (issuers 0 .. I-1, then unit u as I + u - 1): the steps of
+  // its own sequence it has run.
+  std::vector<size_t> Pos;
   // (pipe id, slot, full?) -> completed phases.
   std::map<std::tuple<unsigned, unsigned, bool>, unsigned> Phases;
   // (pipe id, slot) -> iteration last written into it.
@@ -36,23 +39,29 @@ struct StepResult {
 
 class Reference {
 public:
-  explicit Reference(const Program &P) : P(P), Queues(P.NumUnits + 1) {
-    for (size_t I = 0; I != P.Trace.size(); ++I)
-      if (P.Trace[I].Agent != 0)
-        Queues[P.Trace[I].Agent].push_back(I);
+  explicit Reference(const Program &P)
+      : P(P), NumIssuers(P.numIssuers()), Seqs(P.numIssuers() + P.NumUnits),
+        Index(P.Trace.size()) {
+    for (size_t I = 0; I != P.Trace.size(); ++I) {
+      const Step &St = P.Trace[I];
+      Index[I] = Seqs[St.Issuer].size();
+      Seqs[St.Issuer].push_back(I);
+      if (St.Agent != 0)
+        Seqs[NumIssuers + St.Agent - 1].push_back(I);
+    }
   }
+
+  unsigned numAgents() const { return unsigned(Seqs.size()); }
 
   RefState initial() const {
     RefState S;
-    S.Pos.assign(P.NumUnits + 1, 0);
+    S.Pos.assign(Seqs.size(), 0);
     return S;
   }
 
   bool finished(const RefState &S) const {
-    if (S.Pos[0] != P.Trace.size())
-      return false;
-    for (unsigned U = 1; U <= P.NumUnits; ++U)
-      if (S.Pos[U] != Queues[U].size())
+    for (size_t A = 0; A != Seqs.size(); ++A)
+      if (S.Pos[A] != Seqs[A].size())
         return false;
     return true;
   }
@@ -62,22 +71,23 @@ public:
   /// Tries one step of agent A, mutating S when it is Done.
   StepResult step(RefState &S, unsigned A) const {
     StepResult R;
-    size_t Index;
-    if (A == 0) {
-      if (S.Pos[0] == P.Trace.size())
-        return R;
-      Index = S.Pos[0];
-      if (P.Trace[Index].Agent != 0) { // An enqueue.
-        ++S.Pos[0];
+    if (S.Pos[A] == Seqs[A].size())
+      return R;
+    size_t I = Seqs[A][S.Pos[A]];
+    if (A < NumIssuers) {
+      if (S.Pos[A] == 0 && A < P.Issuers.size())
+        for (auto [J, N] : P.Issuers[A].StartAfter)
+          if (S.Pos[J] < N)
+            return R;
+      if (P.Trace[I].Agent != 0) { // An enqueue.
+        ++S.Pos[A];
         R.K = StepKind::Done;
         return R;
       }
-    } else {
-      if (S.Pos[A] == Queues[A].size() || Queues[A][S.Pos[A]] >= S.Pos[0])
-        return R;
-      Index = Queues[A][S.Pos[A]];
+    } else if (Index[I] >= S.Pos[P.Trace[I].Issuer]) {
+      return R; // Not enqueued yet.
     }
-    const Action &Act = P.Trace[Index].A;
+    const Action &Act = P.Trace[I].A;
     R = perform(S, A, Act);
     if (R.K == StepKind::Done)
       ++S.Pos[A];
@@ -86,7 +96,11 @@ public:
 
 private:
   const Program &P;
-  std::vector<std::vector<size_t>> Queues;
+  unsigned NumIssuers;
+  /// Per agent: the trace indices it runs.
+  std::vector<std::vector<size_t>> Seqs;
+  /// Per trace index: its position among its issuer's steps.
+  std::vector<size_t> Index;
 
   unsigned depth(unsigned Pipe) const {
     for (const PipeConfig &C : P.Pipes)
@@ -172,8 +186,15 @@ private:
   }
 };
 
+void reach(ReferenceOutcomes &Out, Status S, size_t Steps) {
+  Out.Reached.insert(S);
+  auto [It, New] = Out.Shortest.try_emplace(S, Steps);
+  if (!New)
+    It->second = std::min(It->second, Steps);
+}
+
 void explore(const Reference &Ref, const RefState &S, unsigned NumAgents,
-             uint64_t MaxPaths, ReferenceOutcomes &Out) {
+             uint64_t MaxPaths, ReferenceOutcomes &Out, size_t Depth) {
   if (Out.Paths >= MaxPaths) {
     Out.Truncated = true;
     return;
@@ -186,19 +207,19 @@ void explore(const Reference &Ref, const RefState &S, unsigned NumAgents,
       continue;
     Any = true;
     if (R.K == StepKind::Error) {
-      Out.Reached.insert(R.Err);
+      reach(Out, R.Err, Depth + 1);
       ++Out.Paths;
       continue;
     }
-    explore(Ref, Next, NumAgents, MaxPaths, Out);
+    explore(Ref, Next, NumAgents, MaxPaths, Out, Depth + 1);
   }
   if (Any)
     return;
   ++Out.Paths;
   if (!Ref.finished(S))
-    Out.Reached.insert(Status::Deadlock);
+    reach(Out, Status::Deadlock, Depth);
   else
-    Out.Reached.insert(Ref.holdsAtEnd(S) ? Status::MutexViolation : Status::OK);
+    reach(Out, Ref.holdsAtEnd(S) ? Status::MutexViolation : Status::OK, Depth);
 }
 
 } // namespace
@@ -206,7 +227,7 @@ void explore(const Reference &Ref, const RefState &S, unsigned NumAgents,
 ReferenceOutcomes enumerateReference(const Program &P, uint64_t MaxPaths) {
   Reference Ref(P);
   ReferenceOutcomes Out;
-  explore(Ref, Ref.initial(), P.NumUnits + 1, MaxPaths, Out);
+  explore(Ref, Ref.initial(), Ref.numAgents(), MaxPaths, Out, 0);
   return Out;
 }
 
@@ -215,7 +236,7 @@ Status replayReference(const Program &P,
   Reference Ref(P);
   RefState S = Ref.initial();
   for (size_t I = 0; I != Schedule.size(); ++I) {
-    if (Schedule[I] > P.NumUnits)
+    if (Schedule[I] >= Ref.numAgents())
       return Status::Inconclusive;
     StepResult R = Ref.step(S, Schedule[I]);
     if (R.K == StepKind::Error)
@@ -225,13 +246,56 @@ Status replayReference(const Program &P,
   }
   if (Ref.finished(S))
     return Ref.holdsAtEnd(S) ? Status::MutexViolation : Status::OK;
-  for (unsigned A = 0; A <= P.NumUnits; ++A) {
+  for (unsigned A = 0; A != Ref.numAgents(); ++A) {
     RefState Copy = S;
     StepKind K = Ref.step(Copy, A).K;
     if (K == StepKind::Done || K == StepKind::Error)
       return Status::Inconclusive;
   }
   return Status::Deadlock;
+}
+
+Action randomAction(std::mt19937 &Rng, const Program &P) {
+  auto Pick = [&](unsigned N) { return unsigned(Rng() % N); };
+  unsigned Pipe = Pick(4) == 0 ? 1 : 0;
+  int64_t K = Pick(3);
+  Action A;
+  switch (Pick(13)) {
+  case 0:
+  case 1:
+    A = Action::producerAcquire(Pipe, K);
+    break;
+  case 2:
+  case 3:
+    A = Action::producerCommit(Pipe, K);
+    break;
+  case 4:
+  case 5:
+    A = Action::consumerWait(Pipe, K);
+    break;
+  case 6:
+    A = Action::consumerRelease(Pipe, K);
+    break;
+  case 7:
+  case 8:
+    A = Action::write(Pipe, K);
+    break;
+  case 9:
+    A = Action::read(Pipe, K);
+    break;
+  case 10:
+    A = Action::lock(0);
+    break;
+  case 11:
+    A = Pick(2) ? Action::unlock(0) : Action::access(0);
+    break;
+  default:
+    A = Action::compute();
+    break;
+  }
+  if (isBarrierAction(A.Kind) && Pick(8) == 0)
+    A = A.withOverride(Pick(P.Pipes[Pipe].Depth), Pick(2));
+  return A;
 }
 
 LoopSpec gemmSpec(unsigned TripCount, unsigned Depth, unsigned ConsumerStage,

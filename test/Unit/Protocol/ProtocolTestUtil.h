@@ -19,6 +19,8 @@
 #include "tileas/Protocol/ProtocolChecker.h"
 
 #include <cstdint>
+#include <map>
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -33,6 +35,9 @@ using Status = CheckResult::Status;
 /// the error status at the first error of the interleaving.
 struct ReferenceOutcomes {
   std::set<Status> Reached;
+  /// Per reached status: the fewest steps of an interleaving that reaches it
+  /// (the faulting step included; for a deadlock, the steps before it).
+  std::map<Status, size_t> Shortest;
   uint64_t Paths = 0;
   bool Truncated = false; ///< MaxPaths was hit; Reached is partial.
 };
@@ -45,6 +50,10 @@ ReferenceOutcomes enumerateReference(const Program &P, uint64_t MaxPaths);
 /// agent has finished, and Inconclusive if the schedule is not a valid
 /// interleaving or stops early (an agent blocked, an error before the end).
 Status replayReference(const Program &P, const std::vector<unsigned> &Schedule);
+
+/// A random action on pipe 0 or (less often) 1 of P, iteration 0..2, or
+/// mutex 0, sometimes with a slot/parity override.
+Action randomAction(std::mt19937 &Rng, const Program &P);
 
 /// Two pipes A and B, produced in stage 0 by unit 1 (tma) and consumed in
 /// stage ConsumerStage by unit 2 (tc), of depth Depth: the GEMM mainloop.

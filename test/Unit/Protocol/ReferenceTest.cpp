@@ -10,8 +10,9 @@
 // positions are the whole state) as much as its implementation:
 //
 //  * the checker says OK  iff  every interleaving of the reference ends OK;
-//  * otherwise the checker's status is reachable in the reference, and its
-//    schedule replays in the reference to that very status.
+//  * otherwise the checker's status is reachable in the reference, its
+//    schedule replays in the reference to that very status, and no
+//    interleaving reaches that status in fewer steps.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,6 +46,10 @@ bool agree(const Program &P, Status &Reported, const std::string &Label,
     EXPECT_TRUE(Ref.Reached.count(R.S)) << Label << "\n" << R.Message;
     EXPECT_EQ(replayReference(P, R.Schedule), R.S) << Label << "\n"
                                                    << R.Message;
+    // The witness is a shortest interleaving reaching that status.
+    EXPECT_TRUE(R.Shortest) << Label;
+    EXPECT_EQ(R.Schedule.size(), Ref.Shortest[R.S]) << Label << "\n"
+                                                    << R.Message;
   }
   return true;
 }
@@ -69,44 +74,7 @@ Program randomProgram(std::mt19937 &Rng) {
   P.Mutexes.push_back(0);
   unsigned Len = 3 + Pick(6);
   for (unsigned I = 0; I != Len; ++I) {
-    unsigned Pipe = Pick(4) == 0 ? 1 : 0;
-    int64_t K = Pick(3);
-    Action A;
-    switch (Pick(13)) {
-    case 0:
-    case 1:
-      A = Action::producerAcquire(Pipe, K);
-      break;
-    case 2:
-    case 3:
-      A = Action::producerCommit(Pipe, K);
-      break;
-    case 4:
-    case 5:
-      A = Action::consumerWait(Pipe, K);
-      break;
-    case 6:
-      A = Action::consumerRelease(Pipe, K);
-      break;
-    case 7:
-    case 8:
-      A = Action::write(Pipe, K);
-      break;
-    case 9:
-      A = Action::read(Pipe, K);
-      break;
-    case 10:
-      A = Action::lock(0);
-      break;
-    case 11:
-      A = Pick(2) ? Action::unlock(0) : Action::access(0);
-      break;
-    default:
-      A = Action::compute();
-      break;
-    }
-    if (isBarrierAction(A.Kind) && Pick(8) == 0)
-      A = A.withOverride(Pick(P.Pipes[Pipe].Depth), Pick(2));
+    Action A = randomAction(Rng, P);
     P.Trace.push_back(Step{Pick(P.NumUnits + 1), A, ""});
   }
   return P;
