@@ -20,6 +20,8 @@ include "TileASResources.td"
 include "TileASInstrInfo.td"
 include "TileASCoordination.td"
 include "TileASSchedule.td"
+include "TileASCallingConv.td"
+include "TileASISelPatterns.td"
 
 defm : RemapAllTargetPseudoPointerOperands<GPR64>;
 

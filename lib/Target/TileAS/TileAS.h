@@ -13,9 +13,12 @@ namespace llvm {
 class FunctionPass;
 class PassRegistry;
 class ScheduleDAGMutation;
+class TileASTargetMachine;
+enum class CodeGenOptLevel;
 
-FunctionPass *createTileASMIRInputGuardPass();
-void initializeTileASMIRInputGuardPass(PassRegistry &);
+/// SelectionDAG instruction selection from LLVM IR (td/TileASISelPatterns.td).
+FunctionPass *createTileASISelDag(TileASTargetMachine &TM, CodeGenOptLevel OL);
+void initializeTileASDAGToDAGISelLegacyPass(PassRegistry &);
 
 /// Modulo-schedules single-block loops into TileASScheduleAnalysis; changes
 /// no instruction.

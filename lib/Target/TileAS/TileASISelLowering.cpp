@@ -1,4 +1,4 @@
-//===- TileASISelLowering.cpp - TileAS lowering information ---------------===//
+//===- TileASISelLowering.cpp - TileAS DAG lowering -----------------------===//
 //
 // Part of the TileAS project.
 //
@@ -6,9 +6,18 @@
 
 #include "TileASISelLowering.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "TileASSelectionDAGInfo.h"
 #include "TileASSubtarget.h"
 
+#include "llvm/CodeGen/CallingConvLower.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/SelectionDAG.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Function.h"
+
 using namespace llvm;
+
+#include "TileASGenCallingConv.inc"
 
 TileASTargetLowering::TileASTargetLowering(const TargetMachine &TM,
                                            const TileASSubtarget &STI)
@@ -17,6 +26,61 @@ TileASTargetLowering::TileASTargetLowering(const TargetMachine &TM,
   addRegisterClass(MVT::i32, &TileAS::GPR32RegClass);
   addRegisterClass(MVT::i64, &TileAS::GPR64RegClass);
   addRegisterClass(MVT::v4f32, &TileAS::FRAGRegClass);
+  addRegisterClass(TileAS::TileVT, &TileAS::TILERegClass);
+  addRegisterClass(TileAS::TmemVT, &TileAS::TMEMRegClass);
   computeRegisterProperties(STI.getRegisterInfo());
   setStackPointerRegisterToSaveRestore(TileAS::SP);
+  setBooleanContents(ZeroOrOneBooleanContent);
+
+  // A compare feeds a branch or a select through a predicate register:
+  // there is no fused compare-and-branch or compare-and-select.
+  for (MVT VT : MVT::all_valuetypes()) {
+    setOperationAction(ISD::BR_CC, VT, Expand);
+    setOperationAction(ISD::SELECT_CC, VT, Expand);
+  }
+}
+
+MVT TileASTargetLowering::getPointerTy(const DataLayout &DL,
+                                       uint32_t AS) const {
+  switch (AS) {
+  case TileAS::SharedAS:
+    return TileAS::TileVT;
+  case TileAS::TensorMemoryAS:
+    return TileAS::TmemVT;
+  default:
+    return TargetLowering::getPointerTy(DL, AS);
+  }
+}
+
+EVT TileASTargetLowering::getSetCCResultType(const DataLayout &DL,
+                                             LLVMContext &Context,
+                                             EVT VT) const {
+  return MVT::i1;
+}
+
+SDValue TileASTargetLowering::LowerFormalArguments(
+    SDValue Chain, CallingConv::ID CallConv, bool IsVarArg,
+    const SmallVectorImpl<ISD::InputArg> &Ins, const SDLoc &DL,
+    SelectionDAG &DAG, SmallVectorImpl<SDValue> &InVals) const {
+  MachineFunction &MF = DAG.getMachineFunction();
+  SmallVector<CCValAssign, 16> Locs;
+  CCState State(CallConv, IsVarArg, MF, Locs, *DAG.getContext());
+  State.AnalyzeFormalArguments(Ins, CC_TileAS);
+  for (const CCValAssign &VA : Locs) {
+    MVT VT = VA.getLocVT();
+    Register VReg = MF.addLiveIn(VA.getLocReg(), getRegClassFor(VT));
+    InVals.push_back(DAG.getCopyFromReg(Chain, DL, VReg, VT));
+  }
+  return Chain;
+}
+
+SDValue
+TileASTargetLowering::LowerReturn(SDValue Chain, CallingConv::ID CallConv,
+                                  bool IsVarArg,
+                                  const SmallVectorImpl<ISD::OutputArg> &Outs,
+                                  const SmallVectorImpl<SDValue> &OutVals,
+                                  const SDLoc &DL, SelectionDAG &DAG) const {
+  // Kernels return nothing: TileASIRCheck refuses any other return type
+  // before instruction selection.
+  return DAG.getNode(TileASISD::RET, DL, MVT::Other, Chain);
 }

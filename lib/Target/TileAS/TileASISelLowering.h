@@ -1,12 +1,18 @@
-//===- TileASISelLowering.h - TileAS lowering information -------*- C++ -*-===//
+//===- TileASISelLowering.h - TileAS DAG lowering ---------------*- C++ -*-===//
 //
 // Part of the TileAS project.
 //
 //===----------------------------------------------------------------------===//
 //
-// TileAS takes MIR as input (tile kernels are lowered to TileAS instructions
-// upstream); this class only describes the register classes of each value
-// type, which the register allocator and the machine passes query.
+// How LLVM IR becomes a TileAS SelectionDAG: which value type lives in which
+// register file, how kernel parameters arrive (td/TileASCallingConv.td), and
+// which operations the patterns of td/TileASISelPatterns.td cannot take as
+// they are.
+//
+// Register files are told apart by value type. A pointer to a shared-memory
+// tile (addrspace 3) and a tensor-memory accumulator (addrspace 6) are
+// handles in files of their own (TILE, TMEM), so they get value types that
+// no other IR value has: v2i32 and v4i16 stand for the two kinds of handle.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,9 +25,39 @@ namespace llvm {
 
 class TileASSubtarget;
 
+namespace TileAS {
+/// Address spaces of the TileAS IR convention (NVPTX's numbering).
+enum AddressSpace : unsigned {
+  GenericAS = 0,
+  GlobalAS = 1,
+  SharedAS = 3,
+  TensorMemoryAS = 6,
+};
+/// The value types of tile and tensor-memory handles.
+inline constexpr MVT::SimpleValueType TileVT = MVT::v2i32;
+inline constexpr MVT::SimpleValueType TmemVT = MVT::v4i16;
+} // namespace TileAS
+
 class TileASTargetLowering : public TargetLowering {
 public:
   TileASTargetLowering(const TargetMachine &TM, const TileASSubtarget &STI);
+
+  MVT getPointerTy(const DataLayout &DL, uint32_t AS = 0) const override;
+  MVT getPointerMemTy(const DataLayout &DL, uint32_t AS = 0) const override {
+    return getPointerTy(DL, AS);
+  }
+  EVT getSetCCResultType(const DataLayout &DL, LLVMContext &Context,
+                         EVT VT) const override;
+
+  SDValue LowerFormalArguments(SDValue Chain, CallingConv::ID CallConv,
+                               bool IsVarArg,
+                               const SmallVectorImpl<ISD::InputArg> &Ins,
+                               const SDLoc &DL, SelectionDAG &DAG,
+                               SmallVectorImpl<SDValue> &InVals) const override;
+  SDValue LowerReturn(SDValue Chain, CallingConv::ID CallConv, bool IsVarArg,
+                      const SmallVectorImpl<ISD::OutputArg> &Outs,
+                      const SmallVectorImpl<SDValue> &OutVals, const SDLoc &DL,
+                      SelectionDAG &DAG) const override;
 };
 
 } // namespace llvm
