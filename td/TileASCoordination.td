@@ -28,14 +28,17 @@
 //===----------------------------------------------------------------------===//
 
 let hasSideEffects = true, IsCoordination = true in {
-// $producer and $consumer name the agent that performs commits and releases:
-// 0 for the issuing thread, 1 + an event pipe for an asynchronous unit, which
-// arrives when its preceding operation completes.
+// $producer and $consumer name who performs commits and releases: 0 for the
+// issuing instruction stream, 1 + an event pipe for an asynchronous unit,
+// which arrives when its preceding operation completes. $pagent and $cagent
+// name the agents that issue the producer and the consumer side: 0 for the
+// one instruction stream of the unspecialized form, k >= 1 for the td's
+// k-th agent of a warp-specialized loop.
 def PIPE_CREATE : TileASInst<(outs),
     (ins i32imm:$pipe, i32imm:$depth, bytesimm:$bytes, i32imm:$full,
          optbarimm:$empty, i32imm:$producer, i32imm:$consumer, GPR32:$first,
-         i32imm:$step),
-    "mbarrier.init.shared.b64 pipe$pipe, depth $depth, bytes $bytes, full bar$full, empty $empty, agents $producer/$consumer, first $first, step $step;",
+         i32imm:$step, i32imm:$pagent, i32imm:$cagent),
+    "mbarrier.init.shared.b64 pipe$pipe, depth $depth, bytes $bytes, full bar$full, empty $empty, agents $producer/$consumer, first $first, step $step, issued by $pagent/$cagent;",
     RV_Coordination>;
 def PIPE_PRODUCER_ACQUIRE : TileASInst<(outs),
     (ins i32imm:$pipe, i32imm:$bar, GPR32:$iter),
@@ -63,4 +66,27 @@ def MUTEX_LOCK : TileASInst<(outs), (ins i32imm:$bar, i32imm:$side),
 // operation, its unit does, on completion).
 def MUTEX_UNLOCK : TileASInst<(outs), (ins i32imm:$bar, i32imm:$agent),
     "bar.arrive $bar; // mutex unlock by agent $agent", RV_Coordination>;
+}
+
+// Warp specialization (tileas-materialize-schedule
+// -tileas-pipeline-strategy=warp-specialized). WARP_IDX gives the dispatch
+// the warp's index in the CTA; AGENT_SWITCH opens an agent's region: its
+// warps set their register budget and run the agent's own loop.
+let hasSideEffects = true, IsCoordination = true in
+def AGENT_SWITCH : TileASInst<(outs),
+    (ins i32imm:$agent, i32imm:$warps, i32imm:$regs, regdirimm:$dir),
+    "setmaxnreg.$dir.sync.aligned.u32 $regs; // agent $agent, $warps warp(s)",
+    RV_Coordination>;
+let hasSideEffects = true in
+def WARP_IDX : TileASInst<(outs GPR32:$d), (ins),
+    "shr.u32 $d, %tid.x, 5; // warp index", RV_Scalar>;
+
+// The buffer of ring $pipe's slot for the iteration of $iter, in an agent
+// that consumes the ring but does not produce it (its producer's register
+// lives in another agent). Tags the value with the pipe and iteration.
+let hasSideEffects = true, IsCoordination = true in {
+def PIPE_TILE : TileASInst<(outs TILE:$d), (ins i32imm:$pipe, GPR32:$iter),
+    "mov.u32 $d, pipe$pipe.slot[$iter];", RV_Coordination>;
+def PIPE_TMEM : TileASInst<(outs TMEM:$d), (ins i32imm:$pipe, GPR32:$iter),
+    "mov.u32 $d, pipe$pipe.slot[$iter];", RV_Coordination>;
 }

@@ -20,6 +20,13 @@ def optbarimm : Operand<i32> {
   let OperandType = "OPERAND_IMMEDIATE";
 }
 
+/// setmaxnreg's direction: 1 prints "inc" (the agent takes registers), 0
+/// prints "dec" (it gives them back).
+def regdirimm : Operand<i32> {
+  let PrintMethod = "printRegisterDirection";
+  let OperandType = "OPERAND_IMMEDIATE";
+}
+
 /// Immediate operands that give sizes in bytes (budget charges read them).
 def bytesimm : Operand<i32> {
   let OperandType = "OPERAND_IMMEDIATE";

@@ -122,3 +122,17 @@ def TileASEventModel : EventModel<8> {
 // barrier is reserved for __syncthreads (bar 0); rings default to double
 // buffering.
 def TileASCoordination : CoordinationModel<2, 1, 1, 2, BudgetNamedBarriers>;
+
+//===----------------------------------------------------------------------===//
+// Warp-specialized agents (tileas-materialize-schedule
+// -tileas-pipeline-strategy=warp-specialized): a TMA producer warp, an MMA
+// warp and a compute warpgroup, as CUTLASS sm100 kernels and
+// FlashAttention-4 partition their mainloops. Producer warps give registers
+// back (setmaxnreg.dec), the compute warpgroup takes them.
+//===----------------------------------------------------------------------===//
+
+// 64K 32-bit registers per SM; setmaxnreg takes 24..256 in steps of 8.
+def TileASAgents : AgentModel<65536, 24, 256, 8>;
+def AgentLoad    : Agent<"load", 1, 40, [PipeTMA, PipeLSU]>;
+def AgentMma     : Agent<"mma", 1, 40, [PipeTensorCore]>;
+def AgentCompute : Agent<"compute", 4, 232, []> { let Default = true; }

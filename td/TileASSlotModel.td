@@ -121,6 +121,32 @@ class CoordinationModel<int barriersPerPipe, int barriersPerMutex,
   BudgetPool BarrierPool = barrierPool;
 }
 
+/// A warp-specialized agent: warps that issue one instruction stream of a
+/// pipelined loop, with a register budget per thread (setmaxnreg). An
+/// asynchronous instruction on one of AsyncPipes is issued by this agent;
+/// every other instruction by the default agent. Agents are numbered from 1
+/// in the order of their record names (0 is the one instruction stream of
+/// the unspecialized form).
+class Agent<string name, int warps, int registers,
+            list<EventPipe> asyncPipes> {
+  string AgentName = name;
+  int Warps = warps;
+  int Registers = registers;
+  list<EventPipe> AsyncPipes = asyncPipes;
+  bit Default = false;
+}
+
+/// What the agents of a CTA share: the register file, in 32-bit registers
+/// (warps * 32 * registers summed over the agents must fit), and the range
+/// and granule of a per-thread register budget.
+class AgentModel<int registerFile, int minRegisters, int maxRegisters,
+                 int registerGranule> {
+  int RegisterFile = registerFile;
+  int MinRegisters = minRegisters;
+  int MaxRegisters = maxRegisters;
+  int RegisterGranule = registerGranule;
+}
+
 /// A resource vector. It is also the SchedWrite of every instruction that
 /// names it, so LLVM's scheduling model is derived from it.
 class TileASResources<list<SlotUse> slots, list<PoolUse> pools,

@@ -147,5 +147,24 @@ unsigned eventBudget(unsigned SrcPipe, unsigned DstPipe) {
 
 const CoordinationRecord &coordination() { return gen::Coordination; }
 
+ArrayRef<AgentRecord> agents() {
+  return ArrayRef<AgentRecord>(gen::AgentTable, gen::NumAgents);
+}
+
+unsigned agentOf(const ResourceVectorRecord &RV) {
+  if (!gen::NumAgents)
+    return 0;
+  int Agent =
+      RV.Async && RV.Pipe < gen::NumPipes ? gen::AgentOfAsyncPipe[RV.Pipe] : -1;
+  return 1 + unsigned(Agent >= 0 ? Agent : gen::DefaultAgent);
+}
+
+unsigned defaultAgent() { return gen::NumAgents ? 1 + gen::DefaultAgent : 0; }
+
+AgentRegisterRule agentRegisterRule() {
+  return {gen::RegisterFile, gen::MinAgentRegisters, gen::MaxAgentRegisters,
+          gen::AgentRegisterGranule};
+}
+
 } // namespace model
 } // namespace tileas

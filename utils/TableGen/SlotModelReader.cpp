@@ -37,6 +37,7 @@ public:
     readBudgets();
     readPipes();
     readCoordination();
+    readAgents();
     readVectors();
     readOpcodes();
     return !Failed;
@@ -69,6 +70,7 @@ private:
   void readBudgets();
   void readPipes();
   void readCoordination();
+  void readAgents();
   void readVectors();
   bool readVector(const Record *RV, ResourceVector &V);
   void readOpcodes();
@@ -214,6 +216,80 @@ void Reader::readCoordination() {
     Model.ReservedBarriers = Reserved;
     Model.DefaultPipeDepth = Depth;
   }
+}
+
+void Reader::readAgents() {
+  Model.AgentOfAsyncPipe.assign(Model.Pipes.size(), -1);
+  ArrayRef<const Record *> Agents = Records.getAllDerivedDefinitions("Agent");
+  ArrayRef<const Record *> Models =
+      Records.getAllDerivedDefinitions("AgentModel");
+  if (Models.size() > 1)
+    error(Models[1], "more than one AgentModel");
+  if (Agents.empty())
+    return;
+  if (Models.empty()) {
+    error(Agents[0], "agent " + Agents[0]->getName() +
+                         " needs an AgentModel (the register file)");
+    return;
+  }
+  const Record *M = Models[0];
+  int64_t File, Min, Max, Granule;
+  StringRef What = "agent model";
+  if (!readInt(M, M, "RegisterFile", 1, INT32_MAX, File, What) ||
+      !readInt(M, M, "MinRegisters", 1, 65536, Min, What) ||
+      !readInt(M, M, "MaxRegisters", Min, 65536, Max, What) ||
+      !readInt(M, M, "RegisterGranule", 1, 65536, Granule, What))
+    return;
+  Model.RegisterFile = File;
+  Model.MinRegisters = Min;
+  Model.MaxRegisters = Max;
+  Model.RegisterGranule = Granule;
+
+  uint64_t Used = 0;
+  for (const Record *R : Agents) {
+    std::string Name = ("agent " + R->getName()).str();
+    int64_t Warps, Regs;
+    if (!readInt(R, R, "Warps", 1, 32, Warps, Name) ||
+        !readInt(R, R, "Registers", Min, Max, Regs, Name))
+      continue;
+    if (Regs % Granule)
+      error(R, Name + " has Registers " + Twine(Regs) +
+                   ", not a multiple of the granule " + Twine(Granule));
+    unsigned Index = Model.Agents.size();
+    bool Default = R->getValueAsBit("Default");
+    if (Default) {
+      if (Model.DefaultAgent >= 0)
+        error(R, Name + " is a second default agent (" +
+                     Model.Agents[Model.DefaultAgent].Def->getName() +
+                     " is one)");
+      else
+        Model.DefaultAgent = int(Index);
+    }
+    for (const Record *Pipe : R->getValueAsListOfDefs("AsyncPipes")) {
+      auto It = PipeIndex.find(Pipe);
+      if (It == PipeIndex.end()) {
+        error(R, Name + " names " + Pipe->getName() +
+                     ", which is not an event pipe");
+        continue;
+      }
+      int &Owner = Model.AgentOfAsyncPipe[It->second];
+      if (Owner >= 0)
+        error(R, Name + " claims pipe " + Pipe->getName() + ", which " +
+                     Model.Agents[Owner].Def->getName() + " issues already");
+      else
+        Owner = int(Index);
+    }
+    Used += uint64_t(Warps) * 32 * uint64_t(Regs);
+    Model.Agents.push_back({R, R->getValueAsString("AgentName").str(),
+                            unsigned(Warps), unsigned(Regs), Default});
+  }
+  if (Model.DefaultAgent < 0)
+    error(Agents[0], "no agent is the default one (Default = true), which "
+                     "issues everything the others do not");
+  if (Used > uint64_t(File))
+    error(M, "the agents need " + Twine(Used) +
+                 " registers (warps x 32 x registers), more than the " +
+                 Twine(File) + " of the register file");
 }
 
 bool Reader::readVector(const Record *RV, ResourceVector &V) {

@@ -100,6 +100,14 @@ struct EventBudget {
   unsigned Events;
 };
 
+struct AgentDesc {
+  const llvm::Record *Def;
+  std::string Name;
+  unsigned Warps;
+  unsigned Registers;
+  bool Default;
+};
+
 struct SlotModel {
   std::vector<Slot> Slots; // Sorted by id.
   std::vector<Pool> Pools;
@@ -117,6 +125,14 @@ struct SlotModel {
   /// The budget pool barrier ids come from (CoordinationModel.BarrierPool),
   /// an index into Budgets; -1 without a coordination model.
   int BarrierBudget = -1;
+  /// Warp-specialized agents in record order, the one every instruction
+  /// not claimed by an agent's async pipes goes to, and per pipe the agent
+  /// that issues its asynchronous instructions (-1: the default agent).
+  std::vector<AgentDesc> Agents;
+  int DefaultAgent = -1;
+  std::vector<int> AgentOfAsyncPipe;
+  unsigned RegisterFile = 0, MinRegisters = 0, MaxRegisters = 0,
+           RegisterGranule = 1;
   std::vector<ResourceVector> Vectors; // Sorted by record name.
   std::vector<Opcode> Opcodes;         // Sorted by record name.
 };

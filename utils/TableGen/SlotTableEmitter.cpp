@@ -153,6 +153,32 @@ void SlotTableEmitter::emitModelTables(raw_ostream &OS) const {
      << Model.BarriersPerPipe << ", " << Model.BarriersPerMutex << ", "
      << Model.ReservedBarriers << ", " << Model.DefaultPipeDepth << ", "
      << Model.BarrierBudget << "};\n\n";
+
+  OS << "/// Warp-specialized agents (numbered from 1 in MIR; 0 is the one\n"
+     << "/// instruction stream of the unspecialized form).\n"
+     << "static constexpr unsigned NumAgents = " << Model.Agents.size() << ";\n"
+     << "static constexpr model::AgentRecord AgentTable[] = {\n";
+  for (const AgentDesc &A : Model.Agents)
+    OS << "  {\"" << A.Name << "\", " << A.Warps << ", " << A.Registers
+       << ", \"" << A.Def->getName() << "\"},\n";
+  if (Model.Agents.empty())
+    OS << "  {\"\", 0, 0, \"\"}, // No agents.\n";
+  OS << "};\n"
+     << "static constexpr int DefaultAgent = " << Model.DefaultAgent << ";\n"
+     << "/// Per pipe: the agent that issues its asynchronous instructions, "
+        "or\n"
+     << "/// -1 for the default agent.\n"
+     << "static constexpr int AgentOfAsyncPipe[] = {\n";
+  for (unsigned I = 0, E = Model.Pipes.size(); I != E; ++I)
+    OS << "  " << Model.AgentOfAsyncPipe[I] << ", // "
+       << Model.PipeDefs[I]->getName() << "\n";
+  if (Model.Pipes.empty())
+    OS << "  -1, // No pipes.\n";
+  OS << "};\n"
+     << "static constexpr unsigned RegisterFile = " << Model.RegisterFile
+     << ", MinAgentRegisters = " << Model.MinRegisters
+     << ", MaxAgentRegisters = " << Model.MaxRegisters
+     << ", AgentRegisterGranule = " << Model.RegisterGranule << ";\n\n";
   close(OS, "GET_TILEAS_MODEL_TABLES");
 }
 

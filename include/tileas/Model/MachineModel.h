@@ -73,6 +73,19 @@ unsigned eventBudget(unsigned SrcPipe, unsigned DstPipe);
 
 const CoordinationRecord &coordination();
 
+/// The warp-specialized agents (td class Agent), agent k + 1 in MIR.
+llvm::ArrayRef<AgentRecord> agents();
+/// The agent (1-based) that issues an instruction with this resource
+/// vector; 0 when the model has no agents.
+unsigned agentOf(const ResourceVectorRecord &RV);
+/// The agent (1-based) of instructions without a resource vector.
+unsigned defaultAgent();
+struct AgentRegisterRule {
+  unsigned RegisterFile;
+  unsigned MinRegisters, MaxRegisters, Granule;
+};
+AgentRegisterRule agentRegisterRule();
+
 } // namespace model
 } // namespace tileas
 

@@ -56,6 +56,14 @@ struct CoordinationRecord {
   int BarrierBudget;
 };
 
+/// A warp-specialized agent (td class Agent).
+struct AgentRecord {
+  const char *Name;
+  unsigned Warps;
+  unsigned Registers; ///< Per thread (setmaxnreg).
+  const char *Record;
+};
+
 struct SlotTripleRecord {
   unsigned Slot;
   unsigned Duration;

@@ -61,6 +61,117 @@ TileASCoordinationBuilder::solve(unsigned FirstPipeId) {
   return R;
 }
 
+unsigned TileASCoordinationBuilder::issuingAgent(int Op) const {
+  if (IssuingAgent.empty())
+    return 0;
+  return Op >= 0 ? IssuingAgent[Op] : model::defaultAgent();
+}
+
+unsigned TileASCoordinationBuilder::producerAgent(const pipes::Pipe &P) const {
+  // A value made before the loop was made before the dispatch, by every
+  // warp: the one stream before the loop.
+  return P.Owner >= 0 ? issuingAgent(P.Owner) : 0;
+}
+
+void TileASCoordinationBuilder::create(const pipes::Pipe &P,
+                                       const TileASCountedLoop &Loop,
+                                       MachineBasicBlock &MBB,
+                                       MachineBasicBlock::iterator Where) {
+  MachineFunction &MF = *S.Loop->getParent();
+  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
+  unsigned ProducerUnit = 0, ConsumerUnit = 0;
+  if (P.Owner >= 0)
+    ProducerUnit = agentOf(P.Owner);
+  else if (!P.Consumers.empty()) {
+    const MachineInstr *Def = OutsideDefs[P.Consumers.front().Value];
+    if (Def && coordinationUnitOf(*Def).second)
+      ProducerUnit = 1 + coordinationUnitOf(*Def).first;
+  }
+  if (P.Kind == pipes::PipeKind::Ring)
+    ConsumerUnit = agentOf(P.Consumers.back().Op);
+  // Who issues each side: the consumers' agent, or for a drain the default
+  // agent, which runs the code after the loop.
+  unsigned ConsumerAgent = P.Consumers.empty()
+                               ? issuingAgent(-1)
+                               : issuingAgent(int(P.Consumers.back().Op));
+  Created.push_back(
+      BuildMI(MBB, Where, DebugLoc(), TII.get(TileAS::PIPE_CREATE))
+          .addImm(P.Id)
+          .addImm(P.Depth)
+          .addImm(P.Bytes)
+          .addImm(P.FullBarrier)
+          .addImm(P.EmptyBarrier)
+          .addImm(ProducerUnit)
+          .addImm(ConsumerUnit)
+          .addReg(Loop.Init)
+          .addImm(Loop.Step)
+          .addImm(producerAgent(P))
+          .addImm(ConsumerAgent)
+          .getInstr());
+}
+
+void TileASCoordinationBuilder::emitExit(const pipes::SolveResult &Solution,
+                                         const TileASCountedLoop &Loop,
+                                         MachineBasicBlock &Exit,
+                                         unsigned Agent, bool DrainWaits) {
+  MachineFunction &MF = *Exit.getParent();
+  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
+  MachineRegisterInfo &MRI = MF.getRegInfo();
+  DebugLoc DL;
+  Register First = Loop.Init;
+  auto PipeOp = [&](unsigned Opc, const pipes::Pipe &P, unsigned Bar,
+                    Register It, MachineBasicBlock::iterator Where) {
+    Created.push_back(BuildMI(Exit, Where, DL, TII.get(Opc))
+                          .addImm(P.Id)
+                          .addImm(Bar)
+                          .addReg(It)
+                          .getInstr());
+  };
+  auto Mine = [&](const pipes::Pipe &P) {
+    return IssuingAgent.empty() || producerAgent(P) == Agent;
+  };
+
+  // Read after the loop: the producers' unit arrives once everything it was
+  // given is done, and the exit waits for that.
+  for (const pipes::Pipe &P : Solution.Pipes) {
+    if (P.Kind != pipes::PipeKind::Drain)
+      continue;
+    MachineBasicBlock::iterator ExitStart = Exit.getFirstNonPHI();
+    if (P.CreateAtExit && IssuingAgent.empty())
+      create(P, Loop, Exit, ExitStart);
+    if (Mine(P))
+      PipeOp(TileAS::PIPE_PRODUCER_COMMIT, P, P.FullBarrier, First, ExitStart);
+    if (DrainWaits)
+      PipeOp(TileAS::PIPE_CONSUMER_WAIT, P, P.FullBarrier, First, ExitStart);
+  }
+
+  // The producer's tail: a ring whose slots an asynchronous unit releases
+  // may still see those releases arrive after the loop. Before the exit
+  // ends (and its buffers and barriers are freed or reused by a later
+  // loop), acquire every slot once more, for iterations T .. T + depth - 1,
+  // which waits until the last depth iterations have been released
+  // (CUTLASS's producer_tail). The induction value of iteration T is the
+  // loop's last increment.
+  MachineBasicBlock::iterator ExitEnd = Exit.getFirstTerminator();
+  Register AfterLast = Loop.Increment->getOperand(0).getReg();
+  for (const pipes::Pipe &P : Solution.Pipes) {
+    if (P.Kind != pipes::PipeKind::Ring ||
+        agentOf(P.Consumers.back().Op) == 0 || !Mine(P))
+      continue;
+    for (unsigned J = 0; J < P.Depth; ++J) {
+      Register It = AfterLast;
+      if (J) {
+        It = MRI.createVirtualRegister(MRI.getRegClass(AfterLast));
+        Created.push_back(BuildMI(Exit, ExitEnd, DL, TII.get(TileAS::ADDri), It)
+                              .addReg(AfterLast)
+                              .addImm(int64_t(J) * Loop.Step)
+                              .getInstr());
+      }
+      PipeOp(TileAS::PIPE_PRODUCER_ACQUIRE, P, P.EmptyBarrier, It, ExitEnd);
+    }
+  }
+}
+
 void TileASCoordinationBuilder::place(MachineInstr *MI, MachineInstr *Anchor,
                                       bool Before) {
   Placed.push_back({MI, Anchor, Before});
@@ -94,35 +205,12 @@ void TileASCoordinationBuilder::emit(const pipes::SolveResult &Solution,
   };
 
   MachineBasicBlock::iterator PreEnd = Preheader.getFirstTerminator();
-  auto Create = [&](const pipes::Pipe &P, MachineBasicBlock &MBB,
-                    MachineBasicBlock::iterator Where) {
-    unsigned ProducerAgent = 0, ConsumerAgent = 0;
-    if (P.Owner >= 0)
-      ProducerAgent = agentOf(P.Owner);
-    else if (!P.Consumers.empty()) {
-      const MachineInstr *Def = OutsideDefs[P.Consumers.front().Value];
-      if (Def && coordinationUnitOf(*Def).second)
-        ProducerAgent = 1 + coordinationUnitOf(*Def).first;
-    }
-    if (P.Kind == pipes::PipeKind::Ring)
-      ConsumerAgent = agentOf(P.Consumers.back().Op);
-    Created.push_back(BuildMI(MBB, Where, DL, TII.get(TileAS::PIPE_CREATE))
-                          .addImm(P.Id)
-                          .addImm(P.Depth)
-                          .addImm(P.Bytes)
-                          .addImm(P.FullBarrier)
-                          .addImm(P.EmptyBarrier)
-                          .addImm(ProducerAgent)
-                          .addImm(ConsumerAgent)
-                          .addReg(First)
-                          .addImm(Loop.Step)
-                          .getInstr());
-  };
+
   // A drain that took a consumer-only pipe's barrier is created at the exit
   // (below), once that pipe is over.
   for (const pipes::Pipe &P : Solution.Pipes)
     if (!P.CreateAtExit)
-      Create(P, Preheader, PreEnd);
+      create(P, Loop, Preheader, PreEnd);
 
   for (const pipes::Pipe &P : Solution.Pipes) {
     switch (P.Kind) {
@@ -154,46 +242,21 @@ void TileASCoordinationBuilder::emit(const pipes::SolveResult &Solution,
       PipeOp(TileAS::PIPE_CONSUMER_WAIT, P, P.FullBarrier, First, Preheader,
              PreEnd);
       break;
-    case pipes::PipeKind::Drain: {
-      // Read after the loop: the producers' unit arrives once everything it
-      // was given is done, and the exit waits for that.
-      MachineBasicBlock::iterator ExitStart = Exit.getFirstNonPHI();
-      if (P.CreateAtExit)
-        Create(P, Exit, ExitStart);
-      PipeOp(TileAS::PIPE_PRODUCER_COMMIT, P, P.FullBarrier, First, Exit,
-             ExitStart);
-      PipeOp(TileAS::PIPE_CONSUMER_WAIT, P, P.FullBarrier, First, Exit,
-             ExitStart);
+    case pipes::PipeKind::Drain:
+      // Read after the loop (below, or per agent).
       break;
     }
-    }
   }
-
-  // The producer's tail: a ring whose slots an asynchronous unit releases
-  // may still see those releases arrive after the loop. Before the exit
-  // ends (and its buffers and barriers are freed or reused by a later
-  // loop), acquire every slot once more, for iterations T .. T + depth - 1,
-  // which waits until the last depth iterations have been released
-  // (CUTLASS's producer_tail). The induction value of iteration T is the
-  // loop's last increment.
-  MachineRegisterInfo &MRI = MF.getRegInfo();
-  MachineBasicBlock::iterator ExitEnd = Exit.getFirstTerminator();
-  Register AfterLast = Loop.Increment->getOperand(0).getReg();
-  for (const pipes::Pipe &P : Solution.Pipes) {
-    if (P.Kind != pipes::PipeKind::Ring || agentOf(P.Consumers.back().Op) == 0)
-      continue;
-    for (unsigned J = 0; J < P.Depth; ++J) {
-      Register It = AfterLast;
-      if (J) {
-        It = MRI.createVirtualRegister(MRI.getRegClass(AfterLast));
-        Created.push_back(BuildMI(Exit, ExitEnd, DL, TII.get(TileAS::ADDri), It)
-                              .addReg(AfterLast)
-                              .addImm(int64_t(J) * Loop.Step)
-                              .getInstr());
-      }
-      PipeOp(TileAS::PIPE_PRODUCER_ACQUIRE, P, P.EmptyBarrier, It, Exit,
-             ExitEnd);
-    }
+  if (IssuingAgent.empty()) {
+    emitExit(Solution, Loop, Exit, /*Agent=*/0, /*DrainWaits=*/true);
+  } else {
+    // Warp-specialized: each agent's exit gets its drains' commits and its
+    // rings' tails (emitExit, per agent); a drain sharing a consumer-only
+    // pipe's barrier is created once that pipe is over, before the
+    // dispatch.
+    for (const pipes::Pipe &P : Solution.Pipes)
+      if (P.CreateAtExit)
+        create(P, Loop, Preheader, Preheader.getFirstTerminator());
   }
 
   for (const pipes::Mutex &M : Solution.Mutexes) {

@@ -36,7 +36,10 @@
 #include "tileas/Pipes/PipeSolve.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/CodeGen/MachineBasicBlock.h"
 #include "llvm/Support/Error.h"
+
+#include <vector>
 
 namespace llvm {
 
@@ -87,6 +90,23 @@ public:
             const TileASCountedLoop &Loop, MachineBasicBlock &Preheader,
             MachineBasicBlock &Exit);
 
+  /// Warp specialization: the agent (1-based) that issues each scheduled
+  /// instruction. Set before emit(): PIPE_CREATE then names the agents of
+  /// each side, and emit() leaves the drains' commits and the rings' tails
+  /// to emitExit, per agent.
+  void setIssuingAgents(std::vector<unsigned> AgentOf) {
+    IssuingAgent = std::move(AgentOf);
+  }
+  unsigned issuingAgent(int Op) const;
+  unsigned producerAgent(const tileas::pipes::Pipe &P) const;
+
+  /// Writes into Exit, the exit of Loop, the drains' commits and the rings'
+  /// producer tails of the pipes Agent produces (every pipe, unspecialized),
+  /// and the drains' waits if DrainWaits.
+  void emitExit(const tileas::pipes::SolveResult &Solution,
+                const TileASCountedLoop &Loop, MachineBasicBlock &Exit,
+                unsigned Agent, bool DrainWaits);
+
   ArrayRef<PlacedCoordination> placed() const { return Placed; }
   /// Every instruction emit() created, in the loop or outside it.
   ArrayRef<MachineInstr *> created() const { return Created; }
@@ -94,6 +114,8 @@ public:
 private:
   unsigned agentOf(unsigned Op) const;
   void place(MachineInstr *MI, MachineInstr *Anchor, bool Before);
+  void create(const tileas::pipes::Pipe &P, const TileASCountedLoop &Loop,
+              MachineBasicBlock &MBB, MachineBasicBlock::iterator Where);
 
   const TileASLoopSchedule &S;
   tileas::pipes::SolveInput In;
@@ -101,6 +123,7 @@ private:
   SmallVector<MachineInstr *, 4> OutsideDefs;
   SmallVector<PlacedCoordination, 16> Placed;
   SmallVector<MachineInstr *, 32> Created;
+  std::vector<unsigned> IssuingAgent;
 };
 
 } // namespace llvm

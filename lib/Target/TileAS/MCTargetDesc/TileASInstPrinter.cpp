@@ -49,6 +49,11 @@ void TileASInstPrinter::printCondCode(const MCInst *MI, unsigned OpNo,
     O << ".cc" << CC;
 }
 
+void TileASInstPrinter::printRegisterDirection(const MCInst *MI, unsigned OpNo,
+                                               raw_ostream &O) {
+  O << (MI->getOperand(OpNo).getImm() ? "inc" : "dec");
+}
+
 void TileASInstPrinter::printOptionalBarrier(const MCInst *MI, unsigned OpNo,
                                              raw_ostream &O) {
   int64_t Id = MI->getOperand(OpNo).getImm();

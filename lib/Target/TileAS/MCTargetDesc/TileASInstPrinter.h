@@ -29,6 +29,7 @@ private:
   void printOperand(const MCInst *MI, unsigned OpNo, raw_ostream &O);
   void printCondCode(const MCInst *MI, unsigned OpNo, raw_ostream &O);
   void printOptionalBarrier(const MCInst *MI, unsigned OpNo, raw_ostream &O);
+  void printRegisterDirection(const MCInst *MI, unsigned OpNo, raw_ostream &O);
 };
 
 } // namespace llvm
