@@ -24,8 +24,11 @@ TileASTargetLowering::TileASTargetLowering(const TargetMachine &TM,
     : TargetLowering(TM, STI) {
   addRegisterClass(MVT::i1, &TileAS::PREDRegClass);
   addRegisterClass(MVT::i32, &TileAS::GPR32RegClass);
+  addRegisterClass(MVT::f32, &TileAS::GPR32RegClass);
   addRegisterClass(MVT::i64, &TileAS::GPR64RegClass);
+  addRegisterClass(MVT::f64, &TileAS::GPR64RegClass);
   addRegisterClass(MVT::v4f32, &TileAS::FRAGRegClass);
+  addRegisterClass(MVT::v4i32, &TileAS::FRAGRegClass);
   addRegisterClass(TileAS::TileVT, &TileAS::TILERegClass);
   addRegisterClass(TileAS::TmemVT, &TileAS::TMEMRegClass);
   computeRegisterProperties(STI.getRegisterInfo());
@@ -38,6 +41,17 @@ TileASTargetLowering::TileASTargetLowering(const TargetMachine &TM,
     setOperationAction(ISD::BR_CC, VT, Expand);
     setOperationAction(ISD::SELECT_CC, VT, Expand);
   }
+  // Floating-point constants are the bits of a mov; fragment operations
+  // the patterns select (LLVM expands most vector operations by default).
+  setOperationAction(ISD::ConstantFP, {MVT::f32, MVT::f64}, Legal);
+  setOperationAction({ISD::FADD, ISD::FSUB, ISD::FMUL, ISD::FDIV, ISD::FMA,
+                      ISD::FNEG, ISD::FMAXNUM, ISD::FEXP2, ISD::FLOG2,
+                      ISD::FSQRT, ISD::BUILD_VECTOR},
+                     MVT::v4f32, Legal);
+  setOperationAction(ISD::BUILD_VECTOR, MVT::v4i32, Legal);
+  // The only 64-bit arithmetic is an add: a 64-bit shift by a constant (a
+  // getelementptr scaling its index) is that many doublings.
+  setOperationAction(ISD::SHL, MVT::i64, Custom);
 }
 
 MVT TileASTargetLowering::getPointerTy(const DataLayout &DL,
@@ -50,6 +64,33 @@ MVT TileASTargetLowering::getPointerTy(const DataLayout &DL,
   default:
     return TargetLowering::getPointerTy(DL, AS);
   }
+}
+
+SDValue TileASTargetLowering::LowerOperation(SDValue Op,
+                                             SelectionDAG &DAG) const {
+  switch (Op.getOpcode()) {
+  case ISD::SHL:
+    return lowerShift64(Op, DAG);
+  default:
+    return SDValue();
+  }
+}
+
+SDValue TileASTargetLowering::lowerShift64(SDValue Op,
+                                           SelectionDAG &DAG) const {
+  auto *Amount = dyn_cast<ConstantSDNode>(Op.getOperand(1));
+  if (!Amount || Amount->getZExtValue() > TileAS::MaxShift64)
+    return SDValue(); // TileASIRCheck refuses these before selection.
+  SDLoc DL(Op);
+  SDValue V = Op.getOperand(0);
+  for (uint64_t I = 0, E = Amount->getZExtValue(); I != E; ++I)
+    V = DAG.getNode(ISD::ADD, DL, MVT::i64, V, V);
+  return V;
+}
+
+bool TileASTargetLowering::isFMAFasterThanFMulAndFAdd(const MachineFunction &MF,
+                                                      EVT VT) const {
+  return VT == MVT::v4f32;
 }
 
 EVT TileASTargetLowering::getSetCCResultType(const DataLayout &DL,

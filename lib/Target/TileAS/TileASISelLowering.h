@@ -36,6 +36,10 @@ enum AddressSpace : unsigned {
 /// The value types of tile and tensor-memory handles.
 inline constexpr MVT::SimpleValueType TileVT = MVT::v2i32;
 inline constexpr MVT::SimpleValueType TmemVT = MVT::v4i16;
+/// The largest constant a 64-bit value may be shifted left by: a shift is
+/// lowered to as many doublings (there is no 64-bit shift), enough to scale
+/// an index by the 16 bytes of a fragment and beyond.
+inline constexpr unsigned MaxShift64 = 8;
 } // namespace TileAS
 
 class TileASTargetLowering : public TargetLowering {
@@ -43,8 +47,16 @@ public:
   TileASTargetLowering(const TargetMachine &TM, const TileASSubtarget &STI);
 
   MVT getPointerTy(const DataLayout &DL, uint32_t AS = 0) const override;
+  SDValue LowerOperation(SDValue Op, SelectionDAG &DAG) const override;
   MVT getPointerMemTy(const DataLayout &DL, uint32_t AS = 0) const override {
     return getPointerTy(DL, AS);
+  }
+  /// llvm.fmuladd and contractable fmul + fadd on fragments become one fma.
+  bool isFMAFasterThanFMulAndFAdd(const MachineFunction &MF,
+                                  EVT VT) const override;
+  /// Shift amounts are 32-bit registers or immediates.
+  MVT getScalarShiftAmountTy(const DataLayout &DL, EVT VT) const override {
+    return MVT::i32;
   }
   EVT getSetCCResultType(const DataLayout &DL, LLVMContext &Context,
                          EVT VT) const override;
@@ -58,6 +70,9 @@ public:
                       const SmallVectorImpl<ISD::OutputArg> &Outs,
                       const SmallVectorImpl<SDValue> &OutVals, const SDLoc &DL,
                       SelectionDAG &DAG) const override;
+
+private:
+  SDValue lowerShift64(SDValue Op, SelectionDAG &DAG) const;
 };
 
 } // namespace llvm
