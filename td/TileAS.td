@@ -22,6 +22,7 @@ include "TileASCoordination.td"
 include "TileASSchedule.td"
 include "TileASCallingConv.td"
 include "TileASISelPatterns.td"
+include "TileASBuiltins.td"
 
 defm : RemapAllTargetPseudoPointerOperands<GPR64>;
 

@@ -16,6 +16,11 @@ class ScheduleDAGMutation;
 class TileASTargetMachine;
 enum class CodeGenOptLevel;
 
+/// Refuses, with an error naming the function and the instruction, IR that
+/// instruction selection cannot select.
+FunctionPass *createTileASIRCheckPass();
+void initializeTileASIRCheckPass(PassRegistry &);
+
 /// SelectionDAG instruction selection from LLVM IR (td/TileASISelPatterns.td).
 FunctionPass *createTileASISelDag(TileASTargetMachine &TM, CodeGenOptLevel OL);
 void initializeTileASDAGToDAGISelLegacyPass(PassRegistry &);

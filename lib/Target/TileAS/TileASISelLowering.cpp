@@ -6,6 +6,7 @@
 
 #include "TileASISelLowering.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "TileASBuiltins.h"
 #include "TileASSelectionDAGInfo.h"
 #include "TileASSubtarget.h"
 
@@ -106,6 +107,20 @@ SDValue TileASTargetLowering::LowerFormalArguments(
   MachineFunction &MF = DAG.getMachineFunction();
   SmallVector<CCValAssign, 16> Locs;
   CCState State(CallConv, IsVarArg, MF, Locs, *DAG.getContext());
+  // TileASIRCheck refused (and emptied) a kernel whose parameters no
+  // register holds; its arguments are unused.
+  unsigned Wide = count_if(Ins, [](const ISD::InputArg &In) {
+    return In.VT == MVT::i64 || In.VT == MVT::f64;
+  });
+  unsigned Narrow = count_if(Ins, [](const ISD::InputArg &In) {
+    return In.VT == MVT::i32 || In.VT == MVT::f32;
+  });
+  if (Wide + Narrow != Ins.size() || Wide > TileAS::MaxParams64 ||
+      Narrow > TileAS::MaxParams32) {
+    for (const ISD::InputArg &In : Ins)
+      InVals.push_back(DAG.getUNDEF(In.VT));
+    return Chain;
+  }
   State.AnalyzeFormalArguments(Ins, CC_TileAS);
   for (const CCValAssign &VA : Locs) {
     MVT VT = VA.getLocVT();
@@ -124,4 +139,65 @@ TileASTargetLowering::LowerReturn(SDValue Chain, CallingConv::ID CallConv,
   // Kernels return nothing: TileASIRCheck refuses any other return type
   // before instruction selection.
   return DAG.getNode(TileASISD::RET, DL, MVT::Other, Chain);
+}
+
+SDValue
+TileASTargetLowering::LowerCall(CallLoweringInfo &CLI,
+                                SmallVectorImpl<SDValue> &InVals) const {
+  SelectionDAG &DAG = CLI.DAG;
+  CLI.IsTailCall = false;
+  const auto *Callee = dyn_cast<GlobalAddressSDNode>(CLI.Callee);
+  const TileAS::BuiltinInfo *B =
+      Callee && CLI.CB ? TileAS::lookupBuiltin(Callee->getGlobal()->getName())
+                       : nullptr;
+  if (!B || TileAS::checkBuiltinCall(*B, *CLI.CB) ||
+      CLI.OutVals.size() != B->Params.size()) {
+    // TileASIRCheck reports these before selection; stay well formed.
+    DAG.getContext()->diagnose(DiagnosticInfoUnsupported(
+        DAG.getMachineFunction().getFunction(),
+        "call to an unknown function or a malformed tile builtin",
+        CLI.DL.getDebugLoc()));
+    for (const ISD::InputArg &In : CLI.Ins)
+      InVals.push_back(DAG.getUNDEF(In.VT));
+    return CLI.Chain;
+  }
+
+  bool Chained = B->Effect != TileAS::BuiltinEffect::None;
+  SmallVector<SDValue, 6> Ops;
+  if (Chained)
+    Ops.push_back(CLI.Chain);
+  for (auto [I, V] : enumerate(CLI.OutVals))
+    Ops.push_back(
+        TileAS::isConstantParam(*B, I)
+            ? DAG.getTargetConstant(cast<ConstantSDNode>(V)->getZExtValue(),
+                                    CLI.DL, MVT::i32)
+            : V);
+  SmallVector<EVT, 2> VTs;
+  for (const ISD::InputArg &In : CLI.Ins)
+    VTs.push_back(In.VT);
+  if (Chained)
+    VTs.push_back(MVT::Other);
+  SDVTList VTList = DAG.getVTList(VTs);
+
+  SDValue Node;
+  if (B->Effect == TileAS::BuiltinEffect::Load ||
+      B->Effect == TileAS::BuiltinEffect::Store) {
+    // The access's pointer is the IR value the alias facts are about; a new
+    // tile (smem.tile) has none and is only told apart by its address space.
+    MachinePointerInfo Ptr =
+        B->MemOperand >= 0
+            ? MachinePointerInfo(CLI.CB->getArgOperand(B->MemOperand))
+            : MachinePointerInfo(TileAS::SharedAS);
+    auto Flags = B->Effect == TileAS::BuiltinEffect::Load
+                     ? MachineMemOperand::MOLoad
+                     : MachineMemOperand::MOStore;
+    Node = DAG.getMemIntrinsicNode(B->Opcode, CLI.DL, VTList, Ops, MVT::v4f32,
+                                   Ptr, Align(16), Flags,
+                                   LocationSize::beforeOrAfterPointer());
+  } else {
+    Node = DAG.getNode(B->Opcode, CLI.DL, VTList, Ops);
+  }
+  for (unsigned I = 0, E = CLI.Ins.size(); I != E; ++I)
+    InVals.push_back(Node.getValue(I));
+  return Chained ? Node.getValue(CLI.Ins.size()) : CLI.Chain;
 }

@@ -36,6 +36,10 @@ enum AddressSpace : unsigned {
 /// The value types of tile and tensor-memory handles.
 inline constexpr MVT::SimpleValueType TileVT = MVT::v2i32;
 inline constexpr MVT::SimpleValueType TmemVT = MVT::v4i16;
+/// Kernel parameters the calling convention has registers for: rd0-rd31
+/// (64-bit) and r0-r63 (32-bit), td/TileASCallingConv.td.
+inline constexpr unsigned MaxParams64 = 32;
+inline constexpr unsigned MaxParams32 = 64;
 /// The largest constant a 64-bit value may be shifted left by: a shift is
 /// lowered to as many doublings (there is no 64-bit shift), enough to scale
 /// an index by the 16 bytes of a fragment and beyond.
@@ -70,6 +74,11 @@ public:
                       const SmallVectorImpl<ISD::OutputArg> &Outs,
                       const SmallVectorImpl<SDValue> &OutVals, const SDLoc &DL,
                       SelectionDAG &DAG) const override;
+  /// Calls are to the tile builtins only (TileASIRCheck refused any other
+  /// call): each becomes its node, with a memory operand that keeps the IR
+  /// pointer it accesses.
+  SDValue LowerCall(CallLoweringInfo &CLI,
+                    SmallVectorImpl<SDValue> &InVals) const override;
 
 private:
   SDValue lowerShift64(SDValue Op, SelectionDAG &DAG) const;

@@ -103,6 +103,12 @@ public:
     return getTM<TileASTargetMachine>();
   }
 
+  /// Last of the IR passes: what reaches selection is what it can select.
+  bool addPreISel() override {
+    addPass(createTileASIRCheckPass());
+    return false;
+  }
+
   bool addInstSelector() override {
     addPass(createTileASISelDag(getTileASTargetMachine(), getOptLevel()));
     return false;

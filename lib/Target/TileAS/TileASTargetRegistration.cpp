@@ -20,6 +20,7 @@ extern "C" void LLVMInitializeTileASTargetMC();
 extern "C" void LLVMInitializeTileASTarget() {
   RegisterTargetMachine<TileASTargetMachine> X(getTheTileASTarget());
   PassRegistry &PR = *PassRegistry::getPassRegistry();
+  initializeTileASIRCheckPass(PR);
   initializeTileASDAGToDAGISelLegacyPass(PR);
   initializeTileASAsmPrinterPass(PR);
   initializeTileASScheduleAnalysisPass(PR);
