@@ -130,6 +130,24 @@ multiclass SetPUnsignedPat<CondCode cond, int cc> {
             (SETPrr (XORri GPR32:$a, -2147483648),
                     (XORri GPR32:$b, -2147483648), cc)>;
 }
+// samesign (both operands of one sign, as opt marks a counted loop's exit
+// test): the unsigned order is the signed one, and the loop stays counted.
+def setcc_samesign : PatFrag<(ops node:$a, node:$b, node:$cc),
+                             (setcc node:$a, node:$b, node:$cc), [{
+  return N->getFlags().hasSameSign();
+}]>;
+multiclass SetPSameSignPat<CondCode cond, int cc> {
+  let AddedComplexity = 10 in {
+  def : Pat<(setcc_samesign (i32 GPR32:$a), (i32 GPR32:$b), cond),
+            (SETPrr GPR32:$a, GPR32:$b, cc)>;
+  def : Pat<(setcc_samesign (i32 GPR32:$a), (i32 imm:$b), cond),
+            (SETPri GPR32:$a, imm:$b, cc)>;
+  }
+}
+defm : SetPSameSignPat<SETULT, 2>;
+defm : SetPSameSignPat<SETULE, 3>;
+defm : SetPSameSignPat<SETUGT, 4>;
+defm : SetPSameSignPat<SETUGE, 5>;
 defm : SetPUnsignedPat<SETULT, 2>;
 defm : SetPUnsignedPat<SETULE, 3>;
 defm : SetPUnsignedPat<SETUGT, 4>;

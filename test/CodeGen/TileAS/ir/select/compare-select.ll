@@ -87,3 +87,20 @@ exit:
   store i32 %s, ptr %p
   ret void
 }
+
+; samesign unsigned compares (opt's exit tests) are the signed ones: one
+; setp, no sign flips, so the loop stays counted.
+; MIR-LABEL: name: samesign
+; MIR:       SETPrr %{{[0-9]+}}, %{{[0-9]+}}, 2
+; MIR-NOT:   XORri
+; MIR:       SETPri %{{[0-9]+}}, 7, 4
+; MIR-NOT:   XORri
+; MIR:       RET
+define void @samesign(ptr %p, i32 %a, i32 %b) {
+  %lt = icmp samesign ult i32 %a, %b
+  %x = select i1 %lt, i32 %a, i32 %b
+  %gt = icmp samesign ugt i32 %x, 7
+  %y = select i1 %gt, i32 %x, i32 %b
+  store i32 %y, ptr %p
+  ret void
+}
