@@ -1327,6 +1327,18 @@ def section_effort_tradeoff(table):
     return out + table.rstrip("\n").split("\n") + [""]
 
 
+def section_ir_vs_mir(table):
+    out = ["## IR input against MIR input (bench/ir-vs-mir.sh)", ""]
+    if not table:
+        return out + ["Not measured (ir-vs-mir.md is missing).", ""]
+    out += ["Each corpus kernel that also exists as LLVM IR: the II of its "
+            "loop from the MIR form and from the IR form (noalias "
+            "parameters where the tensors are distinct), and the compile "
+            "time of `llc -O2` on the `.ll` against the MIR through the two "
+            "TileAS passes alone (target: ratio at most 2).", ""]
+    return out + table.rstrip("\n").split("\n") + [""]
+
+
 def write_report(in_dir, out_dir):
     bench = read_json(os.path.join(in_dir, "bench.json"))
     loops = load_loops(read_csv(os.path.join(in_dir, "results.csv")),
@@ -1347,6 +1359,8 @@ def write_report(in_dir, out_dir):
         read_json(os.path.join(in_dir, "event-bench.json")), out_dir)
     lines += section_effort_tradeoff(
         read_text(os.path.join(in_dir, "effort-tradeoff.md")))
+    lines += section_ir_vs_mir(
+        read_text(os.path.join(in_dir, "ir-vs-mir.md")))
     with open(os.path.join(out_dir, "report.md"), "w",
               encoding="utf-8") as f:
         f.write("\n".join(lines).rstrip("\n") + "\n")
