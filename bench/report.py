@@ -1315,28 +1315,34 @@ def section_event_bench(doc, out_dir):
     return out
 
 
-def section_effort_tradeoff(table):
-    out = ["## What the search budget buys (bench/effort-tradeoff.sh)", ""]
+def section_table_file(title, name, intro, table):
+    """A section that shows a markdown table a script wrote to <name>."""
+    out = [title, ""]
     if not table:
-        return out + ["Not measured (effort-tradeoff.md is missing).", ""]
-    out += ["Generated loops (tileas-loopgen, seeds 1-6) scheduled with "
-            "`tileas-sched --search-effort=E`: the sum of the IIs found and "
-            "the most effort one loop's search spent, in the search's own "
-            "units. Both depend on the input alone; time follows effort. "
-            "The default is 200.", ""]
-    return out + table.rstrip("\n").split("\n") + [""]
+        return out + ["Not measured (%s is missing)." % name, ""]
+    return out + [intro, ""] + table.rstrip("\n").split("\n") + [""]
+
+
+def section_effort_tradeoff(table):
+    return section_table_file(
+        "## What the search budget buys (bench/effort-tradeoff.sh)",
+        "effort-tradeoff.md",
+        "Generated loops (tileas-loopgen, seeds 1-6) scheduled with "
+        "`tileas-sched --search-effort=E`: the sum of the IIs found and "
+        "the most effort one loop's search spent, in the search's own "
+        "units. Both depend on the input alone; time follows effort. "
+        "The default is 200.", table)
 
 
 def section_ir_vs_mir(table):
-    out = ["## IR input against MIR input (bench/ir-vs-mir.sh)", ""]
-    if not table:
-        return out + ["Not measured (ir-vs-mir.md is missing).", ""]
-    out += ["Each corpus kernel that also exists as LLVM IR: the II of its "
-            "loop from the MIR form and from the IR form (noalias "
-            "parameters where the tensors are distinct), and the compile "
-            "time of `llc -O2` on the `.ll` against the MIR through the two "
-            "TileAS passes alone (target: ratio at most 2).", ""]
-    return out + table.rstrip("\n").split("\n") + [""]
+    return section_table_file(
+        "## IR input against MIR input (bench/ir-vs-mir.sh)",
+        "ir-vs-mir.md",
+        "Each corpus kernel that also exists as LLVM IR: the II of its "
+        "loop from the MIR form and from the IR form (noalias "
+        "parameters where the tensors are distinct), and the compile "
+        "time of `llc -O2` on the `.ll` against the MIR through the two "
+        "TileAS passes alone (target: ratio at most 2).", table)
 
 
 def write_report(in_dir, out_dir):
