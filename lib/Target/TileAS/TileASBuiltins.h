@@ -48,8 +48,8 @@ enum class BuiltinEffect : uint8_t {
 };
 
 struct BuiltinInfo {
-  StringRef Name;    ///< The function's name, `tileas.` and the operation.
-  unsigned Opcode;   ///< The TileASISD node.
+  StringRef Name;  ///< The function's name, `tileas.` and the operation.
+  unsigned Opcode; ///< The TileASISD node.
   BuiltinType Result;
   ArrayRef<BuiltinType> Params;
   ArrayRef<StringRef> ParamNames;

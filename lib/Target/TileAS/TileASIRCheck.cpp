@@ -239,8 +239,8 @@ bool TileASIRCheck::runOnFunction(Function &F) {
       raw_string_ostream(Inst) << *I;
       OS << ": " << StringRef(Inst).ltrim();
     }
-    Ctx.diagnose(DiagnosticInfoUnsupported(F, Text,
-                                           I ? I->getDebugLoc() : DebugLoc()));
+    Ctx.diagnose(
+        DiagnosticInfoUnsupported(F, Text, I ? I->getDebugLoc() : DebugLoc()));
   };
   if (!F.getReturnType()->isVoidTy())
     Report("a kernel returns void", nullptr);
