@@ -260,6 +260,8 @@ def : Pat<(fmaxnum FRAG:$a, FRAG:$b), (FMAX FRAG:$a, FRAG:$b)>;
 def : Pat<(fma FRAG:$a, FRAG:$b, FRAG:$c), (FFMA FRAG:$a, FRAG:$b, FRAG:$c)>;
 // -x is -0.0 - x (exact, signed zeros included).
 def : Pat<(fneg FRAG:$a), (FSUB (FBCAST (MOVri -2147483648)), FRAG:$a)>;
+// |x| clears the sign bits (the DAG combiner turns such an and into fabs).
+def : Pat<(fabs FRAG:$a), (LOPF FRAG:$a, (FBCAST (MOVri 2147483647)))>;
 def : Pat<(add (v4i32 FRAG:$a), (v4i32 FRAG:$b)), (IADDF FRAG:$a, FRAG:$b)>;
 def : Pat<(and (v4i32 FRAG:$a), (v4i32 FRAG:$b)), (LOPF FRAG:$a, FRAG:$b)>;
 

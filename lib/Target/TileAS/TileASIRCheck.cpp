@@ -108,6 +108,7 @@ std::string TileASIRCheck::problemWithCall(const CallBase &Call) const {
     case Intrinsic::fma:
     case Intrinsic::fmuladd:
     case Intrinsic::maxnum:
+    case Intrinsic::fabs:
       return isFrag(II->getType()) ? "" : "only <4 x float> has this operation";
     case Intrinsic::exp2:
     case Intrinsic::log2:

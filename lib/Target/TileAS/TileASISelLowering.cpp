@@ -46,8 +46,8 @@ TileASTargetLowering::TileASTargetLowering(const TargetMachine &TM,
   // the patterns select (LLVM expands most vector operations by default).
   setOperationAction(ISD::ConstantFP, {MVT::f32, MVT::f64}, Legal);
   setOperationAction({ISD::FADD, ISD::FSUB, ISD::FMUL, ISD::FDIV, ISD::FMA,
-                      ISD::FNEG, ISD::FMAXNUM, ISD::FEXP2, ISD::FLOG2,
-                      ISD::FSQRT, ISD::BUILD_VECTOR},
+                      ISD::FNEG, ISD::FABS, ISD::FMAXNUM, ISD::FEXP2,
+                      ISD::FLOG2, ISD::FSQRT, ISD::BUILD_VECTOR},
                      MVT::v4f32, Legal);
   setOperationAction(ISD::BUILD_VECTOR, MVT::v4i32, Legal);
   // The only 64-bit arithmetic is an add: a 64-bit shift by a constant (a

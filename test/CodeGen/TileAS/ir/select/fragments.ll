@@ -65,3 +65,27 @@ define void @constant_splat(ptr addrspace(1) %out) {
   store <4 x float> splat (float 1.5), ptr addrspace(1) %out
   ret void
 }
+
+; |x| (llvm.fabs, or an and of the bits with 0x7fffffff, which the DAG
+; combiner turns into fabs) clears the sign bits with LOPF.
+; MIR-LABEL: name: absolute
+; MIR:       %[[X:[0-9]+]]:frag = LDG_F
+; MIR-NEXT:  %[[M:[0-9]+]]:gpr32 = MOVri 2147483647
+; MIR-NEXT:  %[[MS:[0-9]+]]:frag = FBCAST killed %[[M]]
+; MIR-NEXT:  %[[A:[0-9]+]]:frag = LOPF killed %[[X]], %[[MS]]
+; MIR-NEXT:  STG_F killed %[[A]]
+; MIR-NEXT:  %[[Y:[0-9]+]]:frag = LDG_F
+; MIR-NEXT:  %[[B:[0-9]+]]:frag = LOPF killed %[[Y]], %[[MS]]
+; MIR-NEXT:  STG_F killed %[[B]]
+define void @absolute(ptr addrspace(1) noalias %in, ptr addrspace(1) noalias %out) {
+  %x = load <4 x float>, ptr addrspace(1) %in, align 16
+  %a = call <4 x float> @llvm.fabs.v4f32(<4 x float> %x)
+  store <4 x float> %a, ptr addrspace(1) %out, align 16
+  %p = getelementptr i8, ptr addrspace(1) %in, i64 16
+  %y = load <4 x float>, ptr addrspace(1) %p, align 16
+  %bits = bitcast <4 x float> %y to <4 x i32>
+  %abs = and <4 x i32> %bits, splat (i32 2147483647)
+  %q = getelementptr i8, ptr addrspace(1) %out, i64 16
+  store <4 x i32> %abs, ptr addrspace(1) %q, align 16
+  ret void
+}
