@@ -252,6 +252,12 @@ effort_tradeoff() {
   note "TRADEOFF_SIZES='$TRADEOFF_SIZES' bench/effort-tradeoff.sh 100 200 500"
 }
 
+ir_vs_mir() {
+  log "bench/ir-vs-mir.sh"
+  TILEAS_BUILD_DIR=$BUILD "$REPO/bench/ir-vs-mir.sh" >"$WORK/raw/ir-vs-mir.md"
+  note "bench/ir-vs-mir.sh"
+}
+
 publish() {
   local shown=${RESULTS#"$REPO"/}
   note "bench/report.py --in $shown --out $shown"
@@ -273,6 +279,7 @@ main() {
   merge_parts
   google_benchmarks
   effort_tradeoff
+  ir_vs_mir
   publish
   log "done in $((SECONDS - start)) s"
 }

@@ -20,6 +20,9 @@ include "TileASResources.td"
 include "TileASInstrInfo.td"
 include "TileASCoordination.td"
 include "TileASSchedule.td"
+include "TileASCallingConv.td"
+include "TileASISelPatterns.td"
+include "TileASBuiltins.td"
 
 defm : RemapAllTargetPseudoPointerOperands<GPR64>;
 

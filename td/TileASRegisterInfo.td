@@ -30,19 +30,23 @@ foreach I = 0-7 in
 foreach I = 0-63 in
   def F#I : TileASReg<I, "f"#I>;
 
-/// 32-bit scalar registers: loop counters, coordinates, pipe slot and phase.
-def GPR32 : RegisterClass<"TileAS", [i32], 32, (sequence "R%u", 0, 63)>;
-/// 64-bit scalar registers: addresses and descriptors.
-def GPR64 : RegisterClass<"TileAS", [i64], 64,
+/// 32-bit scalar registers: loop counters, coordinates, pipe slot and phase;
+/// also the bits of a float (kernel parameters, splatted constants).
+def GPR32 : RegisterClass<"TileAS", [i32, f32], 32, (sequence "R%u", 0, 63)>;
+/// 64-bit scalar registers: addresses and descriptors; also doubles.
+def GPR64 : RegisterClass<"TileAS", [i64, f64], 64,
                           (add (sequence "RD%u", 0, 31), SP)>;
 /// Predicates.
 def PRED : RegisterClass<"TileAS", [i1], 8, (sequence "P%u", 0, 7)> {
   let Size = 8;
 }
-/// Handles of tiles in shared memory (TMA destinations, MMA operands).
-def TILE : RegisterClass<"TileAS", [i64], 64, (sequence "T%u", 0, 31)>;
-/// Handles of tensor-memory accumulators (tcgen05).
-def TMEM : RegisterClass<"TileAS", [i64], 64, (sequence "TM%u", 0, 7)>;
+/// Handles of tiles in shared memory (TMA destinations, MMA operands). The
+/// value type is a stand-in that no other IR value has, so that instruction
+/// selection keeps tile handles (ptr addrspace(3)) in this file.
+def TILE : RegisterClass<"TileAS", [v2i32], 64, (sequence "T%u", 0, 31)>;
+/// Handles of tensor-memory accumulators (tcgen05); v4i16 stands for
+/// ptr addrspace(6) as v2i32 does for tiles.
+def TMEM : RegisterClass<"TileAS", [v4i16], 64, (sequence "TM%u", 0, 7)>;
 /// Register fragments of a tile held by a thread (WGMMA accumulators, SIMT
-/// arithmetic on tiles).
-def FRAG : RegisterClass<"TileAS", [v4f32], 128, (sequence "F%u", 0, 63)>;
+/// arithmetic on tiles); <4 x i32> for bit operations on them.
+def FRAG : RegisterClass<"TileAS", [v4f32, v4i32], 128, (sequence "F%u", 0, 63)>;

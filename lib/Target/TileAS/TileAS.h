@@ -13,9 +13,17 @@ namespace llvm {
 class FunctionPass;
 class PassRegistry;
 class ScheduleDAGMutation;
+class TileASTargetMachine;
+enum class CodeGenOptLevel;
 
-FunctionPass *createTileASMIRInputGuardPass();
-void initializeTileASMIRInputGuardPass(PassRegistry &);
+/// Refuses, with an error naming the function and the instruction, IR that
+/// instruction selection cannot select.
+FunctionPass *createTileASIRCheckPass();
+void initializeTileASIRCheckPass(PassRegistry &);
+
+/// SelectionDAG instruction selection from LLVM IR (td/TileASISelPatterns.td).
+FunctionPass *createTileASISelDag(TileASTargetMachine &TM, CodeGenOptLevel OL);
+void initializeTileASDAGToDAGISelLegacyPass(PassRegistry &);
 
 /// Modulo-schedules single-block loops into TileASScheduleAnalysis; changes
 /// no instruction.

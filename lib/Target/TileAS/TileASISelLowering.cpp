@@ -1,4 +1,4 @@
-//===- TileASISelLowering.cpp - TileAS lowering information ---------------===//
+//===- TileASISelLowering.cpp - TileAS DAG lowering -----------------------===//
 //
 // Part of the TileAS project.
 //
@@ -6,17 +6,198 @@
 
 #include "TileASISelLowering.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "TileASBuiltins.h"
+#include "TileASSelectionDAGInfo.h"
 #include "TileASSubtarget.h"
 
+#include "llvm/CodeGen/CallingConvLower.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/SelectionDAG.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Function.h"
+
 using namespace llvm;
+
+#include "TileASGenCallingConv.inc"
 
 TileASTargetLowering::TileASTargetLowering(const TargetMachine &TM,
                                            const TileASSubtarget &STI)
     : TargetLowering(TM, STI) {
   addRegisterClass(MVT::i1, &TileAS::PREDRegClass);
   addRegisterClass(MVT::i32, &TileAS::GPR32RegClass);
+  addRegisterClass(MVT::f32, &TileAS::GPR32RegClass);
   addRegisterClass(MVT::i64, &TileAS::GPR64RegClass);
+  addRegisterClass(MVT::f64, &TileAS::GPR64RegClass);
   addRegisterClass(MVT::v4f32, &TileAS::FRAGRegClass);
+  addRegisterClass(MVT::v4i32, &TileAS::FRAGRegClass);
+  addRegisterClass(TileAS::TileVT, &TileAS::TILERegClass);
+  addRegisterClass(TileAS::TmemVT, &TileAS::TMEMRegClass);
   computeRegisterProperties(STI.getRegisterInfo());
   setStackPointerRegisterToSaveRestore(TileAS::SP);
+  setBooleanContents(ZeroOrOneBooleanContent);
+
+  // A compare feeds a branch or a select through a predicate register:
+  // there is no fused compare-and-branch or compare-and-select.
+  for (MVT VT : MVT::all_valuetypes()) {
+    setOperationAction(ISD::BR_CC, VT, Expand);
+    setOperationAction(ISD::SELECT_CC, VT, Expand);
+  }
+  // Floating-point constants are the bits of a mov; fragment operations
+  // the patterns select (LLVM expands most vector operations by default).
+  setOperationAction(ISD::ConstantFP, {MVT::f32, MVT::f64}, Legal);
+  setOperationAction({ISD::FADD, ISD::FSUB, ISD::FMUL, ISD::FDIV, ISD::FMA,
+                      ISD::FNEG, ISD::FABS, ISD::FMAXNUM, ISD::FEXP2,
+                      ISD::FLOG2, ISD::FSQRT, ISD::BUILD_VECTOR},
+                     MVT::v4f32, Legal);
+  setOperationAction(ISD::BUILD_VECTOR, MVT::v4i32, Legal);
+  // The only 64-bit arithmetic is an add: a 64-bit shift by a constant (a
+  // getelementptr scaling its index) is that many doublings.
+  setOperationAction(ISD::SHL, MVT::i64, Custom);
+}
+
+MVT TileASTargetLowering::getPointerTy(const DataLayout &DL,
+                                       uint32_t AS) const {
+  switch (AS) {
+  case TileAS::SharedAS:
+    return TileAS::TileVT;
+  case TileAS::TensorMemoryAS:
+    return TileAS::TmemVT;
+  default:
+    return TargetLowering::getPointerTy(DL, AS);
+  }
+}
+
+SDValue TileASTargetLowering::LowerOperation(SDValue Op,
+                                             SelectionDAG &DAG) const {
+  switch (Op.getOpcode()) {
+  case ISD::SHL:
+    return lowerShift64(Op, DAG);
+  default:
+    return SDValue();
+  }
+}
+
+SDValue TileASTargetLowering::lowerShift64(SDValue Op,
+                                           SelectionDAG &DAG) const {
+  auto *Amount = dyn_cast<ConstantSDNode>(Op.getOperand(1));
+  if (!Amount || Amount->getZExtValue() > TileAS::MaxShift64)
+    return SDValue(); // TileASIRCheck refuses these before selection.
+  SDLoc DL(Op);
+  SDValue V = Op.getOperand(0);
+  for (uint64_t I = 0, E = Amount->getZExtValue(); I != E; ++I)
+    V = DAG.getNode(ISD::ADD, DL, MVT::i64, V, V);
+  return V;
+}
+
+bool TileASTargetLowering::isFMAFasterThanFMulAndFAdd(const MachineFunction &MF,
+                                                      EVT VT) const {
+  return VT == MVT::v4f32;
+}
+
+EVT TileASTargetLowering::getSetCCResultType(const DataLayout &DL,
+                                             LLVMContext &Context,
+                                             EVT VT) const {
+  return MVT::i1;
+}
+
+SDValue TileASTargetLowering::LowerFormalArguments(
+    SDValue Chain, CallingConv::ID CallConv, bool IsVarArg,
+    const SmallVectorImpl<ISD::InputArg> &Ins, const SDLoc &DL,
+    SelectionDAG &DAG, SmallVectorImpl<SDValue> &InVals) const {
+  MachineFunction &MF = DAG.getMachineFunction();
+  SmallVector<CCValAssign, 16> Locs;
+  CCState State(CallConv, IsVarArg, MF, Locs, *DAG.getContext());
+  // TileASIRCheck refused (and emptied) a kernel whose parameters no
+  // register holds; its arguments are unused.
+  unsigned Wide = count_if(Ins, [](const ISD::InputArg &In) {
+    return In.VT == MVT::i64 || In.VT == MVT::f64;
+  });
+  unsigned Narrow = count_if(Ins, [](const ISD::InputArg &In) {
+    return In.VT == MVT::i32 || In.VT == MVT::f32;
+  });
+  if (Wide + Narrow != Ins.size() || Wide > TileAS::MaxParams64 ||
+      Narrow > TileAS::MaxParams32) {
+    for (const ISD::InputArg &In : Ins)
+      InVals.push_back(DAG.getUNDEF(In.VT));
+    return Chain;
+  }
+  State.AnalyzeFormalArguments(Ins, CC_TileAS);
+  for (const CCValAssign &VA : Locs) {
+    MVT VT = VA.getLocVT();
+    Register VReg = MF.addLiveIn(VA.getLocReg(), getRegClassFor(VT));
+    InVals.push_back(DAG.getCopyFromReg(Chain, DL, VReg, VT));
+  }
+  return Chain;
+}
+
+SDValue
+TileASTargetLowering::LowerReturn(SDValue Chain, CallingConv::ID CallConv,
+                                  bool IsVarArg,
+                                  const SmallVectorImpl<ISD::OutputArg> &Outs,
+                                  const SmallVectorImpl<SDValue> &OutVals,
+                                  const SDLoc &DL, SelectionDAG &DAG) const {
+  // Kernels return nothing: TileASIRCheck refuses any other return type
+  // before instruction selection.
+  return DAG.getNode(TileASISD::RET, DL, MVT::Other, Chain);
+}
+
+SDValue
+TileASTargetLowering::LowerCall(CallLoweringInfo &CLI,
+                                SmallVectorImpl<SDValue> &InVals) const {
+  SelectionDAG &DAG = CLI.DAG;
+  CLI.IsTailCall = false;
+  const auto *Callee = dyn_cast<GlobalAddressSDNode>(CLI.Callee);
+  const TileAS::BuiltinInfo *B =
+      Callee && CLI.CB ? TileAS::lookupBuiltin(Callee->getGlobal()->getName())
+                       : nullptr;
+  if (!B || TileAS::checkBuiltinCall(*B, *CLI.CB) ||
+      CLI.OutVals.size() != B->Params.size()) {
+    // TileASIRCheck reports these before selection; stay well formed.
+    DAG.getContext()->diagnose(DiagnosticInfoUnsupported(
+        DAG.getMachineFunction().getFunction(),
+        "call to an unknown function or a malformed tile builtin",
+        CLI.DL.getDebugLoc()));
+    for (const ISD::InputArg &In : CLI.Ins)
+      InVals.push_back(DAG.getUNDEF(In.VT));
+    return CLI.Chain;
+  }
+
+  bool Chained = B->Effect != TileAS::BuiltinEffect::None;
+  SmallVector<SDValue, 6> Ops;
+  if (Chained)
+    Ops.push_back(CLI.Chain);
+  for (auto [I, V] : enumerate(CLI.OutVals))
+    Ops.push_back(
+        TileAS::isConstantParam(*B, I)
+            ? DAG.getTargetConstant(cast<ConstantSDNode>(V)->getZExtValue(),
+                                    CLI.DL, MVT::i32)
+            : V);
+  SmallVector<EVT, 2> VTs;
+  for (const ISD::InputArg &In : CLI.Ins)
+    VTs.push_back(In.VT);
+  if (Chained)
+    VTs.push_back(MVT::Other);
+  SDVTList VTList = DAG.getVTList(VTs);
+
+  SDValue Node;
+  if (B->Effect == TileAS::BuiltinEffect::Load ||
+      B->Effect == TileAS::BuiltinEffect::Store) {
+    // The access's pointer is the IR value the alias facts are about; a new
+    // tile (smem.tile) has none and is only told apart by its address space.
+    MachinePointerInfo Ptr =
+        B->MemOperand >= 0
+            ? MachinePointerInfo(CLI.CB->getArgOperand(B->MemOperand))
+            : MachinePointerInfo(TileAS::SharedAS);
+    auto Flags = B->Effect == TileAS::BuiltinEffect::Load
+                     ? MachineMemOperand::MOLoad
+                     : MachineMemOperand::MOStore;
+    Node = DAG.getMemIntrinsicNode(B->Opcode, CLI.DL, VTList, Ops, MVT::v4f32,
+                                   Ptr, Align(16), Flags,
+                                   LocationSize::beforeOrAfterPointer());
+  } else {
+    Node = DAG.getNode(B->Opcode, CLI.DL, VTList, Ops);
+  }
+  for (unsigned I = 0, E = CLI.Ins.size(); I != E; ++I)
+    InVals.push_back(Node.getValue(I));
+  return Chained ? Node.getValue(CLI.Ins.size()) : CLI.Chain;
 }

@@ -274,6 +274,19 @@ void ProblemBuilder::addRegisterDependences() {
   }
 }
 
+/// Whether every object \p A may point into, in any iteration, is an
+/// identified object (a noalias kernel parameter, a global, an alloca) that
+/// \p B never points into. A pointer PHI (a pointer advanced each iteration)
+/// stands for the objects of all its incoming values.
+static bool distinctObjects(const Value *A, const Value *B) {
+  SmallVector<const Value *, 4> OA, OB;
+  getUnderlyingObjects(A, OA);
+  getUnderlyingObjects(B, OB);
+  auto Identified = [](const Value *O) { return isIdentifiedObject(O); };
+  return all_of(OA, Identified) && all_of(OB, Identified) &&
+         none_of(OA, [&](const Value *O) { return is_contained(OB, O); });
+}
+
 bool ProblemBuilder::provablyDisjoint(const MachineInstr &A,
                                       const MachineInstr &B) const {
   // Only an object-based proof holds across iterations too: two distinct
@@ -284,9 +297,7 @@ bool ProblemBuilder::provablyDisjoint(const MachineInstr &A,
   const MachineMemOperand &MB = **B.memoperands_begin();
   if (const Value *VA = MA.getValue())
     if (const Value *VB = MB.getValue())
-      return VA != VB && isIdentifiedObject(getUnderlyingObject(VA)) &&
-             isIdentifiedObject(getUnderlyingObject(VB)) &&
-             getUnderlyingObject(VA) != getUnderlyingObject(VB);
+      return VA != VB && distinctObjects(VA, VB);
   const auto *PA =
       dyn_cast_or_null<FixedStackPseudoSourceValue>(MA.getPseudoValue());
   const auto *PB =

@@ -11,6 +11,7 @@
 #include "TileASISelLowering.h"
 #include "TileASInstrInfo.h"
 #include "TileASRegisterInfo.h"
+#include "TileASSelectionDAGInfo.h"
 
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 
@@ -26,6 +27,7 @@ class TileASSubtarget : public TileASGenSubtargetInfo {
   TileASInstrInfo InstrInfo;
   TileASFrameLowering FrameLowering;
   TileASTargetLowering TLInfo;
+  TileASSelectionDAGInfo TSInfo;
 
 public:
   TileASSubtarget(const Triple &TT, StringRef CPU, StringRef FS,
@@ -45,6 +47,9 @@ public:
   }
   const TileASTargetLowering *getTargetLowering() const override {
     return &TLInfo;
+  }
+  const TileASSelectionDAGInfo *getSelectionDAGInfo() const override {
+    return &TSInfo;
   }
 
   /// Stock MachinePipeliner dereferences the instruction scheduling model;

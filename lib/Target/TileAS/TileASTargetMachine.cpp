@@ -17,8 +17,13 @@
 
 using namespace llvm;
 
-// 64-bit pointers to global memory, little endian.
-static const char *const TileASDataLayout = "e-p:64:64-i64:64-n32:64-S128";
+// 64-bit pointers to global memory, little endian. Shared-memory tiles
+// (addrspace 3) and tensor-memory accumulators (addrspace 6) are 64-bit
+// handles whose offsets are 32-bit (the offset register of ld.shared). The
+// only native integer width is 32: the machine's 64-bit arithmetic is an add,
+// so IR passes must not widen 32-bit induction variables to 64 bits.
+static const char *const TileASDataLayout =
+    "e-p:64:64-p3:64:64:64:32-p6:64:64:64:32-i64:64-n32-S128";
 
 TileASTargetMachine::TileASTargetMachine(const Target &T, const Triple &TT,
                                          StringRef CPU, StringRef FS,
@@ -94,8 +99,18 @@ public:
   TileASPassConfig(TileASTargetMachine &TM, PassManagerBase &PM)
       : TargetPassConfig(TM, PM) {}
 
+  TileASTargetMachine &getTileASTargetMachine() const {
+    return getTM<TileASTargetMachine>();
+  }
+
+  /// Last of the IR passes: what reaches selection is what it can select.
+  bool addPreISel() override {
+    addPass(createTileASIRCheckPass());
+    return false;
+  }
+
   bool addInstSelector() override {
-    addPass(createTileASMIRInputGuardPass());
+    addPass(createTileASISelDag(getTileASTargetMachine(), getOptLevel()));
     return false;
   }
 

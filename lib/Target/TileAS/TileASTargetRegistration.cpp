@@ -20,7 +20,8 @@ extern "C" void LLVMInitializeTileASTargetMC();
 extern "C" void LLVMInitializeTileASTarget() {
   RegisterTargetMachine<TileASTargetMachine> X(getTheTileASTarget());
   PassRegistry &PR = *PassRegistry::getPassRegistry();
-  initializeTileASMIRInputGuardPass(PR);
+  initializeTileASIRCheckPass(PR);
+  initializeTileASDAGToDAGISelLegacyPass(PR);
   initializeTileASAsmPrinterPass(PR);
   initializeTileASScheduleAnalysisPass(PR);
   initializeTileASGenerateSchedulePass(PR);

@@ -1,0 +1,224 @@
+//===- TileASBuiltins.cpp - Tile builtins called by name ------------------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileASBuiltins.h"
+#include "TileASISelLowering.h"
+#include "TileASSelectionDAGInfo.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace llvm::TileAS;
+
+namespace {
+using T = BuiltinType;
+using E = BuiltinEffect;
+
+// Signatures (parameter types and names, as docs/ir-input.md spells them).
+constexpr T TmaLoadP[] = {T::Desc, T::I32, T::I32, T::I32};
+constexpr StringRef TmaLoadN[] = {"desc", "x", "y", "bytes"};
+constexpr T TmaStoreP[] = {T::Tile, T::Desc, T::I32, T::I32};
+constexpr StringRef TmaStoreN[] = {"tile", "desc", "x", "y"};
+constexpr T CpAsyncP[] = {T::GlobalPtr, T::I32};
+constexpr StringRef CpAsyncN[] = {"src", "bytes"};
+constexpr T TmemAllocP[] = {T::I32};
+constexpr StringRef TmemAllocN[] = {"columns"};
+constexpr T MmaP[] = {T::Tmem, T::Tile, T::Tile, T::I32, T::I32};
+constexpr StringRef MmaN[] = {"acc", "a", "b", "kblock", "accbytes"};
+constexpr T WgmmaP[] = {T::Frag, T::Tile, T::Tile, T::I32};
+constexpr StringRef WgmmaN[] = {"acc", "a", "b", "kblock"};
+constexpr T TmemLoadP[] = {T::Tmem};
+constexpr StringRef TmemLoadN[] = {"t"};
+constexpr T TmemStoreP[] = {T::Tmem, T::Frag};
+constexpr StringRef TmemStoreN[] = {"t", "v"};
+constexpr T SmemTileP[] = {T::Frag, T::I32};
+constexpr StringRef SmemTileN[] = {"v", "bytes"};
+constexpr T SmemLoadP[] = {T::Tile, T::I32};
+constexpr StringRef SmemLoadN[] = {"tile", "offset"};
+constexpr T UnaryP[] = {T::Frag};
+constexpr StringRef UnaryN[] = {"v"};
+constexpr T BinaryP[] = {T::Frag, T::Frag};
+constexpr StringRef BinaryN[] = {"a", "b"};
+constexpr T TernaryP[] = {T::Frag, T::Frag, T::Frag};
+constexpr StringRef TernaryN[] = {"a", "b", "c"};
+constexpr T BarrierP[] = {T::I32, T::I32};
+constexpr StringRef BarrierN[] = {"id", "count"};
+
+constexpr unsigned Third[] = {3};
+constexpr unsigned Second[] = {1};
+constexpr unsigned First[] = {0};
+constexpr unsigned MmaConstants[] = {3, 4};
+constexpr unsigned BothConstants[] = {0, 1};
+
+const BuiltinInfo Builtins[] = {
+    {"tileas.tma.load", TileASISD::TMA_LOAD, T::Tile, TmaLoadP, TmaLoadN, Third,
+     E::Load, 0},
+    {"tileas.tma.store",
+     TileASISD::TMA_STORE,
+     T::Void,
+     TmaStoreP,
+     TmaStoreN,
+     {},
+     E::Store,
+     1},
+    {"tileas.cp.async", TileASISD::CP_ASYNC, T::Tile, CpAsyncP, CpAsyncN,
+     Second, E::Load, 0},
+    {"tileas.tmem.alloc", TileASISD::TMEM_ALLOC, T::Tmem, TmemAllocP,
+     TmemAllocN, First, E::SideEffect, -1},
+    {"tileas.mma", TileASISD::MMA, T::Tmem, MmaP, MmaN, MmaConstants, E::None,
+     -1},
+    {"tileas.wgmma", TileASISD::WGMMA, T::Frag, WgmmaP, WgmmaN, Third, E::None,
+     -1},
+    {"tileas.tmem.load",
+     TileASISD::TMEM_LOAD,
+     T::Frag,
+     TmemLoadP,
+     TmemLoadN,
+     {},
+     E::Load,
+     0},
+    {"tileas.tmem.store",
+     TileASISD::TMEM_STORE,
+     T::Tmem,
+     TmemStoreP,
+     TmemStoreN,
+     {},
+     E::Store,
+     0},
+    {"tileas.smem.tile", TileASISD::SMEM_TILE, T::Tile, SmemTileP, SmemTileN,
+     Second, E::Store, -1},
+    {"tileas.smem.load",
+     TileASISD::SMEM_LOAD,
+     T::Frag,
+     SmemLoadP,
+     SmemLoadN,
+     {},
+     E::Load,
+     0},
+    {"tileas.redux.max",
+     TileASISD::REDUX_MAX,
+     T::Frag,
+     UnaryP,
+     UnaryN,
+     {},
+     E::None,
+     -1},
+    {"tileas.fadd.f32x2",
+     TileASISD::FADD2,
+     T::Frag,
+     BinaryP,
+     BinaryN,
+     {},
+     E::None,
+     -1},
+    {"tileas.fmul.f32x2",
+     TileASISD::FMUL2,
+     T::Frag,
+     BinaryP,
+     BinaryN,
+     {},
+     E::None,
+     -1},
+    {"tileas.fma.f32x2",
+     TileASISD::FFMA2,
+     T::Frag,
+     TernaryP,
+     TernaryN,
+     {},
+     E::None,
+     -1},
+    {"tileas.bar.sync", TileASISD::BAR_SYNC, T::Void, BarrierP, BarrierN,
+     BothConstants, E::SideEffect, -1},
+    {"tileas.bar.arrive", TileASISD::BAR_ARRIVE, T::Void, BarrierP, BarrierN,
+     BothConstants, E::SideEffect, -1},
+};
+
+bool hasType(const Type *Ty, BuiltinType Want) {
+  switch (Want) {
+  case T::Void:
+    return Ty->isVoidTy();
+  case T::I32:
+    return Ty->isIntegerTy(32);
+  case T::Desc:
+    return Ty->isPointerTy() && Ty->getPointerAddressSpace() == GenericAS;
+  case T::GlobalPtr:
+    return Ty->isPointerTy() && Ty->getPointerAddressSpace() == GlobalAS;
+  case T::Tile:
+    return Ty->isPointerTy() && Ty->getPointerAddressSpace() == SharedAS;
+  case T::Tmem:
+    return Ty->isPointerTy() && Ty->getPointerAddressSpace() == TensorMemoryAS;
+  case T::Frag: {
+    const auto *VT = dyn_cast<FixedVectorType>(Ty);
+    return VT && VT->getNumElements() == 4 && VT->getElementType()->isFloatTy();
+  }
+  }
+  llvm_unreachable("unknown builtin type");
+}
+
+StringRef spell(BuiltinType Ty) {
+  switch (Ty) {
+  case T::Void:
+    return "void";
+  case T::I32:
+    return "i32";
+  case T::Desc:
+    return "ptr";
+  case T::GlobalPtr:
+    return "ptr addrspace(1)";
+  case T::Tile:
+    return "ptr addrspace(3)";
+  case T::Tmem:
+    return "ptr addrspace(6)";
+  case T::Frag:
+    return "<4 x float>";
+  }
+  llvm_unreachable("unknown builtin type");
+}
+
+std::string signature(const BuiltinInfo &B) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << spell(B.Result) << " @" << B.Name << "(";
+  for (auto [I, P] : enumerate(B.Params))
+    OS << (I ? ", " : "") << spell(P) << " %" << B.ParamNames[I];
+  OS << ")";
+  return S;
+}
+} // namespace
+
+const BuiltinInfo *TileAS::lookupBuiltin(StringRef FunctionName) {
+  const auto *It = find_if(
+      Builtins, [&](const BuiltinInfo &B) { return B.Name == FunctionName; });
+  return It == std::end(Builtins) ? nullptr : It;
+}
+
+bool TileAS::isConstantParam(const BuiltinInfo &B, unsigned Param) {
+  return is_contained(B.ConstantParams, Param);
+}
+
+std::optional<std::string> TileAS::checkBuiltinCall(const BuiltinInfo &B,
+                                                    const CallBase &Call) {
+  const FunctionType *FT = Call.getFunctionType();
+  bool Matches = FT->getNumParams() == B.Params.size() && !FT->isVarArg() &&
+                 hasType(FT->getReturnType(), B.Result);
+  for (unsigned I = 0; Matches && I != B.Params.size(); ++I)
+    Matches = hasType(FT->getParamType(I), B.Params[I]);
+  if (!Matches)
+    return formatv("wrong signature for @{0}: expected {1}", B.Name,
+                   signature(B))
+        .str();
+  for (unsigned I : B.ConstantParams)
+    if (!isa<ConstantInt>(Call.getArgOperand(I)))
+      return formatv("operand %{0} of @{1} must be a constant", B.ParamNames[I],
+                     B.Name)
+          .str();
+  return std::nullopt;
+}

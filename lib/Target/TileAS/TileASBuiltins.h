@@ -1,0 +1,78 @@
+//===- TileASBuiltins.h - Tile builtins called by name ----------*- C++ -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The tile builtins an IR kernel calls by name (`@tileas.tma.load`, ...):
+// their signatures, which operands must be constants, how they touch memory,
+// and the SelectionDAG node each one becomes. One table serves the IR check
+// (which refuses a wrong call with a message) and call lowering (which then
+// trusts the call). docs/ir-input.md documents every builtin.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_TILEASBUILTINS_H
+#define TILEAS_TILEASBUILTINS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+
+namespace llvm {
+
+class CallBase;
+class Function;
+
+namespace TileAS {
+
+/// The IR types a builtin's signature names.
+enum class BuiltinType : uint8_t {
+  Void,
+  I32,
+  Desc,      ///< `ptr`: a tensor descriptor.
+  GlobalPtr, ///< `ptr addrspace(1)`.
+  Tile,      ///< `ptr addrspace(3)`: a shared-memory tile.
+  Tmem,      ///< `ptr addrspace(6)`: a tensor-memory accumulator.
+  Frag,      ///< `<4 x float>`: a register fragment.
+};
+
+/// How the node a builtin becomes touches memory.
+enum class BuiltinEffect : uint8_t {
+  None,       ///< A pure value: no chain.
+  Load,       ///< Reads memory through operand MemOperand.
+  Store,      ///< Writes memory through operand MemOperand (or a new tile).
+  SideEffect, ///< Ordered against everything; touches no described memory.
+};
+
+struct BuiltinInfo {
+  StringRef Name;  ///< The function's name, `tileas.` and the operation.
+  unsigned Opcode; ///< The TileASISD node.
+  BuiltinType Result;
+  ArrayRef<BuiltinType> Params;
+  ArrayRef<StringRef> ParamNames;
+  /// Operands (by index) that must be integer constants.
+  ArrayRef<unsigned> ConstantParams;
+  BuiltinEffect Effect;
+  /// The operand whose IR value the memory operand keeps, or -1 when the
+  /// access has no IR pointer (a new shared-memory tile).
+  int MemOperand;
+};
+
+/// The builtin a function of this name is, or null.
+const BuiltinInfo *lookupBuiltin(StringRef FunctionName);
+
+/// Why this call of a builtin is malformed (wrong signature, a non-constant
+/// operand where a constant is required), or nothing when it is fine.
+std::optional<std::string> checkBuiltinCall(const BuiltinInfo &B,
+                                            const CallBase &Call);
+
+/// Whether \p Param is constant operand of \p B.
+bool isConstantParam(const BuiltinInfo &B, unsigned Param);
+
+} // namespace TileAS
+} // namespace llvm
+
+#endif // TILEAS_TILEASBUILTINS_H

@@ -1,0 +1,277 @@
+//===- TileASIRCheck.cpp - Refuse IR the target cannot select -------------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Runs just before instruction selection and checks each IR function against
+// what the patterns and the tile builtins select: parameter and value types,
+// operations, calls (tile builtins with their signatures and constant
+// operands, and the few LLVM intrinsics with patterns). Each problem is an
+// error naming the function and the IR instruction; llc then exits non-zero.
+// A function with an error has its body replaced by `unreachable`, so that
+// selection never meets what it cannot select (no crash, no assertion).
+// Functions that came from MIR are already selected and are left alone.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileAS.h"
+#include "TileASBuiltins.h"
+#include "TileASISelLowering.h"
+
+#include "llvm/CodeGen/MachineModuleInfo.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/InitializePasses.h"
+#include "llvm/Pass.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "tileas-ir-check"
+
+namespace {
+
+bool isVectorOf(const Type *Ty, bool Float) {
+  const auto *VT = dyn_cast<FixedVectorType>(Ty);
+  return VT && VT->getNumElements() == 4 &&
+         (Float ? VT->getElementType()->isFloatTy()
+                : VT->getElementType()->isIntegerTy(32));
+}
+bool isFrag(const Type *Ty) { return isVectorOf(Ty, true); }
+bool isGlobalPtr(const Type *Ty) {
+  return Ty->isPointerTy() &&
+         (Ty->getPointerAddressSpace() == TileAS::GenericAS ||
+          Ty->getPointerAddressSpace() == TileAS::GlobalAS);
+}
+
+/// A type some register file holds.
+bool isSupportedType(const Type *Ty) {
+  if (Ty->isVoidTy() || Ty->isLabelTy() || Ty->isIntegerTy(1) ||
+      Ty->isIntegerTy(32) || Ty->isIntegerTy(64) || Ty->isFloatTy() ||
+      Ty->isDoubleTy() || isFrag(Ty) || isVectorOf(Ty, false))
+    return true;
+  if (!Ty->isPointerTy())
+    return false;
+  unsigned AS = Ty->getPointerAddressSpace();
+  return AS == TileAS::GenericAS || AS == TileAS::GlobalAS ||
+         AS == TileAS::SharedAS || AS == TileAS::TensorMemoryAS;
+}
+
+/// A kernel parameter type: what the calling convention assigns a register.
+bool isParameterType(const Type *Ty) {
+  return isGlobalPtr(Ty) || Ty->isIntegerTy(32) || Ty->isIntegerTy(64) ||
+         Ty->isFloatTy() || Ty->isDoubleTy();
+}
+
+bool isConstantAtMost(const Value *V, uint64_t Max) {
+  const auto *C = dyn_cast<ConstantInt>(V);
+  return C && C->getZExtValue() <= Max;
+}
+
+class TileASIRCheck : public FunctionPass {
+public:
+  static char ID;
+  TileASIRCheck() : FunctionPass(ID) {}
+  StringRef getPassName() const override { return "TileAS IR input check"; }
+  void getAnalysisUsage(AnalysisUsage &AU) const override {
+    AU.addUsedIfAvailable<MachineModuleInfoWrapperPass>();
+  }
+  bool runOnFunction(Function &F) override;
+
+private:
+  /// Why \p I cannot be selected, or an empty string.
+  std::string problemWith(const Instruction &I) const;
+  std::string problemWithCall(const CallBase &Call) const;
+};
+
+} // namespace
+
+char TileASIRCheck::ID = 0;
+INITIALIZE_PASS(TileASIRCheck, DEBUG_TYPE, "TileAS IR input check", false,
+                false)
+
+std::string TileASIRCheck::problemWithCall(const CallBase &Call) const {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee)
+    return "indirect call (only the tile builtins can be called)";
+  if (const auto *II = dyn_cast<IntrinsicInst>(&Call)) {
+    if (II->isAssumeLikeIntrinsic() || isa<DbgInfoIntrinsic>(II))
+      return "";
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::fma:
+    case Intrinsic::fmuladd:
+    case Intrinsic::maxnum:
+    case Intrinsic::fabs:
+      return isFrag(II->getType()) ? "" : "only <4 x float> has this operation";
+    case Intrinsic::exp2:
+    case Intrinsic::log2:
+    case Intrinsic::sqrt:
+      if (!isFrag(II->getType()))
+        return "only <4 x float> has this operation";
+      return II->hasApproxFunc() ? ""
+                                 : "the XU approximations need the afn flag";
+    default:
+      return formatv("intrinsic @{0} has no TileAS instruction",
+                     Callee->getName())
+          .str();
+    }
+  }
+  const TileAS::BuiltinInfo *B = TileAS::lookupBuiltin(Callee->getName());
+  if (!B)
+    return formatv("call to unknown function @{0}", Callee->getName()).str();
+  return TileAS::checkBuiltinCall(*B, Call).value_or("");
+}
+
+std::string TileASIRCheck::problemWith(const Instruction &I) const {
+  if (!isSupportedType(I.getType()))
+    return "no register holds its type";
+  const Type *Ty = I.getType();
+  bool I32 = Ty->isIntegerTy(32), Pred = Ty->isIntegerTy(1);
+  bool Lanes = isVectorOf(Ty, false);
+  const char *OnlyI32 = "only i32 has this operation";
+  switch (I.getOpcode()) {
+  case Instruction::PHI:
+  case Instruction::Br:
+  case Instruction::Unreachable:
+  case Instruction::BitCast:
+  case Instruction::InsertElement:
+    return "";
+  case Instruction::Ret:
+    return I.getNumOperands() ? "kernels return void" : "";
+  case Instruction::Call:
+    return problemWithCall(cast<CallBase>(I));
+  case Instruction::Add:
+    return I32 || Lanes || Ty->isIntegerTy(64) ? "" : OnlyI32;
+  case Instruction::And:
+    return I32 || Lanes || Pred ? "" : OnlyI32;
+  case Instruction::Or:
+  case Instruction::Xor:
+    return I32 || Pred ? "" : OnlyI32;
+  case Instruction::Sub:
+  case Instruction::Mul:
+  case Instruction::AShr:
+    return I32 ? "" : OnlyI32;
+  case Instruction::Shl:
+    if (Ty->isIntegerTy(64))
+      return isConstantAtMost(I.getOperand(1), TileAS::MaxShift64)
+                 ? ""
+                 : "a 64-bit shift must be by a constant of at most 8";
+    return I32 ? "" : OnlyI32;
+  case Instruction::LShr:
+    return I32 && isa<ConstantInt>(I.getOperand(1))
+               ? ""
+               : "a logical shift must be of an i32 by a constant";
+  case Instruction::FAdd:
+  case Instruction::FSub:
+  case Instruction::FMul:
+  case Instruction::FNeg:
+    return isFrag(Ty) ? "" : "only <4 x float> has this operation";
+  case Instruction::FDiv:
+    if (isFrag(Ty))
+      return I.hasApproxFunc() ? "" : "a <4 x float> division needs afn";
+    if (const auto *C = dyn_cast<ConstantFP>(I.getOperand(0));
+        Ty->isDoubleTy() && C && C->isExactlyValue(1.0))
+      return "";
+    return "only 1.0 / x divides a double";
+  case Instruction::ICmp: {
+    const Type *OpTy = I.getOperand(0)->getType();
+    if (OpTy->isIntegerTy(32))
+      return "";
+    if (OpTy->isIntegerTy(1) && cast<ICmpInst>(I).isEquality())
+      return "";
+    return "only i32 compares (and i1 equality)";
+  }
+  case Instruction::Select:
+    return I32 || Ty->isFloatTy() ? "" : "only i32 and float select";
+  case Instruction::ZExt:
+  case Instruction::SExt: {
+    const Type *From = I.getOperand(0)->getType();
+    return (From->isIntegerTy(32) && Ty->isIntegerTy(64)) ||
+                   (From->isIntegerTy(1) && I32)
+               ? ""
+               : "only i32 to i64 and i1 to i32 extend";
+  }
+  case Instruction::GetElementPtr:
+    return isGlobalPtr(Ty) ? "" : "only global pointers take a getelementptr";
+  case Instruction::Load:
+  case Instruction::Store: {
+    const auto *L = dyn_cast<LoadInst>(&I);
+    const Value *Ptr =
+        L ? L->getPointerOperand() : cast<StoreInst>(I).getPointerOperand();
+    const Type *ValTy =
+        L ? Ty : cast<StoreInst>(I).getValueOperand()->getType();
+    if (!isGlobalPtr(Ptr->getType()))
+      return "only global memory is loaded and stored (a shared-memory tile "
+             "is read by @tileas.smem.load)";
+    if (!ValTy->isIntegerTy(32) && !ValTy->isFloatTy() && !isFrag(ValTy) &&
+        !isVectorOf(ValTy, false))
+      return "only i32, float and <4 x float> are loaded and stored";
+    bool Simple = L ? L->isSimple() : cast<StoreInst>(I).isSimple();
+    return Simple ? "" : "volatile and atomic accesses are not supported";
+  }
+  case Instruction::ShuffleVector:
+    return cast<ShuffleVectorInst>(I).isZeroEltSplat() ? ""
+                                                       : "only splats shuffle";
+  default:
+    return "no TileAS instruction selects this operation";
+  }
+}
+
+bool TileASIRCheck::runOnFunction(Function &F) {
+  if (auto *MMIWP = getAnalysisIfAvailable<MachineModuleInfoWrapperPass>())
+    if (MMIWP->getMMI().getMachineFunction(F))
+      return false; // From MIR: already selected.
+  LLVMContext &Ctx = F.getContext();
+  bool Failed = false;
+  auto Report = [&](const Twine &Msg, const Instruction *I) {
+    Failed = true;
+    std::string Text;
+    raw_string_ostream OS(Text);
+    OS << Msg;
+    if (I) {
+      std::string Inst;
+      raw_string_ostream(Inst) << *I;
+      OS << ": " << StringRef(Inst).ltrim();
+    }
+    Ctx.diagnose(
+        DiagnosticInfoUnsupported(F, Text, I ? I->getDebugLoc() : DebugLoc()));
+  };
+  if (!F.getReturnType()->isVoidTy())
+    Report("a kernel returns void", nullptr);
+  for (const Argument &A : F.args())
+    if (!isParameterType(A.getType()))
+      Report(formatv("parameter %{0}: no kernel register holds its type",
+                     A.getName()),
+             nullptr);
+  unsigned Wide = count_if(F.args(), [](const Argument &A) {
+    return A.getType()->isPointerTy() || A.getType()->isIntegerTy(64) ||
+           A.getType()->isDoubleTy();
+  });
+  if (Wide > TileAS::MaxParams64 || F.arg_size() - Wide > TileAS::MaxParams32)
+    Report(formatv("more parameters than registers: {0} 64-bit (rd0-rd{1}), "
+                   "{2} 32-bit (r0-r{3})",
+                   Wide, TileAS::MaxParams64 - 1, F.arg_size() - Wide,
+                   TileAS::MaxParams32 - 1),
+           nullptr);
+  for (const Instruction &I : instructions(F)) {
+    std::string Problem = problemWith(I);
+    if (!Problem.empty())
+      Report(Problem, &I);
+  }
+  if (!Failed)
+    return false;
+  // Leave selection nothing it cannot select.
+  F.deleteBody();
+  F.setLinkage(GlobalValue::ExternalLinkage);
+  new UnreachableInst(Ctx, BasicBlock::Create(Ctx, "refused", &F));
+  return true;
+}
+
+FunctionPass *llvm::createTileASIRCheckPass() { return new TileASIRCheck(); }

@@ -1,0 +1,86 @@
+; Every tile builtin, called by name, selects its instruction: constant
+; operands become immediates, and the builtins that touch memory keep the IR
+; pointer they access in their memory operand (the descriptor, the source,
+; the tile or the accumulator; a new staging tile has none).
+; RUN: %llc -march=tileas -verify-machineinstrs -stop-after=finalize-isel %s -o - \
+; RUN:   | FileCheck %s --check-prefix=MIR
+; RUN: %llc -march=tileas -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=ASM
+
+; MIR-LABEL: name: builtins
+; MIR:      %[[ACC0:[0-9]+]]:tmem = TMEM_ALLOC 128
+; MIR-NEXT: %[[A:[0-9]+]]:tile = TMA_LOAD %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, 16384 :: (load unknown-size from %ir.da, align 16)
+; MIR-NEXT: %[[B:[0-9]+]]:tile = CP_ASYNC %{{[0-9]+}}, 8192 :: (load unknown-size from %ir.src, align 16, addrspace 1)
+; MIR-NEXT: %[[ACC1:[0-9]+]]:tmem = MMA_TMEM %[[ACC0]], %[[A]], %[[B]], 2, 65536
+; MIR-NEXT: %[[F0:[0-9]+]]:frag = TMEM_LD %[[ACC1]] :: (load unknown-size from %ir.acc1, align 16, addrspace 6)
+; MIR-NEXT: %[[W:[0-9]+]]:frag = WGMMA %[[F0]], %[[A]], %[[B]], 1
+; MIR-NEXT: %[[S:[0-9]+]]:frag = LDS %[[A]], %{{[0-9]+}} :: (load unknown-size from %ir.a, align 16, addrspace 3)
+; MIR-NEXT: %[[M:[0-9]+]]:frag = FRMAX killed %[[W]]
+; MIR-NEXT: %[[P:[0-9]+]]:frag = FADD2 %[[M]], %[[S]]
+; MIR-NEXT: %[[Q:[0-9]+]]:frag = FMUL2 %[[P]], %[[S]]
+; MIR-NEXT: %[[R:[0-9]+]]:frag = FFMA2 killed %[[Q]], %[[P]], %[[M]]
+; MIR-NEXT: %[[ACC2:[0-9]+]]:tmem = TMEM_ST %[[ACC1]], killed %[[R]] :: (store unknown-size into %ir.acc1, align 16, addrspace 6)
+; MIR-NEXT: %[[F1:[0-9]+]]:frag = TMEM_LD killed %[[ACC2]] :: (load unknown-size from %ir.acc2, align 16, addrspace 6)
+; MIR-NEXT: BAR_SYNC 1, 256
+; MIR-NEXT: %[[T:[0-9]+]]:tile = STS killed %[[F1]], 4096 :: (store unknown-size, align 16, addrspace 3)
+; MIR-NEXT: BAR_ARRIVE 2, 128
+; MIR-NEXT: TMA_STORE killed %[[T]], %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}} :: (store unknown-size into %ir.dc, align 16)
+; MIR-NEXT: RET
+
+; ASM-LABEL: builtins:
+; ASM:      tcgen05.alloc.cta_group::1 %tmem0, 128;
+; ASM-NEXT: cp.async.bulk.tensor.2d.shared.global.tile [%tile0], [%rd0, %r0, %r1], 16384;
+; ASM-NEXT: cp.async.cg.shared.global [%tile1], [%rd3], 8192;
+; ASM-NEXT: tcgen05.mma.cta_group::1.kind::f16 [%tmem0], [%tile0], [%tile1], kblock 2;
+; ASM-DAG:  tcgen05.ld.sync.aligned.32x32b.x4.b32
+; ASM-DAG:  ld.shared.v4.f32 %f{{[0-9]+}}, [%tile0 + %r2];
+; ASM-DAG:  wgmma.mma_async.sync.aligned.f32.bf16.bf16
+; ASM:      redux.max.f32
+; ASM-NEXT: add.rn.f32x2
+; ASM-NEXT: mul.rn.f32x2
+; ASM-NEXT: fma.rn.f32x2
+; ASM-NEXT: tcgen05.st.sync.aligned.32x32b.x4.b32 [%tmem0]
+; ASM-NEXT: tcgen05.ld.sync.aligned.32x32b.x4.b32
+; ASM-NEXT: bar.sync 1, 256;
+; ASM-NEXT: st.shared.v4.f32 [%tile0]
+; ASM-NEXT: bar.arrive 2, 128;
+; ASM-NEXT: cp.async.bulk.tensor.2d.global.shared.tile [%rd2, %r0, %r1], [%tile0];
+; ASM-NEXT: ret;
+
+declare ptr addrspace(3) @tileas.tma.load(ptr, i32, i32, i32) nounwind willreturn memory(read)
+declare void @tileas.tma.store(ptr addrspace(3), ptr, i32, i32) nounwind willreturn
+declare ptr addrspace(3) @tileas.cp.async(ptr addrspace(1), i32) nounwind willreturn memory(argmem: read)
+declare ptr addrspace(6) @tileas.tmem.alloc(i32) nounwind willreturn memory(inaccessiblemem: readwrite)
+declare ptr addrspace(6) @tileas.mma(ptr addrspace(6), ptr addrspace(3), ptr addrspace(3), i32, i32) nounwind willreturn memory(argmem: readwrite)
+declare <4 x float> @tileas.wgmma(<4 x float>, ptr addrspace(3), ptr addrspace(3), i32) convergent nounwind willreturn memory(argmem: read)
+declare <4 x float> @tileas.tmem.load(ptr addrspace(6)) convergent nounwind willreturn memory(argmem: read)
+declare ptr addrspace(6) @tileas.tmem.store(ptr addrspace(6), <4 x float>) convergent nounwind willreturn memory(argmem: readwrite)
+declare ptr addrspace(3) @tileas.smem.tile(<4 x float>, i32) nounwind willreturn memory(inaccessiblemem: readwrite)
+declare <4 x float> @tileas.smem.load(ptr addrspace(3), i32) nounwind willreturn memory(argmem: read)
+declare <4 x float> @tileas.redux.max(<4 x float>) convergent nounwind willreturn memory(none)
+declare <4 x float> @tileas.fadd.f32x2(<4 x float>, <4 x float>) nounwind willreturn memory(none)
+declare <4 x float> @tileas.fmul.f32x2(<4 x float>, <4 x float>) nounwind willreturn memory(none)
+declare <4 x float> @tileas.fma.f32x2(<4 x float>, <4 x float>, <4 x float>) nounwind willreturn memory(none)
+declare void @tileas.bar.sync(i32, i32) convergent nounwind willreturn
+declare void @tileas.bar.arrive(i32, i32) convergent nounwind willreturn
+
+define void @builtins(ptr noalias %da, ptr noalias %db, ptr noalias %dc, ptr addrspace(1) noalias %src, i32 %x, i32 %y, i32 %off) {
+entry:
+  %acc0 = call ptr addrspace(6) @tileas.tmem.alloc(i32 128)
+  %a = call ptr addrspace(3) @tileas.tma.load(ptr %da, i32 %x, i32 %y, i32 16384)
+  %b = call ptr addrspace(3) @tileas.cp.async(ptr addrspace(1) %src, i32 8192)
+  %acc1 = call ptr addrspace(6) @tileas.mma(ptr addrspace(6) %acc0, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 2, i32 65536)
+  %f0 = call <4 x float> @tileas.tmem.load(ptr addrspace(6) %acc1)
+  %w = call <4 x float> @tileas.wgmma(<4 x float> %f0, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 1)
+  %s = call <4 x float> @tileas.smem.load(ptr addrspace(3) %a, i32 %off)
+  %m = call <4 x float> @tileas.redux.max(<4 x float> %w)
+  %p = call <4 x float> @tileas.fadd.f32x2(<4 x float> %m, <4 x float> %s)
+  %q = call <4 x float> @tileas.fmul.f32x2(<4 x float> %p, <4 x float> %s)
+  %r = call <4 x float> @tileas.fma.f32x2(<4 x float> %q, <4 x float> %p, <4 x float> %m)
+  %acc2 = call ptr addrspace(6) @tileas.tmem.store(ptr addrspace(6) %acc1, <4 x float> %r)
+  %f1 = call <4 x float> @tileas.tmem.load(ptr addrspace(6) %acc2)
+  call void @tileas.bar.sync(i32 1, i32 256)
+  %t = call ptr addrspace(3) @tileas.smem.tile(<4 x float> %f1, i32 4096)
+  call void @tileas.bar.arrive(i32 2, i32 128)
+  call void @tileas.tma.store(ptr addrspace(3) %t, ptr %dc, i32 %x, i32 %y)
+  ret void
+}

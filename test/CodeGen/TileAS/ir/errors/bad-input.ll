@@ -1,0 +1,74 @@
+; Bad IR input: every problem is an error naming the function and the IR
+; instruction, llc exits non-zero, and nothing crashes. Each function holds
+; one kind of problem; a refused function is emitted empty.
+; RUN: not %llc -march=tileas %s -o /dev/null 2>&1 | FileCheck %s
+; RUN: not %llc -march=tileas -O0 %s -o /dev/null 2>&1 | FileCheck %s
+
+declare ptr addrspace(3) @tileas.tma.load(ptr, i32, i32, i32)
+declare void @tileas.bar.sync(i32, i32, i32)
+declare void @helper(i32)
+
+; CHECK: error: {{.*}}in function nonconstant {{.*}}: operand %bytes of @tileas.tma.load must be a constant: %t = call ptr addrspace(3) @tileas.tma.load(ptr %d, i32 0, i32 0, i32 %n)
+define void @nonconstant(ptr %d, i32 %n) {
+  %t = call ptr addrspace(3) @tileas.tma.load(ptr %d, i32 0, i32 0, i32 %n)
+  ret void
+}
+
+; CHECK: error: {{.*}}in function signature {{.*}}: wrong signature for @tileas.bar.sync: expected void @tileas.bar.sync(i32 %id, i32 %count): call void @tileas.bar.sync(i32 1, i32 2, i32 3)
+define void @signature() {
+  call void @tileas.bar.sync(i32 1, i32 2, i32 3)
+  ret void
+}
+
+; CHECK: error: {{.*}}in function unknown {{.*}}: call to unknown function @helper: call void @helper(i32 %n)
+define void @unknown(i32 %n) {
+  call void @helper(i32 %n)
+  ret void
+}
+
+; CHECK: error: {{.*}}in function division {{.*}}: no TileAS instruction selects this operation: %q = udiv i32 %a, %b
+define void @division(ptr %p, i32 %a, i32 %b) {
+  %q = udiv i32 %a, %b
+  store i32 %q, ptr %p
+  ret void
+}
+
+; CHECK: error: {{.*}}in function type {{.*}}: no register holds its type: %w = load i16, ptr %p
+define void @type(ptr %p) {
+  %w = load i16, ptr %p
+  %x = zext i16 %w to i32
+  store i32 %x, ptr %p
+  ret void
+}
+
+; CHECK: error: {{.*}}in function scalarfloat {{.*}}: only <4 x float> has this operation: %s = fadd float %a, %b
+define void @scalarfloat(ptr %p, float %a, float %b) {
+  %s = fadd float %a, %b
+  store float %s, ptr %p
+  ret void
+}
+
+; CHECK: error: {{.*}}in function exact {{.*}}: the XU approximations need the afn flag: %e = call <4 x float> @llvm.exp2.v4f32(<4 x float> %v)
+define void @exact(ptr %p) {
+  %v = load <4 x float>, ptr %p
+  %e = call <4 x float> @llvm.exp2.v4f32(<4 x float> %v)
+  store <4 x float> %e, ptr %p
+  ret void
+}
+
+; CHECK: error: {{.*}}in function param {{.*}}: parameter %c: no kernel register holds its type
+define void @param(i8 %c) {
+  ret void
+}
+
+; CHECK: error: {{.*}}in function returns {{.*}}: a kernel returns void
+define i32 @returns(i32 %a) {
+  ret i32 %a
+}
+
+; CHECK: error: {{.*}}in function sharedstore {{.*}}: only global memory is loaded and stored (a shared-memory tile is read by @tileas.smem.load): store <4 x float> %v, ptr addrspace(3) %t
+define void @sharedstore(ptr %d, <4 x float> %v) {
+  %t = call ptr addrspace(3) @tileas.tma.load(ptr %d, i32 0, i32 0, i32 64)
+  store <4 x float> %v, ptr addrspace(3) %t
+  ret void
+}
