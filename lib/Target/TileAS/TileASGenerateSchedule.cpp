@@ -16,6 +16,7 @@
 
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileAS.h"
+#include "TileASCountedLoop.h"
 #include "TileASLoopProblem.h"
 #include "TileASMachineFunctionInfo.h"
 #include "TileASOptions.h"
@@ -152,6 +153,14 @@ void TileASGenerateSchedule::scheduleBlock(MachineBasicBlock &MBB) {
         formatv("{0}: {1}", MF.getName(), toString(LP.takeError())));
     return;
   }
+  // Materialization expands only counted loops: a schedule of any other
+  // loop could not be used (an unrolled loop from opt -O2 whose exit test
+  // compares a remainder count, for one), so it is not made.
+  if (LP->Unsupported.empty() && !TileASCountedLoop::analyze(MBB))
+    LP->Unsupported =
+        "its loop control is not a counted loop (an induction PHI, "
+        "ADDri/SUBri, SETPri/SETPrr on the induction value or its increment "
+        "and a conditional branch back), which materialization cannot expand";
   if (!LP->Unsupported.empty()) {
     ORE->emit([&] {
       return MachineOptimizationRemarkMissed(DEBUG_TYPE, "NotPipelined",
