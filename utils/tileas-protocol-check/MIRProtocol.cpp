@@ -522,29 +522,10 @@ Error Interpreter::step(const MachineInstr &MI) {
       return A.takeError();
     if (!B)
       return B.takeError();
-    bool R = false;
-    switch (MI.getOperand(3).getImm()) {
-    case TileAS::EQ:
-      R = *A == *B;
-      break;
-    case TileAS::NE:
-      R = *A != *B;
-      break;
-    case TileAS::LT:
-      R = *A < *B;
-      break;
-    case TileAS::LE:
-      R = *A <= *B;
-      break;
-    case TileAS::GT:
-      R = *A > *B;
-      break;
-    case TileAS::GE:
-      R = *A >= *B;
-      break;
-    default:
+    int64_t CC = MI.getOperand(3).getImm();
+    if (CC < 0 || CC >= TileAS::NumCondCodes)
       return fail(MI, "unknown condition code");
-    }
+    bool R = TileAS::condCodeHolds(TileAS::CondCode(CC), *A, *B);
     Set(R);
     return Error::success();
   }

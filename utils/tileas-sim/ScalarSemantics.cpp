@@ -70,24 +70,11 @@ int64_t apply(Arith Op, int64_t A, int64_t B) {
 }
 
 Expected<bool> compare(int64_t CC, int64_t A, int64_t B) {
-  switch (CC) {
-  case TileAS::EQ:
-    return A == B;
-  case TileAS::NE:
-    return A != B;
-  case TileAS::LT:
-    return A < B;
-  case TileAS::LE:
-    return A <= B;
-  case TileAS::GT:
-    return A > B;
-  case TileAS::GE:
-    return A >= B;
-  default:
+  if (CC < 0 || CC >= TileAS::NumCondCodes)
     return createStringError(inconvertibleErrorCode(),
                              "condition code %lld is not one TileAS has",
                              (long long)CC);
-  }
+  return TileAS::condCodeHolds(TileAS::CondCode(CC), A, B);
 }
 
 } // namespace

@@ -18,27 +18,6 @@ static bool isCondBranch(unsigned Opc) {
   return Opc == TileAS::BR_P || Opc == TileAS::BR_NP;
 }
 
-/// Does `A CC B` hold?
-static bool holds(TileAS::CondCode CC, int64_t A, int64_t B) {
-  switch (CC) {
-  case TileAS::EQ:
-    return A == B;
-  case TileAS::NE:
-    return A != B;
-  case TileAS::LT:
-    return A < B;
-  case TileAS::LE:
-    return A <= B;
-  case TileAS::GT:
-    return A > B;
-  case TileAS::GE:
-    return A >= B;
-  case TileAS::NumCondCodes:
-    break;
-  }
-  return false;
-}
-
 /// The constant a register is set to by a MOVri, if any.
 static std::optional<int64_t> constantValue(const MachineRegisterInfo &MRI,
                                             Register R) {
@@ -179,7 +158,7 @@ std::optional<int64_t> TileASCountedLoop::constantTripCount() const {
   // Walk forward. Past the cap (or for an NE loop that overshoots its bound)
   // the count is reported unknown, and callers emit a run-time test instead.
   for (int64_t K = 1; K <= (int64_t(1) << 16); ++K) {
-    bool Cond = holds(CC, *Init + (K + Offset) * Step, *B);
+    bool Cond = TileAS::condCodeHolds(CC, *Init + (K + Offset) * Step, *B);
     if (Cond == ContinueOnFalse)
       return K;
   }

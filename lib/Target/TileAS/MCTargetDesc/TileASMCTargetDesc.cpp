@@ -55,6 +55,26 @@ CondCode inverseCondCode(CondCode CC) {
   llvm_unreachable("not a condition code");
 }
 
+bool condCodeHolds(CondCode CC, int64_t A, int64_t B) {
+  switch (CC) {
+  case EQ:
+    return A == B;
+  case NE:
+    return A != B;
+  case LT:
+    return A < B;
+  case LE:
+    return A <= B;
+  case GT:
+    return A > B;
+  case GE:
+    return A >= B;
+  case NumCondCodes:
+    break;
+  }
+  return false;
+}
+
 const char *condCodeName(CondCode CC) {
   static const char *const Names[] = {"eq", "ne", "lt", "le", "gt", "ge"};
   return CC < NumCondCodes ? Names[CC] : "??";
