@@ -289,3 +289,8 @@ def : Pat<(i32 (bitconvert (f32 GPR32:$a))), (i32 GPR32:$a)>;
 def : Pat<(f32 (bitconvert (i32 GPR32:$a))), (f32 GPR32:$a)>;
 def : Pat<(i64 (bitconvert (f64 GPR64:$a))), (i64 GPR64:$a)>;
 def : Pat<(f64 (bitconvert (i64 GPR64:$a))), (f64 GPR64:$a)>;
+
+// A scalar float lives in a 32-bit register: -x flips its sign bit (exact,
+// NaNs and signed zeros included), as a kernel negates a scale before
+// broadcasting it.
+def : Pat<(f32 (fneg GPR32:$a)), (XORri GPR32:$a, -2147483648)>;

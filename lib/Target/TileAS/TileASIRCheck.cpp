@@ -168,10 +168,13 @@ std::string TileASIRCheck::problemWith(const Instruction &I) const {
     return I32 && isa<ConstantInt>(I.getOperand(1))
                ? ""
                : "a logical shift must be of an i32 by a constant";
+  case Instruction::FNeg:
+    return isFrag(Ty) || Ty->isFloatTy()
+               ? ""
+               : "only <4 x float> and float have this operation";
   case Instruction::FAdd:
   case Instruction::FSub:
   case Instruction::FMul:
-  case Instruction::FNeg:
     return isFrag(Ty) ? "" : "only <4 x float> has this operation";
   case Instruction::FDiv:
     if (isFrag(Ty))

@@ -4,7 +4,7 @@
 ; negation and selected back to sub. The machine has no or and no logical
 ; shift: lshr by a constant is the arithmetic shift with the sign copies
 ; masked off, or is (a ^ b) ^ (a & b), or an add when the operands are
-; disjoint.
+; disjoint. fneg of a scalar float is an xor of its sign bit.
 ; RUN: %llc -march=tileas -verify-machineinstrs -stop-after=finalize-isel %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=MIR
 ; RUN: %llc -march=tileas -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=ASM
@@ -101,6 +101,19 @@ define void @xor(ptr %p, i32 %a, i32 %b) {
   %ri = xor i32 %a, 15
   %q = getelementptr i8, ptr %p, i64 4
   store i32 %ri, ptr %q
+  ret void
+}
+
+; A scalar float negates by flipping its sign bit.
+; MIR-LABEL: name: fneg_float
+; MIR:       %[[X:[0-9]+]]:gpr32 = COPY $r0
+; MIR:       %[[N:[0-9]+]]:gpr32 = XORri %[[X]], -2147483648
+; MIR-NEXT:  STG killed %[[N]], %{{[0-9]+}}, 0
+; ASM-LABEL: fneg_float:
+; ASM:       xor.s32 %r{{[0-9]+}}, %r0, -2147483648;
+define void @fneg_float(ptr %p, float %x) {
+  %n = fneg float %x
+  store float %n, ptr %p
   ret void
 }
 
