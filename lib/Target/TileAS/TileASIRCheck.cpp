@@ -216,8 +216,10 @@ std::string TileASIRCheck::problemWith(const Instruction &I) const {
     if (!ValTy->isIntegerTy(32) && !ValTy->isFloatTy() && !isFrag(ValTy) &&
         !isVectorOf(ValTy, false))
       return "only i32, float and <4 x float> are loaded and stored";
-    bool Simple = L ? L->isSimple() : cast<StoreInst>(I).isSimple();
-    return Simple ? "" : "volatile and atomic accesses are not supported";
+    // A volatile access (a flag another CTA writes) is selected like any
+    // other; its memory operand keeps it in place and in order.
+    bool Atomic = L ? L->isAtomic() : cast<StoreInst>(I).isAtomic();
+    return Atomic ? "atomic accesses are not supported" : "";
   }
   case Instruction::ShuffleVector:
     return cast<ShuffleVectorInst>(I).isZeroEltSplat() ? ""

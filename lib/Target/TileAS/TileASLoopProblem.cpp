@@ -43,6 +43,8 @@ struct OpFacts {
   model::MemorySpace Space = model::MemorySpace::None;
   bool Reads = false, Writes = false;
   bool SideEffects = false;
+  /// A volatile access: volatile accesses keep their order among themselves.
+  bool Volatile = false;
   bool Async = false;
   int Latency = 0;
 };
@@ -135,6 +137,9 @@ bool ProblemBuilder::collectOps() {
     if ((F.Reads || F.Writes) && F.Space == model::MemorySpace::None)
       F.Space = model::MemorySpace::Global; // Be conservative.
     F.SideEffects = MI.hasUnmodeledSideEffects();
+    F.Volatile = any_of(MI.memoperands(), [](const MachineMemOperand *MMO) {
+      return MMO->isVolatile();
+    });
     F.Async = Op.Async;
     F.Latency = Op.Latency;
     LP.OpIndex[&MI] = Index;
@@ -321,19 +326,21 @@ void ProblemBuilder::addMemoryAndOrderDependences() {
     for (unsigned IB = IA + 1; IB != E; ++IB) {
       unsigned A = Ordered[IA], B = Ordered[IB];
       const OpFacts &FA = Facts[A], &FB = Facts[B];
-      bool Order = false;
+      bool Order = false, Memory = false;
       if (FA.SideEffects || FB.SideEffects) {
         // Side effects keep their order among themselves and against every
         // memory access.
         Order =
             (FA.SideEffects || IsMemory(A)) && (FB.SideEffects || IsMemory(B));
-      } else if (IsMemory(A) && IsMemory(B) && FA.Space == FB.Space &&
-                 (FA.Writes || FB.Writes)) {
-        Order = !provablyDisjoint(*LP.Instrs[A], *LP.Instrs[B]);
+      } else {
+        Memory = IsMemory(A) && IsMemory(B) && FA.Space == FB.Space &&
+                 (FA.Writes || FB.Writes) &&
+                 !provablyDisjoint(*LP.Instrs[A], *LP.Instrs[B]);
+        // Volatile accesses happen in program order, whatever they touch.
+        Order = Memory || (FA.Volatile && FB.Volatile);
       }
       if (!Order)
         continue;
-      bool Memory = !FA.SideEffects && !FB.SideEffects;
       // Forward, inside the iteration: a read after a write waits for the
       // write's latency; other orders only need program order.
       int Forward = Memory && FA.Writes && FB.Reads ? FA.Latency : 0;
