@@ -61,3 +61,8 @@ config.substitutions.append(("%machsuite", machsuite))
 config.substitutions.append(("%src_root", config.tileas_src_root))
 config.substitutions.append(("%obj_root", config.tileas_obj_root))
 config.substitutions.append(("%lit", os.path.join(tools, "lit")))
+
+# bench/ir-vs-mir.sh counts instructions under callgrind where valgrind is
+# installed (utils/setup.sh installs it).
+if lit.util.which("valgrind"):
+    config.available_features.add("valgrind")

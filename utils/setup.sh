@@ -14,6 +14,7 @@ packages=(
   libzstd-dev zlib1g-dev               # static LLVMTableGen for tileas-tblgen
   python3 python3-psutil               # lit (and its --timeout)
   clang-14 libclang-rt-14-dev          # libFuzzer target
+  valgrind                             # bench/ir-vs-mir.sh: instruction counts
 )
 missing=()
 for p in "${packages[@]}"; do
