@@ -6,6 +6,7 @@
 
 #include "MIRProtocol.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "tileas/MIRExec/Where.h"
 #include "tileas/Model/MachineModel.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -15,7 +16,6 @@
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <map>
 #include <set>
@@ -85,9 +85,8 @@ private:
   Expected<int64_t> intOf(const MachineOperand &MO) const;
   Expected<int64_t> iterationOf(const MachineInstr &MI, unsigned Pipe,
                                 unsigned IterOp = 2) const;
-  std::string where(const MachineInstr &MI) const;
   Error fail(const MachineInstr &MI, const Twine &Msg) const {
-    return createStringError(inconvertibleErrorCode(), where(MI) + ": " + Msg);
+    return failAt(MI, Msg);
   }
   /// The event pipe of an asynchronous instruction, or none.
   static std::optional<unsigned> asyncPipeOf(const MachineInstr &MI) {
@@ -155,15 +154,6 @@ std::string Interpreter::agentName(unsigned Agent) const {
   if (Agent >= 1 && Agent <= Agents.size())
     return formatv("agent {0} ({1})", Agent, Agents[Agent - 1].Name).str();
   return formatv("agent {0}", Agent).str();
-}
-
-std::string Interpreter::where(const MachineInstr &MI) const {
-  std::string Text;
-  raw_string_ostream OS(Text);
-  OS << "bb." << MI.getParent()->getNumber() << ": ";
-  MI.print(OS, /*IsStandalone=*/true, /*SkipOpers=*/false,
-           /*SkipDebugLoc=*/true, /*AddNewLine=*/false);
-  return Text;
 }
 
 /// Copy engines (TMA, async copy) complete transfers into different barriers

@@ -7,6 +7,7 @@
 #include "MIRAgent.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "ScalarSemantics.h"
+#include "tileas/MIRExec/Where.h"
 
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
@@ -18,11 +19,6 @@
 using namespace llvm;
 
 namespace tileas {
-
-static Error failAt(const MachineInstr &MI, const Twine &Msg) {
-  return createStringError(inconvertibleErrorCode(),
-                           MIRRun::where(MI) + ": " + Msg);
-}
 
 MIRAgent::MIRAgent(const MachineFunction &MF, MIRRun &Run,
                    const AgentEntry &Entry, const MIRAgentOptions &Opts)
