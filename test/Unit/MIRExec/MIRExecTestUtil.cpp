@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/iterator_range.h"
 #include "llvm/CodeGen/MachineModuleInfo.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -50,6 +51,16 @@ MachineInstr &MIRTest::instr(MachineFunction &MF, unsigned Block,
   auto It = MBB.instr_begin();
   std::advance(It, Index);
   return *It;
+}
+
+Register MIRTest::virtualRegister(const MachineFunction &MF, StringRef Name) {
+  const MachineRegisterInfo &MRI = MF.getRegInfo();
+  for (unsigned I = 0, E = MRI.getNumVirtRegs(); I != E; ++I) {
+    Register R = Register::index2VirtReg(I);
+    if (MRI.getVRegName(R) == Name)
+      return R;
+  }
+  return Register();
 }
 
 std::string MIRTest::oneBlock(StringRef Body) {

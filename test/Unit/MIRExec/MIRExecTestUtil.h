@@ -39,6 +39,10 @@ protected:
   static llvm::MachineInstr &instr(llvm::MachineFunction &MF, unsigned Block,
                                    unsigned Index);
 
+  /// The virtual register named Name in MF (none if there is none).
+  static llvm::Register virtualRegister(const llvm::MachineFunction &MF,
+                                        llvm::StringRef Name);
+
   /// One function "f" whose single block holds Body (MIR instructions, one
   /// per line), ending in RET.
   static std::string oneBlock(llvm::StringRef Body);
