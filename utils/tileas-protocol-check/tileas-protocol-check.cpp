@@ -23,8 +23,8 @@
 
 #include "MIRProtocol.h"
 #include "TileAS.h"
-#include "TripCountPlan.h"
 #include "tileas/MIRExec/MIRFile.h"
+#include "tileas/MIRExec/TripCountPlan.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/CodeGen/MachineFunction.h"

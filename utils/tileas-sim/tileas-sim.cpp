@@ -23,9 +23,9 @@
 #include "MIRRun.h"
 #include "ScheduledII.h"
 #include "TileAS.h"
-#include "TripCountSetup.h"
 
 #include "tileas/MIRExec/MIRFile.h"
+#include "tileas/MIRExec/TripCountSetup.h"
 #include "tileas/Model/MachineModel.h"
 #include "tileas/Sim/Report.h"
 #include "tileas/Sim/Simulator.h"
