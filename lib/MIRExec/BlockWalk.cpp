@@ -6,9 +6,11 @@
 
 #include "tileas/MIRExec/BlockWalk.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "tileas/MIRExec/Where.h"
 
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
 
@@ -39,6 +41,13 @@ Register phiIncoming(const MachineInstr &Phi, const MachineBasicBlock *Pred) {
     if (Phi.getOperand(I + 1).getMBB() == Pred)
       Incoming = Phi.getOperand(I).getReg();
   return Incoming;
+}
+
+Error countStep(const MachineInstr &MI, uint64_t &Steps, uint64_t MaxSteps) {
+  if (++Steps > MaxSteps)
+    return failAt(MI,
+                  formatv("still running after {0} instructions", MaxSteps));
+  return Error::success();
 }
 
 } // namespace tileas

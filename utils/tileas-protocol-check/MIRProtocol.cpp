@@ -563,9 +563,8 @@ Error Interpreter::execute(const MachineBasicBlock *BB,
          make_range(From, MachineBasicBlock::const_iterator(BB->end()))) {
       if (MI.isPHI() || MI.isDebugInstr())
         continue;
-      if (++Steps > Opts.MaxSteps)
-        return fail(
-            MI, formatv("still running after {0} instructions", Opts.MaxSteps));
+      if (Error E = countStep(MI, Steps, Opts.MaxSteps))
+        return E;
       if (Error E = step(MI))
         return E;
       if (Error E = applyOverrides(MI))

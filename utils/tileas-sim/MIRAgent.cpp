@@ -258,9 +258,8 @@ Expected<bool> MIRAgent::next(sim::DynamicOp &Op) {
     const MachineInstr &MI = *At++;
     if (MI.isPHI() || MI.isDebugInstr())
       continue;
-    if (++Steps > Opts.MaxSteps)
-      return failAt(
-          MI, formatv("still running after {0} instructions", Opts.MaxSteps));
+    if (Error E = countStep(MI, Steps, Opts.MaxSteps))
+      return E;
     if (Error E = execute(MI))
       return E;
     if (Error E = applyOverrides(MI))

@@ -7,7 +7,8 @@
 // The control flow of a run of a TileAS MachineFunction, shared by the tools
 // that execute one (tileas-sim's agents, tileas-protocol-check's
 // interpreter): where a branch goes, where a block without a taken branch
-// falls through to, and what a PHI reads on entry from a predecessor.
+// falls through to, what a PHI reads on entry from a predecessor, and when
+// a run that does not return has gone on long enough.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,7 @@
 #define TILEAS_MIREXEC_BLOCKWALK_H
 
 #include "llvm/CodeGen/Register.h"
+#include "llvm/Support/Error.h"
 
 #include <cstdint>
 
@@ -42,6 +44,12 @@ fallThroughSuccessor(const llvm::MachineBasicBlock &MBB);
 /// more than once), or no register if it names no value for that edge.
 llvm::Register phiIncoming(const llvm::MachineInstr &Phi,
                            const llvm::MachineBasicBlock *Pred);
+
+/// Counts MI, the next instruction a run executes (PHIs and debug
+/// instructions do not count): an error naming MI once Steps exceeds
+/// MaxSteps.
+llvm::Error countStep(const llvm::MachineInstr &MI, uint64_t &Steps,
+                      uint64_t MaxSteps);
 
 } // namespace tileas
 

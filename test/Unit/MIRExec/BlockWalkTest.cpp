@@ -93,4 +93,19 @@ TEST_F(BlockWalkTest, PhiReadsTheEdgeItCameBy) {
   EXPECT_FALSE(phiIncoming(Phi, nullptr).isValid());
 }
 
+TEST_F(BlockWalkTest, StepBudget) {
+  MachineFunction *MF = parse(Walk, "walk");
+  ASSERT_NE(MF, nullptr);
+  const MachineInstr &Add = instr(*MF, 1, 1);
+  uint64_t Steps = 0;
+  for (unsigned I = 0; I != 3; ++I)
+    EXPECT_FALSE(bool(countStep(Add, Steps, 3)));
+  EXPECT_EQ(Steps, 3u);
+  Error E = countStep(Add, Steps, 3);
+  ASSERT_TRUE(bool(E));
+  EXPECT_EQ(toString(std::move(E)),
+            "bb.1: %next:gpr32 = ADDri %i:gpr32, 1: still running after 3 "
+            "instructions");
+}
+
 } // namespace
