@@ -6,6 +6,9 @@
 
 #include "MIRProtocol.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "tileas/MIRExec/BlockWalk.h"
+#include "tileas/MIRExec/ScalarSemantics.h"
+#include "tileas/MIRExec/Where.h"
 #include "tileas/Model/MachineModel.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -15,7 +18,6 @@
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <map>
 #include <set>
@@ -25,10 +27,6 @@ using namespace llvm;
 
 namespace tileas {
 namespace {
-
-/// Arithmetic wraps around, as the machine's does (and as signed overflow in
-/// C++ would not).
-int64_t wrap(uint64_t V) { return int64_t(V); }
 
 /// A register's content: an integer, or a buffered value tagged with the pipe
 /// and iteration that produced it.
@@ -85,9 +83,8 @@ private:
   Expected<int64_t> intOf(const MachineOperand &MO) const;
   Expected<int64_t> iterationOf(const MachineInstr &MI, unsigned Pipe,
                                 unsigned IterOp = 2) const;
-  std::string where(const MachineInstr &MI) const;
   Error fail(const MachineInstr &MI, const Twine &Msg) const {
-    return createStringError(inconvertibleErrorCode(), where(MI) + ": " + Msg);
+    return failAt(MI, Msg);
   }
   /// The event pipe of an asynchronous instruction, or none.
   static std::optional<unsigned> asyncPipeOf(const MachineInstr &MI) {
@@ -155,15 +152,6 @@ std::string Interpreter::agentName(unsigned Agent) const {
   if (Agent >= 1 && Agent <= Agents.size())
     return formatv("agent {0} ({1})", Agent, Agents[Agent - 1].Name).str();
   return formatv("agent {0}", Agent).str();
-}
-
-std::string Interpreter::where(const MachineInstr &MI) const {
-  std::string Text;
-  raw_string_ostream OS(Text);
-  OS << "bb." << MI.getParent()->getNumber() << ": ";
-  MI.print(OS, /*IsStandalone=*/true, /*SkipOpers=*/false,
-           /*SkipDebugLoc=*/true, /*AddNewLine=*/false);
-  return Text;
 }
 
 /// Copy engines (TMA, async copy) complete transfers into different barriers
@@ -460,24 +448,10 @@ void Interpreter::dataOp(const MachineInstr &MI) {
 }
 
 Error Interpreter::step(const MachineInstr &MI) {
-  auto Int = [&](unsigned Op) { return intOf(MI.getOperand(Op)); };
   auto Set = [&](int64_t V) {
     Regs[MI.getOperand(0).getReg()] = Value{V, false, 0, 0};
   };
-  auto Binary = [&](auto F) -> Error {
-    Expected<int64_t> A = Int(1), B = Int(2);
-    if (!A)
-      return A.takeError();
-    if (!B)
-      return B.takeError();
-    Set(F(*A, *B));
-    return Error::success();
-  };
   switch (MI.getOpcode()) {
-  case TileAS::MOVri:
-  case TileAS::MOV64ri:
-    Set(MI.getOperand(1).getImm());
-    return Error::success();
   case TargetOpcode::COPY:
   case TileAS::MOV_R32:
   case TileAS::MOV_R64:
@@ -491,62 +465,16 @@ Error Interpreter::step(const MachineInstr &MI) {
   case TargetOpcode::IMPLICIT_DEF:
     Set(0);
     return Error::success();
-  case TileAS::ADDrr:
-  case TileAS::ADDri:
-  case TileAS::ADD64rr:
-  case TileAS::ADD64ri:
-    return Binary([](int64_t A, int64_t B) { return wrap(uint64_t(A) + B); });
-  case TileAS::SUBrr:
-  case TileAS::SUBri:
-    return Binary([](int64_t A, int64_t B) { return wrap(uint64_t(A) - B); });
-  case TileAS::MULrr:
-  case TileAS::MULri:
-    return Binary([](int64_t A, int64_t B) { return wrap(uint64_t(A) * B); });
-  case TileAS::ANDrr:
-  case TileAS::ANDri:
-    return Binary([](int64_t A, int64_t B) { return A & B; });
-  case TileAS::XORrr:
-  case TileAS::XORri:
-    return Binary([](int64_t A, int64_t B) { return A ^ B; });
-  case TileAS::SHLrr:
-  case TileAS::SHLri:
-    return Binary(
-        [](int64_t A, int64_t B) { return wrap(uint64_t(A) << (B & 63)); });
-  case TileAS::SHRrr:
-  case TileAS::SHRri:
-    return Binary([](int64_t A, int64_t B) { return A >> (B & 63); });
-  case TileAS::SETPrr:
-  case TileAS::SETPri: {
-    Expected<int64_t> A = Int(1), B = Int(2);
-    if (!A)
-      return A.takeError();
-    if (!B)
-      return B.takeError();
-    int64_t CC = MI.getOperand(3).getImm();
-    if (CC < 0 || CC >= TileAS::NumCondCodes)
-      return fail(MI, "unknown condition code");
-    bool R = TileAS::condCodeHolds(TileAS::CondCode(CC), *A, *B);
-    Set(R);
-    return Error::success();
-  }
-  case TileAS::SELP: {
-    Expected<int64_t> C = Int(3);
-    if (!C)
-      return C.takeError();
-    Regs[MI.getOperand(0).getReg()] =
-        Regs.lookup(MI.getOperand(*C ? 1 : 2).getReg());
-    return Error::success();
-  }
   case TileAS::BRA:
-    Next = MI.getOperand(0).getMBB();
+    Next = branchDestination(MI);
     return Error::success();
   case TileAS::BR_P:
   case TileAS::BR_NP: {
-    Expected<int64_t> C = Int(0);
+    Expected<int64_t> C = intOf(MI.getOperand(0));
     if (!C)
       return C.takeError();
-    if ((*C != 0) == (MI.getOpcode() == TileAS::BR_P))
-      Next = MI.getOperand(1).getMBB();
+    if (isBranchTaken(MI, *C))
+      Next = branchDestination(MI);
     return Error::success();
   }
   case TileAS::RET:
@@ -575,34 +503,36 @@ Error Interpreter::step(const MachineInstr &MI) {
   case TileAS::PIPE_TMEM:
     return slotHandle(MI);
   default:
-    if (TileAS::isCoordination(MI.getDesc()))
-      return pipeOp(MI);
-    // Everything else only matters for the slots it reads and writes; its
-    // scalar results (loads, arithmetic on fragments) never steer control.
-    dataOp(MI);
+    break;
+  }
+  if (TileAS::isCoordination(MI.getDesc()))
+    return pipeOp(MI);
+  Expected<std::optional<int64_t>> Scalar =
+      evaluateScalar(MI, [&](const MachineOperand &MO) { return intOf(MO); });
+  if (!Scalar)
+    return fail(MI, toString(Scalar.takeError()));
+  if (*Scalar) {
+    Set(**Scalar);
     return Error::success();
   }
+  // Everything else only matters for the slots it reads and writes; its
+  // results (loads, arithmetic on fragments) never steer control.
+  dataOp(MI);
+  return Error::success();
 }
 
 Error Interpreter::applyOverrides(const MachineInstr &MI) {
-  for (const MachineOperand &Def : MI.all_defs())
-    for (const RegisterOverride &O : Opts.Overrides) {
-      if (O.Reg != Def.getReg())
-        continue;
-      int64_t V = O.Value;
-      if (O.Base) {
-        auto It = Regs.find(O.Base);
+  return tileas::applyOverrides(
+      MI, Opts.Overrides,
+      [&](Register R) -> std::optional<int64_t> {
+        auto It = Regs.find(R);
         if (It == Regs.end() || It->second.Tagged)
-          return fail(MI, formatv("the trip count is set here from the "
-                                  "loop's start {0}, which is not computed "
-                                  "yet",
-                                  printReg(O.Base, /*TRI=*/nullptr, 0,
-                                           &MF.getRegInfo())));
-        V = wrap(uint64_t(V) + It->second.Int);
-      }
-      Regs[O.Reg] = Value{V, false, 0, 0};
-    }
-  return Error::success();
+          return std::nullopt;
+        return It->second.Int;
+      },
+      [&](Register R, int64_t V) {
+        Regs[R] = Value{V, false, 0, 0};
+      });
 }
 
 Error Interpreter::execute(const MachineBasicBlock *BB,
@@ -615,10 +545,9 @@ Error Interpreter::execute(const MachineBasicBlock *BB,
       // PHIs read their inputs together, on entry.
       SmallVector<std::pair<Register, Value>, 8> PhiValues;
       for (const MachineInstr &Phi : BB->phis())
-        for (unsigned I = 1; I + 1 < Phi.getNumOperands(); I += 2)
-          if (Phi.getOperand(I + 1).getMBB() == Pred)
-            PhiValues.push_back({Phi.getOperand(0).getReg(),
-                                 Regs.lookup(Phi.getOperand(I).getReg())});
+        if (Register Incoming = phiIncoming(Phi, Pred))
+          PhiValues.push_back(
+              {Phi.getOperand(0).getReg(), Regs.lookup(Incoming)});
       for (auto &[R, V] : PhiValues)
         Regs[R] = V;
       for (const MachineInstr &Phi : BB->phis())
@@ -634,9 +563,8 @@ Error Interpreter::execute(const MachineBasicBlock *BB,
          make_range(From, MachineBasicBlock::const_iterator(BB->end()))) {
       if (MI.isPHI() || MI.isDebugInstr())
         continue;
-      if (++Steps > Opts.MaxSteps)
-        return fail(
-            MI, formatv("still running after {0} instructions", Opts.MaxSteps));
+      if (Error E = countStep(MI, Steps, Opts.MaxSteps))
+        return E;
       if (Error E = step(MI))
         return E;
       if (Error E = applyOverrides(MI))
@@ -647,14 +575,8 @@ Error Interpreter::execute(const MachineBasicBlock *BB,
     if (Returned || Dispatch != Fork)
       return Error::success();
     if (!Next) {
-      // Falls through: to the only successor, or to the layout successor
-      // after an untaken conditional branch.
-      const MachineBasicBlock *Layout = BB->getNextNode();
-      if (BB->succ_size() == 1)
-        Next = *BB->succ_begin();
-      else if (Layout && BB->isSuccessor(Layout))
-        Next = Layout;
-      else
+      Next = fallThroughSuccessor(*BB);
+      if (!Next)
         return createStringError(inconvertibleErrorCode(),
                                  formatv("bb.{0} ends without a branch to "
                                          "follow",

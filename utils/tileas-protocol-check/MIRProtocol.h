@@ -10,8 +10,8 @@
 // every data access to a piped buffer.
 //
 // The interpreter executes the scalar instructions (moves, integer
-// arithmetic, compares, selects, PHIs and branches) to follow the control
-// flow and compute iteration numbers. A buffered value (TILE or TMEM) is
+// arithmetic, compares, selects: ScalarSemantics.h; PHIs and branches:
+// BlockWalk.h) to follow the control flow and compute iteration numbers. A buffered value (TILE or TMEM) is
 // tagged with (pipe, iteration) by the instruction that follows a
 // PIPE_PRODUCER_ACQUIRE of that pipe: that instruction is the pipe's writer.
 // Tags travel through copies and PHIs, so every later instruction that reads
@@ -46,6 +46,7 @@
 #ifndef TILEAS_UTILS_PROTOCOLCHECK_MIRPROTOCOL_H
 #define TILEAS_UTILS_PROTOCOLCHECK_MIRPROTOCOL_H
 
+#include "tileas/MIRExec/RegisterOverride.h"
 #include "tileas/Protocol/ProtocolChecker.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -63,14 +64,6 @@ class MachineFunction;
 } // namespace llvm
 
 namespace tileas {
-
-/// A register the run sets instead of computing it: where Reg is defined, it
-/// takes Value, plus the value Base has then if Base is set.
-struct RegisterOverride {
-  llvm::Register Reg;
-  llvm::Register Base;
-  int64_t Value = 0;
-};
 
 struct MIRProtocolOptions {
   /// Values of physical registers on entry (unset ones are 0).

@@ -23,25 +23,19 @@
 
 #include "MIRProtocol.h"
 #include "TileAS.h"
-#include "TripCountPlan.h"
+#include "tileas/MIRExec/MIRFile.h"
+#include "tileas/MIRExec/TripCountPlan.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/CodeGen/MIRParser/MIRParser.h"
 #include "llvm/CodeGen/MachineFunction.h"
-#include "llvm/CodeGen/MachineModuleInfo.h"
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/LLVMContext.h"
-#include "llvm/IR/Module.h"
-#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Target/TargetMachine.h"
-#include "llvm/TargetParser/Triple.h"
 
 #include <map>
 #include <vector>
@@ -90,22 +84,6 @@ cl::list<std::string> FlipWaitPhase(
 int error(const Twine &Msg) {
   WithColor::error(errs(), "tileas-protocol-check") << Msg << "\n";
   return 1;
-}
-
-/// A MIR file that fails the machine verifier ends its parse with a fatal
-/// error, after the verifier has named the function, block and instruction:
-/// exit with an error instead of a crash report.
-void exitOnFatalError(void *, const char *Reason, bool) {
-  error(InputFile + ": " + Reason);
-  std::exit(1);
-}
-
-std::optional<MCRegister> findRegister(const TargetRegisterInfo &TRI,
-                                       StringRef Name) {
-  for (unsigned R = 1, E = TRI.getNumRegs(); R != E; ++R)
-    if (Name.equals_insensitive(TRI.getName(R)))
-      return MCRegister(R);
-  return std::nullopt;
 }
 
 /// Seeds the mistake of --flip-wait-phase=Spec into P.
@@ -239,55 +217,29 @@ int main(int argc, char **argv) {
   if (TripCounts.empty())
     for (int64_t T : {1, 2, 3, 4, 5, 8, 16})
       TripCounts.push_back(T);
-  install_fatal_error_handler(exitOnFatalError);
+  tileas::exitOnFatalMIRError("tileas-protocol-check", InputFile);
 
+  Expected<std::unique_ptr<TargetMachine>> TM =
+      tileas::createTileASTargetMachine();
+  if (!TM)
+    return error(toString(TM.takeError()));
   LLVMContext Context;
-  SMDiagnostic Diag;
-  std::unique_ptr<MIRParser> Parser =
-      createMIRParserFromFile(InputFile, Diag, Context);
-  if (!Parser) {
-    Diag.print("tileas-protocol-check", errs());
-    return 1;
-  }
-  std::string Err;
-  Triple TT("tileas");
-  const Target *T = TargetRegistry::lookupTarget(TT, Err);
-  if (!T)
-    return error(Err);
-  std::unique_ptr<TargetMachine> TM(
-      T->createTargetMachine(TT, "sm_100", "", TargetOptions(), std::nullopt));
-  std::unique_ptr<Module> M = Parser->parseIRModule([&](StringRef, StringRef) {
-    return TM->createDataLayout().getStringRepresentation();
-  });
-  if (!M)
-    return error("cannot read the IR part of " + InputFile);
-  M->setTargetTriple(TT);
-  MachineModuleInfo MMI(TM.get());
-  if (Parser->parseMachineFunctions(*M, MMI))
-    return 1;
+  Expected<tileas::MIRFile> Input =
+      tileas::readMIRFile(InputFile, Context, **TM, "tileas-protocol-check");
+  if (!Input)
+    return error(toString(Input.takeError()));
 
   int Status = 0;
   unsigned Checked = 0;
-  for (Function &F : *M) {
-    if (!FunctionNames.empty() &&
-        !llvm::is_contained(FunctionNames, F.getName()))
-      continue;
-    MachineFunction *MF = MMI.getMachineFunction(F);
-    if (!MF)
-      continue;
-    const TargetRegisterInfo &TRI = *MF->getSubtarget().getRegisterInfo();
-    std::vector<std::pair<MCRegister, int64_t>> LiveIns;
-    for (StringRef Spec : LiveInValues) {
-      auto [Name, Val] = Spec.split('=');
-      int64_t V;
-      std::optional<MCRegister> R = findRegister(TRI, Name);
-      if (!R || Val.getAsInteger(0, V))
-        return error("bad --live-in '" + Spec + "': expected reg=value");
-      LiveIns.push_back({*R, V});
-    }
+  for (MachineFunction *MF : Input->functions(FunctionNames)) {
+    Expected<std::vector<std::pair<MCRegister, int64_t>>> LiveIns =
+        tileas::parseLiveIns(*MF->getSubtarget().getRegisterInfo(),
+                             LiveInValues);
+    if (!LiveIns)
+      return error(toString(LiveIns.takeError()));
     ++Checked;
     for (int64_t Trips : TripCounts)
-      if (!checkRun(*MF, LiveIns, Trips))
+      if (!checkRun(*MF, *LiveIns, Trips))
         Status = 1;
   }
   if (!Checked)

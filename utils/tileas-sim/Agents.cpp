@@ -6,7 +6,7 @@
 
 #include "Agents.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
-#include "MIRRun.h"
+#include "tileas/MIRExec/Where.h"
 #include "tileas/Model/MachineModel.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -16,11 +16,6 @@
 using namespace llvm;
 
 namespace tileas {
-
-static Error failAt(const MachineInstr &MI, const Twine &Msg) {
-  return createStringError(inconvertibleErrorCode(),
-                           MIRRun::where(MI) + ": " + Msg);
-}
 
 /// The agent an AGENT_SWITCH opens, checked against the td's agents.
 static Expected<AgentEntry> regionAgent(const MachineInstr &MI) {

@@ -6,7 +6,9 @@
 
 #include "MIRAgent.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
-#include "ScalarSemantics.h"
+#include "tileas/MIRExec/BlockWalk.h"
+#include "tileas/MIRExec/ScalarSemantics.h"
+#include "tileas/MIRExec/Where.h"
 
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
@@ -18,11 +20,6 @@
 using namespace llvm;
 
 namespace tileas {
-
-static Error failAt(const MachineInstr &MI, const Twine &Msg) {
-  return createStringError(inconvertibleErrorCode(),
-                           MIRRun::where(MI) + ": " + Msg);
-}
 
 MIRAgent::MIRAgent(const MachineFunction &MF, MIRRun &Run,
                    const AgentEntry &Entry, const MIRAgentOptions &Opts)
@@ -59,21 +56,15 @@ sim::DynamicOp MIRAgent::opAt(const MachineInstr &MI, sim::OpKind Kind) {
 }
 
 Error MIRAgent::applyOverrides(const MachineInstr &MI) {
-  for (const MachineOperand &Def : MI.all_defs())
-    for (const RegisterOverride &O : Opts.Overrides) {
-      if (O.Reg != Def.getReg())
-        continue;
-      int64_t V = O.Value;
-      if (O.Base) {
-        auto It = Ints.find(O.Base);
+  return tileas::applyOverrides(
+      MI, Opts.Overrides,
+      [&](Register R) -> std::optional<int64_t> {
+        auto It = Ints.find(R);
         if (It == Ints.end())
-          return failAt(MI, "the trip count is set here from a start that "
-                            "is not computed yet");
-        V = int64_t(uint64_t(V) + uint64_t(It->second));
-      }
-      Ints[O.Reg] = V;
-    }
-  return Error::success();
+          return std::nullopt;
+        return It->second;
+      },
+      [&](Register R, int64_t V) { Ints[R] = V; });
 }
 
 Error MIRAgent::enter(const MachineBasicBlock &MBB) {
@@ -82,10 +73,7 @@ Error MIRAgent::enter(const MachineBasicBlock &MBB) {
   Renames.Kind = sim::OpKind::Rename;
   SmallVector<std::pair<Register, int64_t>, 8> PhiInts;
   for (const MachineInstr &Phi : MBB.phis()) {
-    Register Incoming;
-    for (unsigned I = 1; I + 1 < Phi.getNumOperands(); I += 2)
-      if (Phi.getOperand(I + 1).getMBB() == Pred)
-        Incoming = Phi.getOperand(I).getReg();
+    Register Incoming = phiIncoming(Phi, Pred);
     if (!Incoming)
       return failAt(Phi, Pred ? formatv("no value for the edge from bb.{0}",
                                         Pred->getNumber())
@@ -122,12 +110,12 @@ Error MIRAgent::branch(const MachineInstr &MI) {
     Expected<int64_t> C = valueOf(Pred);
     if (!C)
       return failAt(MI, toString(C.takeError()));
-    Op.Taken = (*C != 0) == (MI.getOpcode() == TileAS::BR_P);
+    Op.Taken = isBranchTaken(MI, *C);
     if (Pred.isReg())
       Op.Uses.push_back(valueId(Pred.getReg()));
   }
   if (Op.Taken)
-    Next = MI.getOperand(MI.getOpcode() == TileAS::BRA ? 0 : 1).getMBB();
+    Next = branchDestination(MI);
   Queue.push_back(std::move(Op));
   return Error::success();
 }
@@ -254,14 +242,8 @@ Expected<bool> MIRAgent::next(sim::DynamicOp &Op) {
     }
     if (Next || At == Block->end()) {
       if (!Next) {
-        // Falls through: to the layout successor after an untaken
-        // conditional branch, or to the only successor.
-        const MachineBasicBlock *Layout = Block->getNextNode();
-        if (Layout && Block->isSuccessor(Layout))
-          Next = Layout;
-        else if (Block->succ_size() == 1)
-          Next = *Block->succ_begin();
-        else
+        Next = fallThroughSuccessor(*Block);
+        if (!Next)
           return createStringError(
               inconvertibleErrorCode(),
               formatv("{0}: bb.{1} ends without a branch to follow",
@@ -276,9 +258,8 @@ Expected<bool> MIRAgent::next(sim::DynamicOp &Op) {
     const MachineInstr &MI = *At++;
     if (MI.isPHI() || MI.isDebugInstr())
       continue;
-    if (++Steps > Opts.MaxSteps)
-      return failAt(
-          MI, formatv("still running after {0} instructions", Opts.MaxSteps));
+    if (Error E = countStep(MI, Steps, Opts.MaxSteps))
+      return E;
     if (Error E = execute(MI))
       return E;
     if (Error E = applyOverrides(MI))

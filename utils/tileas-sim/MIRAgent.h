@@ -38,9 +38,9 @@
 #define TILEAS_UTILS_SIM_MIRAGENT_H
 
 #include "Agents.h"
-#include "MIRProtocol.h"
 #include "MIRRun.h"
 
+#include "tileas/MIRExec/RegisterOverride.h"
 #include "tileas/Sim/AgentProgram.h"
 
 #include "llvm/ADT/ArrayRef.h"

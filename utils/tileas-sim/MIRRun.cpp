@@ -6,22 +6,17 @@
 
 #include "MIRRun.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "tileas/MIRExec/Where.h"
 #include "tileas/Model/MachineModel.h"
 #include "tileas/Protocol/ProtocolChecker.h"
 
 #include "llvm/CodeGen/MachineBasicBlock.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
 namespace tileas {
-
-static Error failAt(const MachineInstr &MI, const Twine &Msg) {
-  return createStringError(inconvertibleErrorCode(),
-                           MIRRun::where(MI) + ": " + Msg);
-}
 
 MIRRun::MIRRun(ArrayRef<AgentEntry> Agents)
     : Agents(Agents.begin(), Agents.end()) {}
@@ -33,15 +28,6 @@ std::string MIRRun::agentName(unsigned Agent) const {
     if (A.Id == Agent)
       return formatv("agent {0} ({1})", A.Id, A.Name).str();
   return formatv("agent {0}", Agent).str();
-}
-
-std::string MIRRun::where(const MachineInstr &MI) {
-  std::string Text;
-  raw_string_ostream OS(Text);
-  OS << "bb." << MI.getParent()->getNumber() << ": ";
-  MI.print(OS, /*IsStandalone=*/true, /*SkipOpers=*/false,
-           /*SkipDebugLoc=*/true, /*AddNewLine=*/false);
-  return Text;
 }
 
 unsigned MIRRun::site(const MachineInstr &MI) {

@@ -76,8 +76,6 @@ public:
   /// The site number of MI, and back.
   unsigned site(const llvm::MachineInstr &MI);
   std::string describe(unsigned Site) const;
-  /// "bb.4: PIPE_CONSUMER_WAIT 0, 1, %48", for reports and errors.
-  static std::string where(const llvm::MachineInstr &MI);
 
   /// The stream an operation of agent Agent on event pipe EventPipe issues
   /// to, for pipe Pipe when it is a copy engine's.

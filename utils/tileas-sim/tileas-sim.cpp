@@ -23,29 +23,24 @@
 #include "MIRRun.h"
 #include "ScheduledII.h"
 #include "TileAS.h"
-#include "TripCountSetup.h"
 
+#include "tileas/MIRExec/MIRFile.h"
+#include "tileas/MIRExec/TripCountSetup.h"
 #include "tileas/Model/MachineModel.h"
 #include "tileas/Sim/Report.h"
 #include "tileas/Sim/Simulator.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/CodeGen/MIRParser/MIRParser.h"
 #include "llvm/CodeGen/MachineFunction.h"
-#include "llvm/CodeGen/MachineModuleInfo.h"
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/LLVMContext.h"
-#include "llvm/IR/Module.h"
-#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Target/TargetMachine.h"
-#include "llvm/TargetParser/Triple.h"
 
 #include <cmath>
 
@@ -118,56 +113,6 @@ int error(const Twine &Msg) {
   return 1;
 }
 
-/// A MIR file that fails the machine verifier ends its parse with a fatal
-/// error after naming the function, block and instruction: exit with an
-/// error instead of a crash report.
-void exitOnFatalError(void *, const char *Reason, bool) {
-  error(InputFile + ": " + Reason);
-  std::exit(1);
-}
-
-/// A parsed MIR file: its module and machine functions.
-struct MIRFile {
-  std::unique_ptr<Module> M;
-  std::unique_ptr<MachineModuleInfo> MMI;
-};
-
-Expected<MIRFile> parseMIR(StringRef Path, LLVMContext &Context,
-                           TargetMachine &TM) {
-  SMDiagnostic Diag;
-  std::unique_ptr<MIRParser> Parser =
-      createMIRParserFromFile(Path, Diag, Context);
-  auto Fail = [&](const Twine &Msg) {
-    return createStringError(inconvertibleErrorCode(), Msg);
-  };
-  if (!Parser) {
-    std::string Text;
-    raw_string_ostream OS(Text);
-    Diag.print("tileas-sim", OS, /*ShowColors=*/false);
-    return Fail(StringRef(Text).rtrim());
-  }
-  MIRFile F;
-  F.M = Parser->parseIRModule([&](StringRef, StringRef) {
-    return TM.createDataLayout().getStringRepresentation();
-  });
-  if (!F.M)
-    return Fail("cannot read the IR part of " + Path);
-  F.M->setTargetTriple(TM.getTargetTriple());
-  F.MMI = std::make_unique<MachineModuleInfo>(&TM);
-  if (Parser->parseMachineFunctions(*F.M, *F.MMI))
-    return Fail("cannot read the machine functions of " + Path);
-  return F;
-}
-
-std::optional<MCRegister> findRegister(const TargetRegisterInfo &TRI,
-                                       StringRef Name) {
-  Name.consume_front("$");
-  for (unsigned R = 1, E = TRI.getNumRegs(); R != E; ++R)
-    if (Name.equals_insensitive(TRI.getName(R)))
-      return MCRegister(R);
-  return std::nullopt;
-}
-
 /// What one function's run was given, for reports.
 struct RunSetup {
   std::vector<std::pair<MCRegister, int64_t>> LiveIns;
@@ -180,23 +125,16 @@ Expected<RunSetup>
 prepare(MachineFunction &MF, MIRFile *Ref,
         const std::map<std::string, std::vector<MaterializedLoop>> &Remarks) {
   RunSetup S;
-  const TargetRegisterInfo &TRI = *MF.getSubtarget().getRegisterInfo();
-  for (StringRef Spec : LiveInValues) {
-    auto [Name, Val] = Spec.split('=');
-    int64_t V;
-    std::optional<MCRegister> R = findRegister(TRI, Name);
-    if (!R || Val.getAsInteger(0, V))
-      return createStringError(inconvertibleErrorCode(),
-                               "bad --live-in '" + Spec +
-                                   "': expected reg=value");
-    S.LiveIns.push_back({*R, V});
-  }
+  Expected<std::vector<std::pair<MCRegister, int64_t>>> LiveIns =
+      parseLiveIns(*MF.getSubtarget().getRegisterInfo(), LiveInValues);
+  if (!LiveIns)
+    return LiveIns.takeError();
+  S.LiveIns = std::move(*LiveIns);
   if (TripCount.getNumOccurrences()) {
     Expected<TripCountSetup> Plan = [&]() -> Expected<TripCountSetup> {
       if (!Ref)
         return planOwnTripCount(MF, TripCount);
-      Function *F = Ref->M->getFunction(MF.getName());
-      MachineFunction *RefMF = F ? Ref->MMI->getMachineFunction(*F) : nullptr;
+      MachineFunction *RefMF = Ref->function(MF.getName());
       if (!RefMF)
         return createStringError(inconvertibleErrorCode(),
                                  Reference + " has no function " +
@@ -341,27 +279,23 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(Category);
   cl::ParseCommandLineOptions(argc, argv,
                               "Time TileAS MIR on the td machine model\n");
-  install_fatal_error_handler(exitOnFatalError);
+  exitOnFatalMIRError("tileas-sim", InputFile);
   if (TripCount.getNumOccurrences() && TripCount < 1)
     return error("--trip-count must be at least 1: a loop runs at least "
                  "once");
   if (JitterPercent > 100)
     return error("--jitter is a percentage of the latency, at most 100");
 
-  std::string Err;
-  Triple TT("tileas");
-  const Target *T = TargetRegistry::lookupTarget(TT, Err);
-  if (!T)
-    return error(Err);
-  std::unique_ptr<TargetMachine> TM(
-      T->createTargetMachine(TT, "sm_100", "", TargetOptions(), std::nullopt));
+  Expected<std::unique_ptr<TargetMachine>> TM = createTileASTargetMachine();
+  if (!TM)
+    return error(toString(TM.takeError()));
   LLVMContext Context;
-  Expected<MIRFile> Input = parseMIR(InputFile, Context, *TM);
+  Expected<MIRFile> Input = readMIRFile(InputFile, Context, **TM, "tileas-sim");
   if (!Input)
     return error(toString(Input.takeError()));
   std::optional<MIRFile> Ref;
   if (!Reference.empty()) {
-    Expected<MIRFile> R = parseMIR(Reference, Context, *TM);
+    Expected<MIRFile> R = readMIRFile(Reference, Context, **TM, "tileas-sim");
     if (!R)
       return error(toString(R.takeError()));
     Ref = std::move(*R);
@@ -374,14 +308,7 @@ int main(int argc, char **argv) {
     Remarks = std::move(*Loops);
   }
 
-  std::vector<MachineFunction *> Functions;
-  for (Function &F : *Input->M) {
-    if (!FunctionNames.empty() &&
-        !llvm::is_contained(FunctionNames, F.getName()))
-      continue;
-    if (MachineFunction *MF = Input->MMI->getMachineFunction(F))
-      Functions.push_back(MF);
-  }
+  std::vector<MachineFunction *> Functions = Input->functions(FunctionNames);
   if (Functions.empty())
     return error("no function to simulate in " + InputFile);
   if (JSON && Functions.size() > 1)

@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEAS_UTILS_SIM_SCALARSEMANTICS_H
-#define TILEAS_UTILS_SIM_SCALARSEMANTICS_H
+#ifndef TILEAS_MIREXEC_SCALARSEMANTICS_H
+#define TILEAS_MIREXEC_SCALARSEMANTICS_H
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
@@ -40,4 +40,4 @@ evaluateScalar(const llvm::MachineInstr &MI, OperandValue Value);
 
 } // namespace tileas
 
-#endif // TILEAS_UTILS_SIM_SCALARSEMANTICS_H
+#endif // TILEAS_MIREXEC_SCALARSEMANTICS_H

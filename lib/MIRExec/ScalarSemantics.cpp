@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ScalarSemantics.h"
+#include "tileas/MIRExec/ScalarSemantics.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 
 #include "llvm/CodeGen/MachineInstr.h"

@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// How tileas-protocol-check makes the coordinated loops of a materialized
-// function run exactly T iterations, from each loop's own control.
+// How a run of a materialized function makes its loops run exactly T
+// iterations, from each loop's own control (tileas-protocol-check, and
+// tileas-sim through TripCountSetup.h).
 //
 // A coordinated loop is a counted loop (TileASCountedLoop) whose block holds
 // PIPE_ operations: a pipelined kernel, or the original loop that stays as
@@ -30,20 +31,30 @@
 // iteration, so a loop runs at least once) and loops of one function that
 // need different values of one register.
 //
+// A function without pipes runs its loops as written: planAsWrittenTripCount
+// plans the same way every counted loop whose start is computed in the entry
+// block, from its induction PHI's incoming value (an expansion's kernel
+// starts from what its prologue computed, elsewhere, and is left alone).
+//
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEAS_UTILS_PROTOCOLCHECK_TRIPCOUNTPLAN_H
-#define TILEAS_UTILS_PROTOCOLCHECK_TRIPCOUNTPLAN_H
+#ifndef TILEAS_MIREXEC_TRIPCOUNTPLAN_H
+#define TILEAS_MIREXEC_TRIPCOUNTPLAN_H
 
-#include "MIRProtocol.h"
+#include "tileas/MIRExec/RegisterOverride.h"
 
 #include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <optional>
 
 #include <string>
 #include <vector>
 
 namespace llvm {
 class MachineFunction;
+class MachineOperand;
+class MachineRegisterInfo;
 } // namespace llvm
 
 namespace tileas {
@@ -59,6 +70,16 @@ struct TripCountPlan {
 llvm::Expected<TripCountPlan> planTripCount(llvm::MachineFunction &MF,
                                             int64_t Trips);
 
+/// How to run every loop of MF that runs as written for Trips iterations, or
+/// why that cannot be done: when no such loop can be set and a loop starts
+/// from a value computed outside the entry block (a prologue's).
+llvm::Expected<TripCountPlan> planAsWrittenTripCount(llvm::MachineFunction &MF,
+                                                     int64_t Trips);
+
+/// The value of an immediate, or of a register that a MOVri sets.
+std::optional<int64_t> constantOf(const llvm::MachineRegisterInfo &MRI,
+                                  const llvm::MachineOperand &MO);
+
 } // namespace tileas
 
-#endif // TILEAS_UTILS_PROTOCOLCHECK_TRIPCOUNTPLAN_H
+#endif // TILEAS_MIREXEC_TRIPCOUNTPLAN_H

@@ -7,12 +7,12 @@
 // How tileas-sim makes a function's loop run T iterations of the loop as
 // written, whatever form the function has:
 //
-//  * a materialized loop with pipes: TripCountPlan (tileas-protocol-check),
-//    which takes the loop's start from its PIPE_CREATE;
+//  * a materialized loop with pipes: planTripCount (TripCountPlan.h), which
+//    takes the loop's start from its PIPE_CREATE;
 //  * otherwise, the counted loops that run as written, i.e. whose start is
 //    defined in the entry block (an expansion's kernel starts from what its
-//    prologue computed, elsewhere): their bound (or start) is set from
-//    their own control (protocol::LoopControl), as TripCountPlan does;
+//    prologue computed, elsewhere): planAsWrittenTripCount sets their bound
+//    (or start) from their own control (protocol::LoopControl);
 //  * with a reference (the same function as written, before any
 //    pipelining): the plan of the reference, as values of the physical
 //    registers its bound and start are copied from. This is how an
@@ -25,10 +25,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEAS_UTILS_SIM_TRIPCOUNTSETUP_H
-#define TILEAS_UTILS_SIM_TRIPCOUNTSETUP_H
+#ifndef TILEAS_MIREXEC_TRIPCOUNTSETUP_H
+#define TILEAS_MIREXEC_TRIPCOUNTSETUP_H
 
-#include "MIRProtocol.h"
+#include "tileas/MIRExec/RegisterOverride.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/CodeGen/Register.h"
@@ -65,4 +65,4 @@ llvm::Expected<TripCountSetup> planReferenceTripCount(
 
 } // namespace tileas
 
-#endif // TILEAS_UTILS_SIM_TRIPCOUNTSETUP_H
+#endif // TILEAS_MIREXEC_TRIPCOUNTSETUP_H

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TripCountPlan.h"
+#include "tileas/MIRExec/TripCountPlan.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileASCountedLoop.h"
 #include "tileas/Protocol/LoopControl.h"
@@ -53,36 +53,23 @@ const MachineInstr *pipeCreateOf(const MachineFunction &MF,
   return nullptr;
 }
 
-/// An immediate, or a register that a MOVri sets.
-std::optional<int64_t> constantOf(const MachineRegisterInfo &MRI,
-                                  const MachineOperand &MO) {
-  if (MO.isImm())
-    return MO.getImm();
-  if (!MO.isReg() || !MO.getReg().isVirtual())
-    return std::nullopt;
-  const MachineInstr *Def = MRI.getUniqueVRegDef(MO.getReg());
-  if (Def && Def->getOpcode() == TileAS::MOVri && Def->getOperand(1).isImm())
-    return Def->getOperand(1).getImm();
-  return std::nullopt;
-}
-
-std::optional<ContinueIf> continueOf(const TileASCountedLoop &L) {
+/// The control of a counted loop, if its exit test can end it.
+std::optional<LoopControl> controlOf(const TileASCountedLoop &L) {
   TileAS::CondCode CC =
       L.ContinueOnFalse ? TileAS::inverseCondCode(L.CC) : L.CC;
-  switch (CC) {
-  case TileAS::LT:
-    return ContinueIf::LT;
-  case TileAS::LE:
-    return ContinueIf::LE;
-  case TileAS::NE:
-    return ContinueIf::NE;
-  case TileAS::GT:
-    return ContinueIf::GT;
-  case TileAS::GE:
-    return ContinueIf::GE;
-  default:
+  // EQ keeps a loop going only while it sits on its bound: not a count.
+  if (CC == TileAS::EQ || CC >= TileAS::NumCondCodes)
     return std::nullopt;
-  }
+  static constexpr ContinueIf ByCondCode[] = {ContinueIf::NE /* EQ: not used */,
+                                              ContinueIf::NE,
+                                              ContinueIf::LT,
+                                              ContinueIf::LE,
+                                              ContinueIf::GT,
+                                              ContinueIf::GE};
+  LoopControl Control{L.Step, L.Offset, ByCondCode[CC]};
+  if (!Control.movesTowardsBound())
+    return std::nullopt;
+  return Control;
 }
 
 class Planner {
@@ -90,12 +77,21 @@ public:
   Planner(MachineFunction &MF, int64_t Trips)
       : MF(MF), MRI(MF.getRegInfo()), Trips(Trips) {}
 
+  /// The coordinated loops (planTripCount).
   Expected<TripCountPlan> run();
+  /// The loops that run as written (planAsWrittenTripCount).
+  Expected<TripCountPlan> runAsWritten();
 
 private:
   /// Plans MBB if it is a loop with pipes (MutexOnly false) or one
   /// coordinated by mutexes only (MutexOnly true).
   Error planLoop(MachineBasicBlock &MBB, bool MutexOnly);
+  /// Sets the bound (or the start) of loop L in MBB, which starts from
+  /// StartOp, so that it runs Trips iterations.
+  Error planControl(const MachineBasicBlock &MBB, const TileASCountedLoop &L,
+                    const LoopControl &Control, const MachineOperand &StartOp);
+  /// Plan.Description from Plan.Overrides.
+  void describePlan();
   Error add(const RegisterOverride &O, const MachineBasicBlock &MBB);
   std::string name(Register R) const {
     return formatv("{0}", printReg(R, /*TRI=*/nullptr, 0, &MRI)).str();
@@ -190,28 +186,31 @@ Error Planner::planLoop(MachineBasicBlock &MBB, bool MutexOnly) {
                                "block, so its trip count cannot be set",
                                MBB.getNumber()));
   }
-  std::optional<ContinueIf> Continue = continueOf(*L);
-  if (!Continue)
+  std::optional<LoopControl> Control = controlOf(*L);
+  if (!Control)
     return Error::success();
-  LoopControl Control{L->Step, L->Offset, *Continue};
-  if (!Control.movesTowardsBound())
-    return Error::success();
+  return planControl(MBB, *L, *Control, *StartOp);
+}
 
-  std::optional<int64_t> Start = constantOf(MRI, *StartOp);
-  std::optional<int64_t> Bound = constantOf(MRI, L->bound());
+Error Planner::planControl(const MachineBasicBlock &MBB,
+                           const TileASCountedLoop &L,
+                           const LoopControl &Control,
+                           const MachineOperand &StartOp) {
+  std::optional<int64_t> Start = constantOf(MRI, StartOp);
+  std::optional<int64_t> Bound = constantOf(MRI, L.bound());
   RegisterOverride O;
   std::optional<int64_t> Value;
   if (!Bound) {
-    O.Reg = L->bound().getReg();
+    O.Reg = L.bound().getReg();
     if (Start) {
       Value = Control.boundFor(*Start, Trips);
     } else {
       // The bound is the start plus a distance that does not depend on it.
-      O.Base = StartOp->getReg();
+      O.Base = StartOp.getReg();
       Value = Control.boundFor(0, Trips);
     }
   } else if (!Start) {
-    O.Reg = StartOp->getReg();
+    O.Reg = StartOp.getReg();
     Value = Control.startFor(*Bound, Trips);
   } else {
     std::optional<int64_t> Fixed =
@@ -244,18 +243,70 @@ Expected<TripCountPlan> Planner::run() {
     for (MachineBasicBlock &MBB : MF)
       if (Error E = planLoop(MBB, MutexOnly))
         return E;
+  describePlan();
+  return std::move(Plan);
+}
+
+Expected<TripCountPlan> Planner::runAsWritten() {
+  std::string Computed;
+  for (MachineBasicBlock &MBB : MF) {
+    std::optional<TileASCountedLoop> L = TileASCountedLoop::analyze(MBB);
+    if (!L)
+      continue;
+    const MachineInstr *StartDef = MRI.getUniqueVRegDef(L->Init);
+    if (StartDef && StartDef->getParent() != &MF.front()) {
+      if (Computed.empty())
+        Computed = formatv("loop bb.{0} starts from {1}, which bb.{2} "
+                           "computes (a prologue's value?)",
+                           MBB.getNumber(), name(L->Init),
+                           StartDef->getParent()->getNumber())
+                       .str();
+      continue;
+    }
+    std::optional<LoopControl> Control = controlOf(*L);
+    if (!Control)
+      continue;
+    if (Error E = planControl(MBB, *L, *Control,
+                              MachineOperand::CreateReg(L->Init, false)))
+      return std::move(E);
+  }
+  if (Plan.Overrides.empty() && !Computed.empty())
+    return planError(Computed +
+                     ": the iterations its prologue ran are not known "
+                     "here; give --reference=<the function as written>");
+  describePlan();
+  return std::move(Plan);
+}
+
+void Planner::describePlan() {
   for (const RegisterOverride &O : Plan.Overrides) {
     if (!Plan.Description.empty())
       Plan.Description += ", ";
     Plan.Description += describe(O);
   }
-  return std::move(Plan);
 }
 
 } // namespace
 
+std::optional<int64_t> constantOf(const MachineRegisterInfo &MRI,
+                                  const MachineOperand &MO) {
+  if (MO.isImm())
+    return MO.getImm();
+  if (!MO.isReg() || !MO.getReg().isVirtual())
+    return std::nullopt;
+  const MachineInstr *Def = MRI.getUniqueVRegDef(MO.getReg());
+  if (Def && Def->getOpcode() == TileAS::MOVri && Def->getOperand(1).isImm())
+    return Def->getOperand(1).getImm();
+  return std::nullopt;
+}
+
 Expected<TripCountPlan> planTripCount(MachineFunction &MF, int64_t Trips) {
   return Planner(MF, Trips).run();
+}
+
+Expected<TripCountPlan> planAsWrittenTripCount(MachineFunction &MF,
+                                               int64_t Trips) {
+  return Planner(MF, Trips).runAsWritten();
 }
 
 } // namespace tileas

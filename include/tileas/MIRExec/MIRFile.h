@@ -1,0 +1,95 @@
+//===- MIRFile.h - Reading TileAS MIR for the tools that run it -*- C++ -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// What tileas-sim and tileas-protocol-check share to read their input: the
+// TileAS target machine, a MIR file parsed into its module and machine
+// functions, the functions a --function list selects, and live-in values
+// given as "reg=value". Bad input is an error naming the file (the parser's
+// file:line:column), never a crash: install exitOnFatalMIRError before
+// reading, since MIR that the machine verifier rejects ends its parse with
+// a fatal error (after the verifier has named the function, block and
+// instruction).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_MIREXEC_MIRFILE_H
+#define TILEAS_MIREXEC_MIRFILE_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/MC/MCRegister.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace llvm {
+class LLVMContext;
+class MachineFunction;
+class MachineModuleInfo;
+class MemoryBuffer;
+class Module;
+class TargetMachine;
+class TargetRegisterInfo;
+} // namespace llvm
+
+namespace tileas {
+
+/// The TileAS target machine (sm_100) that MIR is read and run with. The
+/// target must be initialized (initializeTileASTarget).
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createTileASTargetMachine();
+
+/// A parsed MIR file: its module and machine functions.
+struct MIRFile {
+  MIRFile();
+  MIRFile(MIRFile &&);
+  MIRFile &operator=(MIRFile &&);
+  ~MIRFile();
+
+  std::unique_ptr<llvm::Module> M;
+  std::unique_ptr<llvm::MachineModuleInfo> MMI;
+
+  /// The machine function of the function named Name, or null.
+  llvm::MachineFunction *function(llvm::StringRef Name) const;
+  /// The machine functions in module order, only those named in Names if
+  /// it is not empty.
+  std::vector<llvm::MachineFunction *>
+  functions(llvm::ArrayRef<std::string> Names = {}) const;
+};
+
+/// Reads the MIR file at Path; Tool names the reader in the parser's
+/// messages.
+llvm::Expected<MIRFile> readMIRFile(llvm::StringRef Path,
+                                    llvm::LLVMContext &Context,
+                                    llvm::TargetMachine &TM,
+                                    llvm::StringRef Tool);
+
+/// Reads MIR from Buffer (its identifier names it in errors).
+llvm::Expected<MIRFile> readMIR(std::unique_ptr<llvm::MemoryBuffer> Buffer,
+                                llvm::LLVMContext &Context,
+                                llvm::TargetMachine &TM, llvm::StringRef Tool);
+
+/// Makes a fatal error while Path is read an error of Tool naming Path
+/// (exit status 1) instead of a crash report.
+void exitOnFatalMIRError(llvm::StringRef Tool, llvm::StringRef Path);
+
+/// The physical register named Name ("r0" or "$r0", any case).
+std::optional<llvm::MCRegister>
+findRegister(const llvm::TargetRegisterInfo &TRI, llvm::StringRef Name);
+
+/// Live-in values given as "reg=value"; an error names a bad one.
+llvm::Expected<std::vector<std::pair<llvm::MCRegister, int64_t>>>
+parseLiveIns(const llvm::TargetRegisterInfo &TRI,
+             llvm::ArrayRef<std::string> Specs);
+
+} // namespace tileas
+
+#endif // TILEAS_MIREXEC_MIRFILE_H

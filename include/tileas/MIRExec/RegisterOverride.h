@@ -1,0 +1,48 @@
+//===- RegisterOverride.h - Registers a run sets itself ---------*- C++ -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// A run of MIR for a given trip count sets the loop's bound (or start) where
+// the register is defined, whatever its instruction computes (a PHI's too),
+// so that everything computed from it sees the same value (TripCountPlan.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_MIREXEC_REGISTEROVERRIDE_H
+#define TILEAS_MIREXEC_REGISTEROVERRIDE_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/CodeGen/Register.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace llvm {
+class MachineInstr;
+} // namespace llvm
+
+namespace tileas {
+
+/// A register the run sets instead of computing it: where Reg is defined, it
+/// takes Value, plus the value Base has then if Base is set.
+struct RegisterOverride {
+  llvm::Register Reg;
+  llvm::Register Base;
+  int64_t Value = 0;
+};
+
+/// For each register of Overrides that MI defines, calls Set with the value
+/// it takes; Lookup reads a base's current integer value (nullopt if it has
+/// none yet, which is an error naming MI and the base). Values wrap around.
+llvm::Error applyOverrides(
+    const llvm::MachineInstr &MI, llvm::ArrayRef<RegisterOverride> Overrides,
+    llvm::function_ref<std::optional<int64_t>(llvm::Register)> Lookup,
+    llvm::function_ref<void(llvm::Register, int64_t)> Set);
+
+} // namespace tileas
+
+#endif // TILEAS_MIREXEC_REGISTEROVERRIDE_H

@@ -1,0 +1,147 @@
+//===- MIRFile.cpp - Reading TileAS MIR for the tools that run it ---------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileas/MIRExec/MIRFile.h"
+
+#include "llvm/CodeGen/MIRParser/MIRParser.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineModuleInfo.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <cstdlib>
+
+using namespace llvm;
+
+namespace tileas {
+
+static Error readError(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
+Expected<std::unique_ptr<TargetMachine>> createTileASTargetMachine() {
+  std::string Err;
+  Triple TT("tileas");
+  const Target *T = TargetRegistry::lookupTarget(TT, Err);
+  if (!T)
+    return readError(Err);
+  return std::unique_ptr<TargetMachine>(
+      T->createTargetMachine(TT, "sm_100", "", TargetOptions(), std::nullopt));
+}
+
+MIRFile::MIRFile() = default;
+MIRFile::MIRFile(MIRFile &&) = default;
+MIRFile &MIRFile::operator=(MIRFile &&) = default;
+MIRFile::~MIRFile() = default;
+
+MachineFunction *MIRFile::function(StringRef Name) const {
+  Function *F = M->getFunction(Name);
+  return F ? MMI->getMachineFunction(*F) : nullptr;
+}
+
+std::vector<MachineFunction *>
+MIRFile::functions(ArrayRef<std::string> Names) const {
+  std::vector<MachineFunction *> Functions;
+  for (Function &F : *M) {
+    if (!Names.empty() && !is_contained(Names, F.getName()))
+      continue;
+    if (MachineFunction *MF = MMI->getMachineFunction(F))
+      Functions.push_back(MF);
+  }
+  return Functions;
+}
+
+static Expected<MIRFile> parse(std::unique_ptr<MIRParser> Parser,
+                               const SMDiagnostic &Diag, StringRef Name,
+                               TargetMachine &TM, StringRef Tool) {
+  if (!Parser) {
+    std::string Text;
+    raw_string_ostream OS(Text);
+    Diag.print(Tool.str().c_str(), OS, /*ShowColors=*/false);
+    return readError(StringRef(Text).rtrim());
+  }
+  MIRFile F;
+  F.M = Parser->parseIRModule([&](StringRef, StringRef) {
+    return TM.createDataLayout().getStringRepresentation();
+  });
+  if (!F.M)
+    return readError("cannot read the IR part of " + Name);
+  F.M->setTargetTriple(TM.getTargetTriple());
+  F.MMI = std::make_unique<MachineModuleInfo>(&TM);
+  if (Parser->parseMachineFunctions(*F.M, *F.MMI))
+    return readError("cannot read the machine functions of " + Name);
+  return F;
+}
+
+Expected<MIRFile> readMIRFile(StringRef Path, LLVMContext &Context,
+                              TargetMachine &TM, StringRef Tool) {
+  SMDiagnostic Diag;
+  std::unique_ptr<MIRParser> Parser =
+      createMIRParserFromFile(Path, Diag, Context);
+  return parse(std::move(Parser), Diag, Path, TM, Tool);
+}
+
+Expected<MIRFile> readMIR(std::unique_ptr<MemoryBuffer> Buffer,
+                          LLVMContext &Context, TargetMachine &TM,
+                          StringRef Tool) {
+  std::string Name = Buffer->getBufferIdentifier().str();
+  SMDiagnostic Diag;
+  std::unique_ptr<MIRParser> Parser =
+      createMIRParser(std::move(Buffer), Context);
+  return parse(std::move(Parser), Diag, Name, TM, Tool);
+}
+
+namespace {
+struct FatalErrorContext {
+  std::string Tool;
+  std::string Path;
+};
+} // namespace
+
+static void exitOnFatal(void *Data, const char *Reason, bool) {
+  auto *C = static_cast<FatalErrorContext *>(Data);
+  WithColor::error(errs(), C->Tool) << C->Path << ": " << Reason << "\n";
+  std::exit(1);
+}
+
+void exitOnFatalMIRError(StringRef Tool, StringRef Path) {
+  static FatalErrorContext Context;
+  Context = {Tool.str(), Path.str()};
+  install_fatal_error_handler(exitOnFatal, &Context);
+}
+
+std::optional<MCRegister> findRegister(const TargetRegisterInfo &TRI,
+                                       StringRef Name) {
+  Name.consume_front("$");
+  for (unsigned R = 1, E = TRI.getNumRegs(); R != E; ++R)
+    if (Name.equals_insensitive(TRI.getName(R)))
+      return MCRegister(R);
+  return std::nullopt;
+}
+
+Expected<std::vector<std::pair<MCRegister, int64_t>>>
+parseLiveIns(const TargetRegisterInfo &TRI, ArrayRef<std::string> Specs) {
+  std::vector<std::pair<MCRegister, int64_t>> LiveIns;
+  for (StringRef Spec : Specs) {
+    auto [Name, Val] = Spec.split('=');
+    int64_t V;
+    std::optional<MCRegister> R = findRegister(TRI, Name);
+    if (!R || Val.getAsInteger(0, V))
+      return readError("bad --live-in '" + Spec + "': expected reg=value");
+    LiveIns.push_back({*R, V});
+  }
+  return LiveIns;
+}
+
+} // namespace tileas

@@ -1,0 +1,44 @@
+//===- RegisterOverride.cpp - Registers a run sets instead of computing ---===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileas/MIRExec/RegisterOverride.h"
+#include "tileas/MIRExec/Where.h"
+
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+
+namespace tileas {
+
+Error applyOverrides(const MachineInstr &MI,
+                     ArrayRef<RegisterOverride> Overrides,
+                     function_ref<std::optional<int64_t>(Register)> Lookup,
+                     function_ref<void(Register, int64_t)> Set) {
+  for (const MachineOperand &Def : MI.all_defs())
+    for (const RegisterOverride &O : Overrides) {
+      if (O.Reg != Def.getReg())
+        continue;
+      int64_t V = O.Value;
+      if (O.Base) {
+        std::optional<int64_t> Base = Lookup(O.Base);
+        if (!Base)
+          return failAt(
+              MI, formatv("the trip count is set here from the loop's start "
+                          "{0}, which is not computed yet",
+                          printReg(O.Base, /*TRI=*/nullptr, 0,
+                                   &MI.getMF()->getRegInfo())));
+        V = int64_t(uint64_t(V) + uint64_t(*Base));
+      }
+      Set(O.Reg, V);
+    }
+  return Error::success();
+}
+
+} // namespace tileas
