@@ -193,7 +193,7 @@ Error Planner::planLoop(MachineBasicBlock &MBB, bool MutexOnly) {
   std::optional<ContinueIf> Continue = continueOf(*L);
   if (!Continue)
     return Error::success();
-  LoopControl Control{L->Step, L->Offset, *Continue};
+  LoopControl Control{L->Step, L->Offset, *Continue, L->Adjust};
   if (!Control.movesTowardsBound())
     return Error::success();
 

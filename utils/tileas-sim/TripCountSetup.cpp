@@ -60,7 +60,7 @@ std::optional<LoopControl> controlOf(const TileASCountedLoop &L) {
   // EQ keeps a loop going only while it sits on its bound: not a count.
   if (CC == TileAS::EQ || CC >= TileAS::NumCondCodes)
     return std::nullopt;
-  LoopControl C{L.Step, L.Offset, ByCondCode[CC]};
+  LoopControl C{L.Step, L.Offset, ByCondCode[CC], L.Adjust};
   if (!C.movesTowardsBound())
     return std::nullopt;
   return C;

@@ -105,6 +105,14 @@ std::string TileASIRCheck::problemWithCall(const CallBase &Call) const {
     if (II->isAssumeLikeIntrinsic() || isa<DbgInfoIntrinsic>(II))
       return "";
     switch (II->getIntrinsicID()) {
+    case Intrinsic::smax:
+    case Intrinsic::smin:
+    case Intrinsic::umax:
+    case Intrinsic::umin:
+      // A compare and a select (opt -O2 computes a runtime-unrolled loop's
+      // iteration count with these).
+      return II->getType()->isIntegerTy(32) ? ""
+                                            : "only i32 has this operation";
     case Intrinsic::fma:
     case Intrinsic::fmuladd:
     case Intrinsic::maxnum:
