@@ -66,7 +66,7 @@ std::optional<LoopControl> controlOf(const TileASCountedLoop &L) {
                                               ContinueIf::LE,
                                               ContinueIf::GT,
                                               ContinueIf::GE};
-  LoopControl Control{L.Step, L.Offset, ByCondCode[CC]};
+  LoopControl Control{L.Step, L.Offset, ByCondCode[CC], L.Adjust};
   if (!Control.movesTowardsBound())
     return std::nullopt;
   return Control;

@@ -72,7 +72,7 @@ int64_t LoopControl::boundAdjustment() const {
 
 std::optional<int64_t> LoopControl::distance(int64_t Trips) const {
   int64_t D;
-  if (MulOverflow(Trips + Offset, Step, D))
+  if (MulOverflow(Trips + Offset, Step, D) || AddOverflow(D, Adjust, D))
     return std::nullopt;
   return D;
 }

@@ -9,10 +9,13 @@
 // test at the end of each iteration. Iteration K (K >= 1) runs exactly when
 // the test at the end of iteration K - 1 lets the loop go on, i.e. when
 //
-//   Start + (K + Offset) * Step  Continue  Bound
+//   Start + (K + Offset) * Step + Adjust  Continue  Bound
 //
 // where Offset is 0 if the test reads the incremented value and -1 if it
-// reads the induction value itself, and Continue is the condition under which
+// reads the induction value itself or that plus Adjust (as opt -O2 leaves a
+// loop it unrolled: the test reads k + 1 while k steps by 2; an unsigned
+// test flips the sign bit, which adds 2^31), and Continue is the condition
+// under which
 // the loop goes on (the compare, or its inverse when the branch back is taken
 // on false). Iteration 0 always runs.
 //
@@ -44,6 +47,8 @@ struct LoopControl {
   /// 0: the test reads the incremented value; -1: the induction value.
   int Offset = 0;
   ContinueIf Continue = ContinueIf::LT;
+  /// Added to the value the test reads, beyond (K + Offset) * Step.
+  int64_t Adjust = 0;
 
   /// True when the values move towards the bound: LT and LE counting up, GT
   /// and GE counting down, NE either way. Only such a loop can end.
@@ -68,7 +73,7 @@ struct LoopControl {
 private:
   /// Bound minus the value the test reads after the last iteration.
   int64_t boundAdjustment() const;
-  /// (Trips + Offset) * Step, or nullopt if it overflows.
+  /// (Trips + Offset) * Step + Adjust, or nullopt if it overflows.
   std::optional<int64_t> distance(int64_t Trips) const;
   /// Bound minus start for a loop of Trips iterations, or nullopt if it
   /// overflows.

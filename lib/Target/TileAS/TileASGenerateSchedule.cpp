@@ -96,6 +96,7 @@ public:
 
 private:
   void scheduleBlock(MachineBasicBlock &MBB);
+  void remarkMultiBlockLoop(const MachineLoop &L);
   void remarkFailure(const TileASLoopProblem &LP, const ScheduleResult &R);
   void annotate(const TileASLoopSchedule &S);
 
@@ -130,9 +131,12 @@ bool TileASGenerateSchedule::runOnMachineFunction(MachineFunction &MF) {
   // Block order, not loop-tree order: remarks and output are deterministic.
   for (MachineBasicBlock &MBB : MF) {
     const MachineLoop *L = MLI.getLoopFor(&MBB);
-    if (L && L->getNumBlocks() == 1 && L->getHeader() == &MBB &&
-        MBB.isSuccessor(&MBB))
+    if (!L || L->getHeader() != &MBB)
+      continue;
+    if (L->getNumBlocks() == 1 && MBB.isSuccessor(&MBB))
       scheduleBlock(MBB);
+    else if (L->isInnermost())
+      remarkMultiBlockLoop(*L);
   }
   return Changed;
 }
@@ -142,6 +146,20 @@ static DebugLoc loopLoc(const MachineBasicBlock &MBB) {
     if (MI.getDebugLoc())
       return MI.getDebugLoc();
   return DebugLoc();
+}
+
+void TileASGenerateSchedule::remarkMultiBlockLoop(const MachineLoop &L) {
+  const MachineBasicBlock &Header = *L.getHeader();
+  ORE->emit([&] {
+    return MachineOptimizationRemarkMissed(DEBUG_TYPE, "NotPipelined",
+                                           loopLoc(Header), &Header)
+           << "loop bb." << ore::NV("Block", Header.getNumber()) << " in "
+           << ore::NV("Function", Header.getParent()->getName())
+           << " not pipelined: its body is "
+           << ore::NV("Blocks", L.getNumBlocks())
+           << " blocks (a branch inside, or an unrolled loop that kept an "
+              "exit test per copy); only a single-block loop is scheduled";
+  });
 }
 
 void TileASGenerateSchedule::scheduleBlock(MachineBasicBlock &MBB) {
@@ -156,11 +174,11 @@ void TileASGenerateSchedule::scheduleBlock(MachineBasicBlock &MBB) {
   // Materialization expands only counted loops: a schedule of any other
   // loop could not be used (an unrolled loop from opt -O2 whose exit test
   // compares a remainder count, for one), so it is not made.
-  if (LP->Unsupported.empty() && !TileASCountedLoop::analyze(MBB))
-    LP->Unsupported =
-        "its loop control is not a counted loop (an induction PHI, "
-        "ADDri/SUBri, SETPri/SETPrr on the induction value or its increment "
-        "and a conditional branch back), which materialization cannot expand";
+  std::string NotCounted;
+  if (LP->Unsupported.empty() && !TileASCountedLoop::analyze(MBB, &NotCounted))
+    LP->Unsupported = formatv("its loop control is not a counted loop, which "
+                              "materialization cannot expand: {0}",
+                              NotCounted);
   if (!LP->Unsupported.empty()) {
     ORE->emit([&] {
       return MachineOptimizationRemarkMissed(DEBUG_TYPE, "NotPipelined",

@@ -98,13 +98,29 @@ INITIALIZE_PASS(TileASIRCheck, DEBUG_TYPE, "TileAS IR input check", false,
                 false)
 
 std::string TileASIRCheck::problemWithCall(const CallBase &Call) const {
+  if (Call.isInlineAsm())
+    return "inline assembly is not supported";
   const Function *Callee = Call.getCalledFunction();
-  if (!Callee)
+  if (!Callee) {
+    if (const auto *F =
+            dyn_cast<Function>(Call.getCalledOperand()->stripPointerCasts()))
+      return formatv("call of @{0} with a type other than its declaration's",
+                     F->getName())
+          .str();
     return "indirect call (only the tile builtins can be called)";
+  }
   if (const auto *II = dyn_cast<IntrinsicInst>(&Call)) {
     if (II->isAssumeLikeIntrinsic() || isa<DbgInfoIntrinsic>(II))
       return "";
     switch (II->getIntrinsicID()) {
+    case Intrinsic::smax:
+    case Intrinsic::smin:
+    case Intrinsic::umax:
+    case Intrinsic::umin:
+      // A compare and a select (opt -O2 computes a runtime-unrolled loop's
+      // iteration count with these).
+      return II->getType()->isIntegerTy(32) ? ""
+                                            : "only i32 has this operation";
     case Intrinsic::fma:
     case Intrinsic::fmuladd:
     case Intrinsic::maxnum:
@@ -129,9 +145,48 @@ std::string TileASIRCheck::problemWithCall(const CallBase &Call) const {
   return TileAS::checkBuiltinCall(*B, Call).value_or("");
 }
 
+/// Why the constant C cannot be an operand, or an empty string: selection
+/// has no address for a global and no instruction for a constant expression
+/// or for a vector constant with different lanes.
+static std::string problemWithConstant(const Constant *C) {
+  if (const auto *GV = dyn_cast<GlobalValue>(C))
+    return formatv("it refers to the global @{0}; a kernel reaches memory "
+                   "only through its parameters",
+                   GV->getName())
+        .str();
+  if (isa<ConstantExpr>(C) || isa<BlockAddress>(C) ||
+      isa<DSOLocalEquivalent>(C) || isa<NoCFIValue>(C) ||
+      isa<ConstantPtrAuth>(C))
+    return "a constant expression as an operand is not supported";
+  if (C->getType()->isVectorTy() && !isa<UndefValue>(C) && !C->getSplatValue())
+    return "a vector constant must have four equal lanes";
+  for (const Use &U : C->operands())
+    if (const auto *Inner = dyn_cast<Constant>(U.get())) {
+      std::string Problem = problemWithConstant(Inner);
+      if (!Problem.empty())
+        return Problem;
+    }
+  return "";
+}
+
+/// A shuffle that broadcasts lane 0 to every lane.
+static bool isZeroSplat(const User *U) {
+  const auto *Shuffle = dyn_cast<ShuffleVectorInst>(U);
+  return Shuffle && Shuffle->isZeroEltSplat();
+}
+
 std::string TileASIRCheck::problemWith(const Instruction &I) const {
   if (!isSupportedType(I.getType()))
     return "no register holds its type";
+  // The callee of a direct call is a function, not an operand.
+  const Value *Callee =
+      isa<CallBase>(I) ? cast<CallBase>(I).getCalledOperand() : nullptr;
+  for (const Use &U : I.operands())
+    if (const auto *C = dyn_cast<Constant>(U.get()); C && U.get() != Callee) {
+      std::string Problem = problemWithConstant(C);
+      if (!Problem.empty())
+        return formatv("operand {0}: {1}", U.getOperandNo(), Problem).str();
+    }
   const Type *Ty = I.getType();
   bool I32 = Ty->isIntegerTy(32), Pred = Ty->isIntegerTy(1);
   bool Lanes = isVectorOf(Ty, false);
@@ -141,8 +196,17 @@ std::string TileASIRCheck::problemWith(const Instruction &I) const {
   case Instruction::Br:
   case Instruction::Unreachable:
   case Instruction::BitCast:
-  case Instruction::InsertElement:
     return "";
+  case Instruction::InsertElement: {
+    // Only the first half of a splat: a scalar into lane 0 of an undefined
+    // vector, which shuffles then broadcast.
+    const auto *Lane = dyn_cast<ConstantInt>(I.getOperand(2));
+    if (!isa<UndefValue>(I.getOperand(0)) || !Lane || !Lane->isZero() ||
+        !all_of(I.users(), isZeroSplat))
+      return "only a splat inserts an element (a scalar into lane 0 of "
+             "poison, broadcast by a shufflevector)";
+    return "";
+  }
   case Instruction::Ret:
     return I.getNumOperands() ? "kernels return void" : "";
   case Instruction::Call:
@@ -222,8 +286,10 @@ std::string TileASIRCheck::problemWith(const Instruction &I) const {
     return Atomic ? "atomic accesses are not supported" : "";
   }
   case Instruction::ShuffleVector:
-    return cast<ShuffleVectorInst>(I).isZeroEltSplat() ? ""
-                                                       : "only splats shuffle";
+    return isZeroSplat(&I) && (isa<InsertElementInst>(I.getOperand(0)) ||
+                               isa<Constant>(I.getOperand(0)))
+               ? ""
+               : "only splats of a scalar shuffle";
   default:
     return "no TileAS instruction selects this operation";
   }
@@ -250,6 +316,8 @@ bool TileASIRCheck::runOnFunction(Function &F) {
   };
   if (!F.getReturnType()->isVoidTy())
     Report("a kernel returns void", nullptr);
+  if (F.isVarArg())
+    Report("a kernel takes no variable arguments", nullptr);
   for (const Argument &A : F.args())
     if (!isParameterType(A.getType()))
       Report(formatv("parameter %{0}: no kernel register holds its type",

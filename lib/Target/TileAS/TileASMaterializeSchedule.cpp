@@ -389,10 +389,11 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
     return false;
   MachineBasicBlock &Loop = *S.Loop;
   MachineFunction &MF = *Loop.getParent();
-  std::optional<TileASCountedLoop> Counted = TileASCountedLoop::analyze(Loop);
+  std::string NotCounted;
+  std::optional<TileASCountedLoop> Counted =
+      TileASCountedLoop::analyze(Loop, &NotCounted);
   if (!Counted) {
-    error(S, "its loop control is not a counted loop (an induction PHI, "
-             "ADDri/SUBri, SETPri/SETPrr and a conditional branch back)");
+    error(S, "its loop control is not a counted loop: " + NotCounted);
     return false;
   }
   MachineBasicBlock *Preheader = nullptr;

@@ -14,6 +14,7 @@
 #include "llvm/CodeGen/TargetLoweringObjectFileImpl.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils.h"
 
 using namespace llvm;
 
@@ -104,7 +105,10 @@ public:
   }
 
   /// Last of the IR passes: what reaches selection is what it can select.
+  /// A switch (which opt -O2 makes of a chain of compares) becomes compares
+  /// and branches first: there is no jump table.
   bool addPreISel() override {
+    addPass(createLowerSwitchPass());
     addPass(createTileASIRCheckPass());
     return false;
   }

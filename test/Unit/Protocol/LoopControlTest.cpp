@@ -74,6 +74,34 @@ TEST(ProtocolLoopControl, ShapesByHand) {
   EXPECT_EQ(LoopControl({1, 0, ContinueIf::LT}).boundFor(0, 1), 1);
 }
 
+TEST(ProtocolLoopControl, AdjustedTestsGiveExactlyTheTripCount) {
+  // The tests opt -O2 leaves: k + 1 (or k + 3, or k - 1) while k steps by 2
+  // or 4, and an unsigned test's sign flip (2^31 added).
+  constexpr int64_t SignFlip = std::numeric_limits<int32_t>::min();
+  for (int64_t Adjust : {int64_t(1), int64_t(3), int64_t(-1), SignFlip + 4})
+    for (LoopControl L : everyTerminatingControl()) {
+      if (L.Offset != -1)
+        continue;
+      L.Adjust = Adjust;
+      for (int64_t Trips = 1; Trips <= 12; ++Trips) {
+        std::optional<int64_t> Bound = L.boundFor(5, Trips);
+        ASSERT_TRUE(Bound) << name(L) << " adjust " << Adjust;
+        EXPECT_EQ(L.tripCount(5, *Bound, 1000), Trips)
+            << name(L) << " adjust " << Adjust << " bound " << *Bound;
+        std::optional<int64_t> Start = L.startFor(-3, Trips);
+        ASSERT_TRUE(Start) << name(L) << " adjust " << Adjust;
+        EXPECT_EQ(L.tripCount(*Start, -3, 1000), Trips)
+            << name(L) << " adjust " << Adjust << " start " << *Start;
+      }
+    }
+  // k + 1 < n while k steps by 2 from 0: n = 2T - 1.
+  EXPECT_EQ(LoopControl({2, -1, ContinueIf::LT, 1}).boundFor(0, 3), 5);
+  // Unsigned k + 64 < n from 0 by 64, both sides flipped: the flipped bound
+  // of T iterations is 64T - 2^31.
+  EXPECT_EQ(LoopControl({64, -1, ContinueIf::LT, 64 + SignFlip}).boundFor(0, 3),
+            192 + SignFlip);
+}
+
 TEST(ProtocolLoopControl, FixedTripCounts) {
   LoopControl Up{2, 0, ContinueIf::LT};
   EXPECT_EQ(Up.tripCount(0, 6, 100), 3);

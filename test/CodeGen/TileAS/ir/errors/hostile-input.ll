@@ -1,0 +1,169 @@
+; Hostile IR input, without debug info: every problem is an error that names
+; the function and prints the IR instruction (or the parameter), llc exits
+; non-zero at -O2 and at -O0, and nothing crashes or asserts. Before
+; TileASIRCheck refused them, the global, the constant expression, the
+; vector constants, the inserts and the shuffle stopped llc in selection
+; ("Cannot select"), and a variadic kernel compiled.
+; RUN: not %llc -march=tileas %s -o /dev/null 2>&1 | FileCheck %s
+; RUN: not %llc -march=tileas -O0 %s -o /dev/null 2>&1 | FileCheck %s
+; RUN: not %llc -march=tileas %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCRASH
+; NOCRASH-NOT: {{LLVM ERROR|Cannot select|PLEASE submit|Assertion}}
+
+declare void @tileas.bar.sync(i32, i32)
+declare i32 @tileas.bar.arrive(i32, i32)
+declare ptr addrspace(3) @tileas.tma.load(ptr, i32, i32, i32)
+declare void @external(i32)
+declare void @variadic(i32, ...)
+declare { i32, i32 } @pair()
+
+@global = global i32 0
+
+; CHECK-DAG: error: {{.*}}in function wrong_result {{.*}}: wrong signature for @tileas.bar.arrive: expected void @tileas.bar.arrive(i32 %id, i32 %count): %r = call i32 @tileas.bar.arrive(i32 1, i32 %a)
+define void @wrong_result(i32 %a) {
+  %r = call i32 @tileas.bar.arrive(i32 1, i32 %a)
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function call_type_mismatch {{.*}}: call of @tileas.bar.sync with a type other than its declaration's: call void @tileas.bar.sync(i64 1, i32 2)
+define void @call_type_mismatch() {
+  call void @tileas.bar.sync(i64 1, i32 2)
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function nonconstant_count {{.*}}: operand %count of @tileas.bar.sync must be a constant: call void @tileas.bar.sync(i32 1, i32 %a)
+define void @nonconstant_count(i32 %a) {
+  call void @tileas.bar.sync(i32 1, i32 %a)
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function half_vector {{.*}}: no register holds its type: %v = load <8 x half>, ptr %p
+define void @half_vector(ptr %p) {
+  %v = load <8 x half>, ptr %p
+  store <8 x half> %v, ptr %p
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function wide_integer {{.*}}: no register holds its type: %x = zext i32 %a to i128
+define void @wide_integer(ptr %p, i32 %a) {
+  %x = zext i32 %a to i128
+  %y = mul i128 %x, %x
+  %z = trunc i128 %y to i32
+  store i32 %z, ptr %p
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function double_add {{.*}}: only <4 x float> has this operation: %b = fadd double %a, %a
+define void @double_add(ptr %p, double %a) {
+  %b = fadd double %a, %a
+  %c = fptosi double %b to i32
+  store i32 %c, ptr %p
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function unknown_external {{.*}}: call to unknown function @external: call void @external(i32 %a)
+define void @unknown_external(i32 %a) {
+  call void @external(i32 %a)
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function indirect {{.*}}: indirect call (only the tile builtins can be called): call void %f(i32 1)
+define void @indirect(ptr %f) {
+  call void %f(i32 1)
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function vararg_call {{.*}}: call to unknown function @variadic: call void (i32, ...) @variadic(i32 %a, i32 2)
+define void @vararg_call(i32 %a) {
+  call void (i32, ...) @variadic(i32 %a, i32 2)
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function vararg_kernel {{.*}}: a kernel takes no variable arguments
+define void @vararg_kernel(i32 %a, ...) {
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function struct_call {{.*}}: no register holds its type: %s = call { i32, i32 } @pair()
+define void @struct_call() {
+  %s = call { i32, i32 } @pair()
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function struct_return {{.*}}: a kernel returns void
+define { i32, i32 } @struct_return() {
+  ret { i32, i32 } zeroinitializer
+}
+
+; CHECK-DAG: error: {{.*}}in function inline_asm {{.*}}: inline assembly is not supported: call void asm sideeffect "nop", ""()
+define void @inline_asm() {
+  call void asm sideeffect "nop", ""()
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function indirect_branch {{.*}}: no TileAS instruction selects this operation: indirectbr ptr %t, [label %a, label %b]
+define void @indirect_branch(ptr %t) {
+  indirectbr ptr %t, [label %a, label %b]
+a:
+  ret void
+b:
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function global_load {{.*}}: operand 0: it refers to the global @global; a kernel reaches memory only through its parameters: %v = load i32, ptr @global
+define void @global_load(ptr %p) {
+  %v = load i32, ptr @global
+  store i32 %v, ptr %p
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function constant_expression {{.*}}: operand 0: a constant expression as an operand is not supported: store i32 ptrtoint (ptr @global to i32), ptr %p
+define void @constant_expression(ptr %p) {
+  store i32 ptrtoint (ptr @global to i32), ptr %p
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function lanes_differ {{.*}}: operand 0: a vector constant must have four equal lanes: store <4 x float> <float 1.000000e+00, float 2.000000e+00, float 3.000000e+00, float 4.000000e+00>, ptr %p
+define void @lanes_differ(ptr %p) {
+  store <4 x float> <float 1.0, float 2.0, float 3.0, float 4.0>, ptr %p
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function int_lanes_differ {{.*}}: operand 0: a vector constant must have four equal lanes: store <4 x i32> <i32 1, i32 2, i32 3, i32 4>, ptr %p
+define void @int_lanes_differ(ptr %p) {
+  store <4 x i32> <i32 1, i32 2, i32 3, i32 4>, ptr %p
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function insert_lane_two {{.*}}: only a splat inserts an element (a scalar into lane 0 of poison, broadcast by a shufflevector): %v = insertelement <4 x float> zeroinitializer, float %a, i32 2
+define void @insert_lane_two(ptr %p, float %a) {
+  %v = insertelement <4 x float> zeroinitializer, float %a, i32 2
+  store <4 x float> %v, ptr %p
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function insert_variable_lane {{.*}}: only a splat inserts an element (a scalar into lane 0 of poison, broadcast by a shufflevector): %v = insertelement <4 x float> poison, float %a, i32 %i
+define void @insert_variable_lane(ptr %p, float %a, i32 %i) {
+  %v = insertelement <4 x float> poison, float %a, i32 %i
+  store <4 x float> %v, ptr %p
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function splat_of_vector {{.*}}: only splats of a scalar shuffle: %s = shufflevector <4 x float> %v, <4 x float> poison, <4 x i32> zeroinitializer
+define void @splat_of_vector(ptr %p) {
+  %v = load <4 x float>, ptr %p
+  %s = shufflevector <4 x float> %v, <4 x float> poison, <4 x i32> zeroinitializer
+  store <4 x float> %s, ptr %p
+  ret void
+}
+
+; A kernel calling another function (a helper, even one that calls a
+; builtin itself): opt -O2 inlines it; llc alone refuses the call.
+; CHECK-DAG: error: {{.*}}in function calls_helper {{.*}}: call to unknown function @helper: call void @helper(ptr %d)
+define internal void @helper(ptr %d) {
+  %t = call ptr addrspace(3) @tileas.tma.load(ptr %d, i32 0, i32 0, i32 64)
+  ret void
+}
+define void @calls_helper(ptr %d) {
+  call void @helper(ptr %d)
+  ret void
+}
