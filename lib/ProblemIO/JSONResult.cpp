@@ -110,6 +110,7 @@ void writeResultJSON(json::OStream &J, const Problem &P,
     if (!R.Generator.empty())
       J.attribute("generator", R.Generator);
     J.attribute("search_effort", R.SearchEffort);
+    J.attribute("bound_effort", R.BoundEffort);
     J.attribute("time_us", R.TimeUs);
     J.attributeArray("ops", [&] {
       if (!S)

@@ -321,14 +321,15 @@ namespace tileas {
 
 unsigned computeRecurrenceResourceMII(const Problem &P, const DepGraph &G,
                                       const MIIBounds &Others,
-                                      const SchedulerOptions &Opts) {
+                                      const SchedulerOptions &Opts,
+                                      uint64_t *Work) {
   if (Others.Recurrence == InfeasibleII)
     return InfeasibleII;
   if (!Opts.RecurrenceResourceBound)
     return Others.Recurrence;
   unsigned From =
       std::max({Others.Resource, Others.Recurrence, Others.FineDensity, 1u});
-  unsigned Bound = computeRecurrenceResourceMII(P, G, From);
+  unsigned Bound = computeRecurrenceResourceMII(P, G, From, {}, Work);
   return Bound > From ? Bound : Others.Recurrence;
 }
 

@@ -58,7 +58,8 @@ std::vector<int> budgetStageGaps(const Problem &P);
 /// the recurrence bound when it proves nothing more.
 unsigned computeRecurrenceResourceMII(const Problem &P, const DepGraph &G,
                                       const MIIBounds &Others,
-                                      const SchedulerOptions &Opts);
+                                      const SchedulerOptions &Opts,
+                                      uint64_t *Work = nullptr);
 
 /// The budget bound (BudgetBound.h), searched from the largest of the
 /// resource, recurrence, fine-density and recurrence-with-resources bounds;

@@ -70,8 +70,8 @@ ScheduleResult scheduleModuloWithGaps(const Problem &P,
   R.Bounds.Resource = computeResourceMII(P);
   R.Bounds.FineDensity = computeFineDensityMII(P);
   R.Bounds.Recurrence = computeRecurrenceMII(P, Ctx.graph());
-  R.Bounds.RecurrenceResource =
-      computeRecurrenceResourceMII(P, Ctx.graph(), R.Bounds, Opts);
+  R.Bounds.RecurrenceResource = computeRecurrenceResourceMII(
+      P, Ctx.graph(), R.Bounds, Opts, &R.BoundEffort);
   R.Bounds.Budget = computeBudgetBound(P, Ctx.graph(), R.Bounds, Opts);
   if (ExtraGaps.empty())
     R.Bounds.Dependency = computeDependencyMII(Ctx, R.Bounds.Recurrence);

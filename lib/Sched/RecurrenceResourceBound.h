@@ -17,10 +17,11 @@
 // stage rules only removes constraints, so the answer is a lower bound on the
 // II of the whole loop.
 //
-// The question is answered by a complete search (a depth-first assignment
-// of start times, with the first op fixed at 0 since shifting every start
-// changes nothing), under a node budget: a recurrence whose search runs out
-// of budget, or that is too large to try, never raises the bound.
+// The question is answered by a complete search (RecurrenceSeatSearch.h:
+// propagation of the offsets between holders, an energetic check, then a
+// depth-first assignment of start times), under a work budget: a
+// recurrence whose search runs out of budget, or that is too large to try,
+// never raises the bound.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,8 +42,9 @@ struct RecurrenceResourceLimits {
   /// searched.
   unsigned MaxOps = 1024;
   unsigned MaxHolders = 64;
-  /// Seats tried per recurrence and II before the search gives up.
-  uint64_t SeatBudget = 200000;
+  /// Work (RecurrenceSeatSearch.h) per recurrence and II before the search
+  /// gives up.
+  uint64_t WorkBudget = 200000;
   /// IIs tried above From before the bound stops rising.
   unsigned MaxRaise = 256;
 };
@@ -50,10 +52,12 @@ struct RecurrenceResourceLimits {
 /// The smallest II >= From at which every recurrence of G fits its own slots
 /// and pools (see above), or From itself when nothing is proven. From must
 /// be at least the recurrence bound (no positive cycle at From);
-/// InfeasibleII is returned unchanged.
+/// InfeasibleII is returned unchanged. Adds the work of its searches to
+/// *Work when given.
 unsigned computeRecurrenceResourceMII(const Problem &P, const DepGraph &G,
                                       unsigned From,
-                                      const RecurrenceResourceLimits &L = {});
+                                      const RecurrenceResourceLimits &L = {},
+                                      uint64_t *Work = nullptr);
 
 /// Why some recurrence of G does not fit at II (for a failure report): the
 /// recurrence, the slot or pool that refused its ops most often, and those of

@@ -342,7 +342,7 @@ ScheduleResult scheduleLoop(const Problem &P, const SchedulerOptions &Opts) {
     RefinedCaps Caps(P.size());
     CoordinationRefinement Refs;
     int Tightened = -1; // The pool the caps were added for.
-    uint64_t TightenedUsage = 0, Effort = 0;
+    uint64_t TightenedUsage = 0, Effort = 0, BoundEffort = 0;
     std::vector<SearchStep> Steps;
     std::optional<pipes::SolveResult> LastCoordination;
     for (unsigned Iteration = 1;; ++Iteration) {
@@ -353,6 +353,8 @@ ScheduleResult scheduleLoop(const Problem &P, const SchedulerOptions &Opts) {
       R.Sched.ConstraintIterations = Iteration;
       Effort += R.SearchEffort;
       R.SearchEffort = Effort;
+      BoundEffort += R.BoundEffort;
+      R.BoundEffort = BoundEffort;
       Steps.insert(Steps.end(), R.Search.begin(), R.Search.end());
       R.Search = Steps;
       if (!R.Success && Refs.LastWasFusion && Iteration < MaxIterations) {

@@ -251,6 +251,7 @@ int schedule(const Problem &P, bool TileASLoop, json::OStream &J) {
   R.Generator = selectsSerial(P, Opts) ? "serial" : "modulo";
   R.Violations = Violations;
   R.SearchEffort = Result.SearchEffort;
+  R.BoundEffort = Result.BoundEffort;
   if (TraceSearch)
     printSearchTrace(errs(), P.Name, Result.Search);
   R.TimeUs = Times[Times.size() / 2];

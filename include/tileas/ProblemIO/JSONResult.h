@@ -19,8 +19,10 @@
 // "stage", "earliest_start", "latest_start", "conflict_rows"}. Without a
 // schedule "ii" and "stages" are null and "ops" is empty; a bound that no II
 // satisfies (InfeasibleII) is null as well. "search_effort" is what the II
-// search spent, in its own units (ScheduleResult::SearchEffort). Everything
-// but time_us is a function of the input.
+// search spent, in its own units (ScheduleResult::SearchEffort), and
+// "bound_effort" what the recurrence bound with resources spent proving its
+// bound (ScheduleResult::BoundEffort). Everything but time_us is a function
+// of the input.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,6 +50,7 @@ struct ResultReport {
   llvm::StringRef Generator;
   llvm::ArrayRef<Violation> Violations;
   uint64_t SearchEffort = 0;
+  uint64_t BoundEffort = 0;
   uint64_t TimeUs = 0;
 };
 

@@ -162,6 +162,9 @@ struct ScheduleResult {
   /// scanned by bound propagation, seats and rows looked at (see
   /// SchedulerOptions::SearchEffortFactor). 0 for the serial generator.
   uint64_t SearchEffort = 0;
+  /// Work the recurrence bound with resources spent proving its bound, over
+  /// all refinement iterations (lib/Sched/RecurrenceSeatSearch.h).
+  uint64_t BoundEffort = 0;
   /// The attempts of the II searches in order, over all refinement
   /// iterations (empty for the serial generator).
   std::vector<SearchStep> Search;

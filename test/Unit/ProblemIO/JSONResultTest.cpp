@@ -49,13 +49,15 @@ TEST(JSONResult, SuccessKeysInFixedOrder) {
   R.Sched = &S;
   R.Verified = true;
   R.SearchEffort = 1234;
+  R.BoundEffort = 56;
   R.TimeUs = 17;
   EXPECT_EQ(compact(P, R),
             "{\"ii\":2,\"mii\":2,\"bounds\":{\"resource\":0,\"recurrence\":2,"
             "\"fine_density\":1,\"dependency\":1,\"recurrence_resource\":2,"
             "\"budget\":0},\"binding_bound\":\"recurrence\","
             "\"proven_optimal\":true,\"stages\":1,"
-            "\"verified\":true,\"search_effort\":1234,\"time_us\":17,\"ops\":[{"
+            "\"verified\":true,\"search_effort\":1234,\"bound_effort\":56,"
+            "\"time_us\":17,\"ops\":[{"
             "\"name\":\"a\","
             "\"start\":0,\"stage\":0,\"order\":0},{\"name\":\"b\",\"start\":1,"
             "\"stage\":0,\"order\":1}]}\n");
@@ -90,7 +92,7 @@ TEST(JSONResult, FailureAndViolations) {
             "\"recurrence_resource\":null,\"budget\":0},"
             "\"binding_bound\":\"recurrence\",\"proven_optimal\":false,"
             "\"stages\":null,\"verified\":false,\"search_effort\":0,"
-            "\"time_us\":0,\"ops\":[],"
+            "\"bound_effort\":0,\"time_us\":0,\"ops\":[],"
             "\"violations\":[{\"kind\":\"stage_order\",\"message\":\"bad "
             "order\"}],\"failure\":{\"reason\":\"no slot\",\"candidate_ii\":5,"
             "\"op\":\"b\",\"slot_triple\":null,\"pool\":\"alu\",\"budget\":"

@@ -109,11 +109,39 @@ TEST(RecurrenceResourceBound, OutOfBudgetProvesNothing) {
   B.dep(U, V, 2);
   B.dep(V, U, 0, 1);
   RecurrenceResourceLimits L;
-  L.SeatBudget = 1; // Enough to pin u, not to try any seat of v.
+  L.WorkBudget = 0; // Not even the first offset of the pair.
   EXPECT_EQ(bound(B.P, 2, L), 2u);
   L.MaxHolders = 1; // Too many holders to search at all.
-  L.SeatBudget = 1000;
+  L.WorkBudget = 1000;
   EXPECT_EQ(bound(B.P, 2, L), 2u);
+}
+
+// Five loads holding slot 2 for 7 cycles each feed a join 100 to 104 cycles
+// later, and the join feeds all five one iteration later (latency 7): the
+// cycle ratio is 111. At II, load I starts in [J + 7 - II, J - 100 - I], so
+// the five holds of 7 cycles need II - 107 >= 28: the bound is 135. No two
+// loads are interchangeable (their latencies differ) and every pair alone
+// fits, so only the energetic check (35 cycles of slot 2 within a span of
+// at most II - 100) proves the IIs below 135 without a search; without it
+// the search needs hundreds of thousands of units, and runs out of this
+// budget.
+TEST(RecurrenceResourceBound, EnergeticCheckProvesWithoutSearch) {
+  ProblemBuilder B;
+  unsigned Join = B.op({{3, 1}});
+  for (int I = 0; I != 5; ++I) {
+    unsigned Load = B.op({{2, 7}});
+    B.dep(Load, Join, 100 + I);
+    B.dep(Join, Load, 7, 1);
+  }
+  DepGraph G(B.P);
+  EXPECT_EQ(computeBounds(B.P, SchedulerOptions()).Recurrence, 111u);
+  uint64_t Work = 0;
+  EXPECT_EQ(computeRecurrenceResourceMII(B.P, G, 111, {}, &Work), 135u);
+  EXPECT_LE(Work, 2000u) << "work " << Work;
+  // A budget of that much work still proves it.
+  RecurrenceResourceLimits L;
+  L.WorkBudget = 2000u;
+  EXPECT_EQ(bound(B.P, 111, L), 135u);
 }
 
 // The search starts from the given II and only ever raises it.
