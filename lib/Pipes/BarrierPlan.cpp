@@ -243,6 +243,36 @@ void findOverrun(const SolveInput &In, const Planner &Plan, SolveResult &R) {
     }
 }
 
+/// Warp-specialized, a ring that an asynchronous unit fills for another
+/// agent (a load warp's TMA tiles for the MMA warp) lets its producer run
+/// ahead by its free slots. Give such rings up to In.RingSlack more slots,
+/// one round at a time over the rings in pipe order, while their budget
+/// pool has room (as CUTLASS sizes its stage count from the shared memory
+/// left): the depth the schedule needs plus this slack. Barriers do not
+/// change (a ring has a full and an empty barrier whatever its depth).
+void addRingSlack(const SolveInput &In, SolveResult &R) {
+  if (!In.WarpSpecialized || !In.RingSlack)
+    return;
+  auto Eligible = [&](const Pipe &P) {
+    if (P.Kind != PipeKind::Ring || P.Turns || P.Handoff || P.Budget < 0 ||
+        P.Owner < 0 || !P.Bytes)
+      return false;
+    const LoopOp &Owner = In.Ops[P.Owner];
+    return Owner.Async && llvm::all_of(P.Consumers, [&](const Read &Rd) {
+             return In.Ops[Rd.Op].Agent != Owner.Agent;
+           });
+  };
+  for (unsigned Round = 0; Round < In.RingSlack; ++Round)
+    for (Pipe &P : R.Pipes) {
+      if (!Eligible(P) ||
+          R.BudgetUsage[P.Budget] + P.Bytes > In.BudgetCapacity[P.Budget])
+        continue;
+      ++P.Depth;
+      ++P.Slack;
+      R.BudgetUsage[P.Budget] += P.Bytes;
+    }
+}
+
 std::vector<FusionProposal> Planner::proposals() const {
   std::vector<FusionProposal> Out;
   for (unsigned I = 0; I < R.Pipes.size(); ++I)
@@ -283,6 +313,8 @@ void planBarriers(const SolveInput &In, SolveResult &R) {
   }
   assignIds(In, Plan, Share, R);
   findOverrun(In, Plan, R);
+  if (!R.Exceeded)
+    addRingSlack(In, R);
 }
 
 std::vector<FusionProposal> proposeFusions(const SolveInput &In,

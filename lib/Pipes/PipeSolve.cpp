@@ -45,6 +45,8 @@ public:
     for (Group &G : Groups)
       classify(G);
     findUncoordinatedRead();
+    if (In.WarpSpecialized)
+      makeHandoffs();
     planBarriers(In, R);
     return std::move(R);
   }
@@ -54,6 +56,7 @@ private:
   void buildGroups();
   void classify(Group &G);
   void findUncoordinatedRead();
+  void makeHandoffs();
 
   /// (stage, order) of an op, the key of every ordering decision.
   std::pair<unsigned, unsigned> key(unsigned Op) const {
@@ -292,7 +295,86 @@ void Solver::findUncoordinatedRead() {
   }
 }
 
+/// Turns each mutex that needs a handoff into a depth-1 ring between its
+/// two sides, appended after the other pipes (so that their ids and
+/// barriers stay as they were).
+void Solver::makeHandoffs() {
+  std::vector<Mutex> Kept;
+  for (Mutex &M : R.Mutexes) {
+    SmallVector<unsigned, 4> First, Second;
+    if (!needsHandoff(M, In.Ops) ||
+        !mutexSides(M, In.Ops, /*UseAgents=*/true, First, Second)) {
+      Kept.push_back(std::move(M));
+      continue;
+    }
+    unsigned Value = 0;
+    while (R.GroupOf[Value] != M.Group)
+      ++Value;
+    Pipe P;
+    P.Kind = PipeKind::Ring;
+    P.Group = M.Group;
+    P.Owner = First.front();
+    P.Producers.assign(First.begin(), First.end());
+    for (unsigned Op : Second)
+      P.Consumers.push_back({Op, Value, 0, false, -1});
+    P.Depth = 1;
+    P.Turns = true;
+    P.Handoff = true;
+    R.Pipes.push_back(std::move(P));
+  }
+  R.Mutexes = std::move(Kept);
+}
+
 } // namespace
+
+bool mutexSides(const Mutex &M, ArrayRef<LoopOp> Ops, bool UseAgents,
+                SmallVectorImpl<unsigned> &First,
+                SmallVectorImpl<unsigned> &Second) {
+  auto ByOrder = [&](unsigned A, unsigned B) {
+    return Ops[A].Order < Ops[B].Order;
+  };
+  SmallVector<unsigned, 8> All(M.Producers.begin(), M.Producers.end());
+  All.append(M.Consumers.begin(), M.Consumers.end());
+  llvm::sort(All, ByOrder);
+  All.erase(std::unique(All.begin(), All.end()), All.end());
+  auto AgentOf = [&](unsigned Op) { return UseAgents ? Ops[Op].Agent : 0; };
+  bool OneAgent = llvm::all_of(
+      All, [&](unsigned Op) { return AgentOf(Op) == AgentOf(All.front()); });
+  First.clear();
+  Second.clear();
+  if (OneAgent) {
+    // The sides alternate in the order iterations issue them. Readers of
+    // the previous iteration's value (an accumulator rescaled before it is
+    // added to again) come first in their iteration, so they take side 0.
+    bool ReadersFirst = llvm::is_contained(M.Consumers, All.front());
+    ArrayRef<unsigned> Readers = M.Consumers, Writers = M.Producers;
+    ArrayRef<unsigned> A = ReadersFirst ? Readers : Writers;
+    ArrayRef<unsigned> B = ReadersFirst ? Writers : Readers;
+    First.assign(A.begin(), A.end());
+    Second.assign(B.begin(), B.end());
+    return true;
+  }
+  // Warp-specialized, two agents: each agent's ops are one side (a read,
+  // modify and write of an accumulator by the compute warps, then the MMA
+  // warp's accumulation), which the mutex alternates as long as each
+  // agent's ops are one run in the iteration's order.
+  for (unsigned Op : All)
+    (AgentOf(Op) == AgentOf(All.front()) ? First : Second).push_back(Op);
+  return llvm::all_of(Second,
+                      [&](unsigned Op) {
+                        return AgentOf(Op) == AgentOf(Second.front());
+                      }) &&
+         ByOrder(First.back(), Second.front());
+}
+
+bool needsHandoff(const Mutex &M, ArrayRef<LoopOp> Ops) {
+  SmallVector<unsigned, 4> First, Second;
+  if (!mutexSides(M, Ops, /*UseAgents=*/true, First, Second) ||
+      Ops[First.front()].Agent == Ops[Second.front()].Agent)
+    return false;
+  // A side ends where its last op (in issue order) ends.
+  return Ops[First.back()].Async || Ops[Second.back()].Async;
+}
 
 Expected<SolveResult> solvePipes(const SolveInput &In) {
   return Solver(In).run();

@@ -36,6 +36,12 @@
 //     is ready in the schedule, share one slot and one pair of barriers, as
 //     a GEMM's A and B tiles share a CUTLASS pipeline stage. Fusing never
 //     delays an op past its scheduled cycle.
+//  6. Warp-specialized (SolveInput::WarpSpecialized): a mutex whose two
+//     sides are in two agents, one of them ended by an asynchronous unit,
+//     is a two-barrier handoff (Pipe::Handoff), planned as a ring; and once
+//     everything fits, the rings an asynchronous unit fills for another
+//     agent get up to RingSlack more slots while their pool has room
+//     (Pipe::Slack, added to the depth of step 3).
 //
 // This is the one definition of what a schedule's coordination costs: the
 // scheduler charges a loop's budgets by it (a schedule whose coordination
@@ -47,6 +53,7 @@
 #ifndef TILEAS_PIPES_PIPESOLVE_H
 #define TILEAS_PIPES_PIPESOLVE_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 
@@ -68,6 +75,9 @@ struct LoopOp {
   /// schedule says.
   int64_t Start = 0;
   unsigned Latency = 0;
+  /// The agent (td Agent, 1-based) that issues the op when the loop is
+  /// warp-specialized; read only if SolveInput::WarpSpecialized.
+  unsigned Agent = 0;
 };
 
 struct BufferedValue {
@@ -116,6 +126,14 @@ struct SolveInput {
   int BarrierBudget = -1;
   /// The schedule's II; 0 (unknown) disables fusing rings.
   unsigned II = 0;
+  /// The loop will be warp-specialized: each op is issued by its Agent, and
+  /// a mutex that alternates two agents and that an asynchronous unit
+  /// releases becomes a two-barrier handoff (Pipe::Handoff).
+  bool WarpSpecialized = false;
+  /// Warp-specialized: at most this many slots beyond what the schedule
+  /// needs for each ring an asynchronous unit fills across agents, where
+  /// the budgets allow (Pipe::Slack).
+  unsigned RingSlack = 0;
 };
 
 enum class PipeKind : uint8_t {
@@ -145,6 +163,20 @@ struct Pipe {
   /// A drain whose barrier was a consumer-only pipe's: it is created at
   /// the loop's exit, once that pipe is over.
   bool CreateAtExit = false;
+  /// A mutex's two sides in two agents, handed over through a depth-1 ring
+  /// over the buffer allocated before the loop (Turns, no bytes): the side
+  /// that comes first in an iteration produces (acquire before its first
+  /// op, commit after its last), the other consumes (wait, release). The
+  /// full barrier says "first side done", the empty one "second side done";
+  /// each names its iteration by its phase, which one mutex barrier cannot
+  /// when an asynchronous unit releases a side and its agent runs ahead
+  /// (FlashAttention 4's S-full / P-ready barrier pair).
+  bool Handoff = false;
+  /// Slots beyond the schedule's need (Depth includes them): warp
+  /// specialized, a producer warp runs ahead of its consumers by as many
+  /// iterations as its ring has free slots, so only a ring deeper than 1 +
+  /// its stage distance absorbs the variance of a far-memory latency.
+  unsigned Slack = 0;
 };
 
 struct Mutex {
@@ -154,6 +186,21 @@ struct Mutex {
   llvm::SmallVector<unsigned, 2> Producers;
   llvm::SmallVector<unsigned, 4> Consumers;
 };
+
+/// The two sides of mutex M in the order an iteration issues them (by
+/// Ops[].Order): the side whose region comes first is First. Unspecialized
+/// (UseAgents false), or with every op in one agent, the sides are the
+/// readers and the writers. Warp-specialized with ops in two agents, each
+/// agent's ops are a side. Returns false when they cannot be two one-agent
+/// regions (three agents, or runs that interleave).
+bool mutexSides(const Mutex &M, llvm::ArrayRef<LoopOp> Ops, bool UseAgents,
+                llvm::SmallVectorImpl<unsigned> &First,
+                llvm::SmallVectorImpl<unsigned> &Second);
+
+/// Whether mutex M, warp-specialized, must be a two-barrier handoff: its
+/// sides are in two agents and an asynchronous unit ends one of them (its
+/// release lands after its agent may already want the side again).
+bool needsHandoff(const Mutex &M, llvm::ArrayRef<LoopOp> Ops);
 
 /// An ordering the schedule could add (an Order dependence): Before issues
 /// at least Latency cycles before After, Distance iterations later. The

@@ -46,12 +46,6 @@ static bool isScalarInstr(const MachineInstr &MI,
   });
 }
 
-static unsigned homeAgentOf(const MachineInstr &MI) {
-  if (const model::OpcodeRecord *Rec = model::lookupOpcode(MI.getOpcode()))
-    return model::agentOf(model::resourceVector(*Rec));
-  return model::defaultAgent();
-}
-
 /// The value a loop PHI takes from the preheader, and from the loop.
 static Register phiIncoming(const MachineInstr &Phi, bool FromLoop) {
   for (unsigned I = 1, E = Phi.getNumOperands(); I + 1 < E; I += 2)
@@ -203,7 +197,8 @@ static const MachineInstr *chainStart(const MachineInstr &Op) {
 std::optional<TileASCrossing>
 TileASAgentPartition::ringSlot(unsigned Op, unsigned From) const {
   for (const pipes::Pipe &P : Sol.Pipes) {
-    if (P.Kind != pipes::PipeKind::Ring || !is_contained(P.Producers, Op))
+    if (P.Kind != pipes::PipeKind::Ring || P.Handoff ||
+        !is_contained(P.Producers, Op))
       continue;
     // A fused ring's slot holds one buffer per member: the members are the
     // distinct chains among its producers, in the producers' order.
@@ -258,36 +253,33 @@ bool TileASAgentPartition::checkSides() {
         !OneAgent(Readers, formatv("the consumer side of pipe {0}", P.Id)))
       return false;
   }
+  // The sides of a mutex, in the order an iteration issues them, with the
+  // agents that issue them.
+  std::vector<pipes::LoopOp> Ops(S.Instrs.size());
+  for (unsigned I = 0; I < Ops.size(); ++I) {
+    Ops[I].Order = S.Placement[I].Order;
+    Ops[I].Async = coordinationUnitOf(*S.Instrs[I]).second;
+    Ops[I].Agent = Issuer[I];
+  }
   for (const pipes::Mutex &M : Sol.Mutexes) {
     SmallVector<unsigned, 4> First, Second;
-    if (!mutexSides(M, S.Placement, Issuer, First, Second)) {
+    if (!pipes::mutexSides(M, Ops, /*UseAgents=*/true, First, Second)) {
       Why = formatv("the ops of mutex {0} cannot be split into one region "
                     "per agent, alternating (they span three agents, or the "
                     "agents' ops interleave within an iteration)",
                     M.Id);
       return false;
     }
-    // One barrier alternates two agents only if each side's release has
-    // landed before that agent locks again: an asynchronous unit's unlock
-    // may still be queued when its agent (running ahead of the other) locks
-    // the same side for the next iteration, and the barrier's parity cannot
-    // tell the two phases apart. The single stream never does that (it
-    // takes the other side's lock in between).
-    bool TwoAgents = Issuer[First.front()] != Issuer[Second.front()];
-    for (ArrayRef<unsigned> Side :
-         {ArrayRef<unsigned>(First), ArrayRef<unsigned>(Second)}) {
-      unsigned Last = Side.back();
-      if (TwoAgents && coordinationUnitOf(*S.Instrs[Last]).second) {
-        Why = formatv("mutex {0} alternates agents {1} and {2}, and the "
-                      "asynchronous unit of {3} releases it: agent {4} could "
-                      "take its side again before that release lands (one "
-                      "barrier cannot order them; a two-barrier handoff is "
-                      "not implemented)",
-                      M.Id, agentName(Issuer[First.front()]),
-                      agentName(Issuer[Second.front()]),
-                      describe(*S.Instrs[Last]), agentName(Issuer[Last]));
-        return false;
-      }
+    // The solve makes such a mutex a two-barrier handoff when it knows the
+    // loop is warp-specialized; one barrier cannot tell an asynchronous
+    // unit's late release from the next phase.
+    if (pipes::needsHandoff(M, Ops)) {
+      Why = formatv("mutex {0} alternates agents {1} and {2} and an "
+                    "asynchronous unit releases it, but its coordination "
+                    "was solved without a handoff",
+                    M.Id, agentName(Ops[First.front()].Agent),
+                    agentName(Ops[Second.front()].Agent));
+      return false;
     }
   }
   return true;

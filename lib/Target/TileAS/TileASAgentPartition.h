@@ -80,6 +80,9 @@ public:
   /// The agent that issues each scheduled instruction (its home agent; the
   /// default agent for scalar ones), indexed like S.Instrs.
   std::vector<unsigned> issuingAgents() const;
+  /// The home agent of scheduled instruction Op (indexed like S.Instrs), or
+  /// 0 for a scalar one that every agent recomputes.
+  unsigned homeAgent(unsigned Op) const { return Home[Op]; }
 
   /// Adds the coordination that was placed in the loop: each instruction
   /// goes to the agent of its anchor, with the scalar values it reads.

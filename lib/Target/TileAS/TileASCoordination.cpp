@@ -37,10 +37,14 @@ unsigned TileASCoordinationBuilder::unitOf(unsigned Op) const {
 }
 
 Expected<pipes::SolveResult>
-TileASCoordinationBuilder::solve(unsigned FirstPipeId) {
+TileASCoordinationBuilder::solve(unsigned FirstPipeId, bool Specialized) {
   TileASCoordinationInput CI = TileASCoordinationInput::build(
       *S.Loop, S.Instrs, tileasReservedBarriers());
   In = std::move(CI.In);
+  if (!Specialized) {
+    In.WarpSpecialized = false;
+    In.RingSlack = 0;
+  }
   OutsideDefs = std::move(CI.OutsideDefs);
   In = placeSchedule(In, S.Placement, S.II);
   In.FirstPipeId = FirstPipeId;
@@ -185,45 +189,6 @@ void TileASCoordinationBuilder::place(MachineInstr *MI, MachineInstr *Anchor,
     Created.push_back(MI);
 }
 
-bool llvm::mutexSides(const pipes::Mutex &M, ArrayRef<OpPlacement> Placement,
-                      ArrayRef<unsigned> IssuingAgent,
-                      SmallVectorImpl<unsigned> &First,
-                      SmallVectorImpl<unsigned> &Second) {
-  auto ByOrder = [&](unsigned A, unsigned B) {
-    return Placement[A].Order < Placement[B].Order;
-  };
-  SmallVector<unsigned, 8> Ops(M.Producers.begin(), M.Producers.end());
-  Ops.append(M.Consumers.begin(), M.Consumers.end());
-  llvm::sort(Ops, ByOrder);
-  auto AgentOf = [&](unsigned Op) {
-    return IssuingAgent.empty() ? 0 : IssuingAgent[Op];
-  };
-  bool OneAgent = all_of(
-      Ops, [&](unsigned Op) { return AgentOf(Op) == AgentOf(Ops.front()); });
-  if (OneAgent) {
-    // The sides alternate in the order iterations issue them. Readers of
-    // the previous iteration's value (an accumulator rescaled before it is
-    // added to again) come first in their iteration, so they take side 0.
-    bool ReadersFirst = is_contained(M.Consumers, Ops.front());
-    ArrayRef<unsigned> Readers = M.Consumers, Writers = M.Producers;
-    ArrayRef<unsigned> A = ReadersFirst ? Readers : Writers;
-    ArrayRef<unsigned> B = ReadersFirst ? Writers : Readers;
-    First.assign(A.begin(), A.end());
-    Second.assign(B.begin(), B.end());
-    return true;
-  }
-  // Warp-specialized, two agents: each agent's ops are one side (a read,
-  // modify and write of an accumulator by the compute warps, then the MMA
-  // warp's accumulation), which the mutex alternates as long as each
-  // agent's ops are one run in the iteration's order.
-  for (unsigned Op : Ops)
-    (AgentOf(Op) == AgentOf(Ops.front()) ? First : Second).push_back(Op);
-  return all_of(
-             Second,
-             [&](unsigned Op) { return AgentOf(Op) == AgentOf(Second[0]); }) &&
-         ByOrder(First.back(), Second.front());
-}
-
 void TileASCoordinationBuilder::emit(const pipes::SolveResult &Solution,
                                      const TileASCountedLoop &Loop,
                                      MachineBasicBlock &Preheader,
@@ -329,7 +294,8 @@ void TileASCoordinationBuilder::emit(const pipes::SolveResult &Solution,
             Last, false);
     };
     SmallVector<unsigned, 4> First, Second;
-    bool Split = mutexSides(M, S.Placement, IssuingAgent, First, Second);
+    bool Split =
+        pipes::mutexSides(M, In.Ops, !IssuingAgent.empty(), First, Second);
     assert(Split && "the agent partition checked the mutex's sides");
     (void)Split;
     Region(First, /*Side=*/0);

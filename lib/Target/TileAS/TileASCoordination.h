@@ -71,18 +71,6 @@ struct PlacedCoordination {
   bool Before = true;
 };
 
-/// The two sides of mutex M, each in the order of its first op: the side
-/// whose region comes first in an iteration takes side 0. Unspecialized
-/// (IssuingAgent empty), or with every op in one agent, the sides are the
-/// readers and the writers. Warp-specialized with ops in two agents, each
-/// agent's ops are a side. Returns false when they cannot be two one-agent
-/// regions (three agents, or runs that interleave).
-bool mutexSides(const tileas::pipes::Mutex &M,
-                ArrayRef<::tileas::OpPlacement> Placement,
-                ArrayRef<unsigned> IssuingAgent,
-                SmallVectorImpl<unsigned> &First,
-                SmallVectorImpl<unsigned> &Second);
-
 class TileASCoordinationBuilder {
 public:
   explicit TileASCoordinationBuilder(const TileASLoopSchedule &S);
@@ -90,7 +78,12 @@ public:
   /// Runs the solve step, numbering pipes from FirstPipeId. Errors name what
   /// the loop needs that TileAS cannot provide, or an exceeded budget (an
   /// internal error). Changes nothing.
-  Expected<tileas::pipes::SolveResult> solve(unsigned FirstPipeId);
+  /// Specialized false solves it for the unspecialized form whatever the
+  /// strategy (a loop that warp specialization had to give up on: its
+  /// one-barrier mutexes and schedule-deep rings need no more of any budget
+  /// than the warp-specialized solve the scheduler charged).
+  Expected<tileas::pipes::SolveResult> solve(unsigned FirstPipeId,
+                                             bool Specialized = true);
 
   /// The barrier ids the loop may use: FirstBarrier .. BarrierLimit - 1
   /// (valid after solve()).

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TileASCoordinationInput.h"
+#include "TileASOptions.h"
 #include "TileASRegisterInfo.h"
 #include "tileas/Model/MachineModel.h"
 
@@ -23,6 +24,12 @@ std::pair<unsigned, bool> llvm::coordinationUnitOf(const MachineInstr &MI) {
     return {RV.Pipe, RV.Async};
   }
   return {unsigned(model::pipeNames().size()), false};
+}
+
+unsigned llvm::homeAgentOf(const MachineInstr &MI) {
+  if (const model::OpcodeRecord *Rec = model::lookupOpcode(MI.getOpcode()))
+    return model::agentOf(model::resourceVector(*Rec));
+  return model::defaultAgent();
 }
 
 static unsigned latencyOf(const MachineInstr &MI) {
@@ -71,6 +78,9 @@ TileASCoordinationInput::build(MachineBasicBlock &MBB,
   pipes::SolveInput &In = CI.In;
   const MachineRegisterInfo &MRI = MBB.getParent()->getRegInfo();
   describeBudgets(In, ReservedBarriers);
+  In.WarpSpecialized =
+      tileasPipelineStrategy() == TileASPipelineStrategy::WarpSpecialized;
+  In.RingSlack = In.WarpSpecialized ? tileasRingSlack() : 0;
 
   DenseMap<const MachineInstr *, unsigned> OpIndex;
   for (unsigned I = 0; I < Instrs.size(); ++I) {
@@ -80,6 +90,7 @@ TileASCoordinationInput::build(MachineBasicBlock &MBB,
     Op.Unit = Unit;
     Op.Async = Async;
     Op.Latency = latencyOf(*Instrs[I]);
+    Op.Agent = homeAgentOf(*Instrs[I]);
     In.Ops.push_back(Op);
   }
 

@@ -53,6 +53,11 @@ bool isBufferedRegister(const MachineRegisterInfo &MRI, Register R);
 /// after the last event pipe).
 std::pair<unsigned, bool> coordinationUnitOf(const MachineInstr &MI);
 
+/// The agent (td Agent, 1-based) whose warps issue MI under warp
+/// specialization: the agent of its asynchronous unit, else the default
+/// agent.
+unsigned homeAgentOf(const MachineInstr &MI);
+
 } // namespace llvm
 
 #endif // TILEAS_TILEASCOORDINATIONINPUT_H

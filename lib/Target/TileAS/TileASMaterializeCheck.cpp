@@ -568,7 +568,10 @@ bool Checker::dataOp(const MachineInstr &MI, std::optional<unsigned> OI) {
     if (!MO.isReg() || !MO.isDef() || !MO.getReg().isVirtual())
       continue;
     Value V;
-    if (PendingOwner) {
+    // A handoff's slot is the buffer allocated before the loop: what its
+    // first side computes is no slot of it (an accumulator read to be
+    // rescaled).
+    if (PendingOwner && !PipeOf(PendingOwner->first)->Handoff) {
       V.Pipe = PendingOwner->first;
       V.Iter = PendingOwner->second;
     } else if (MO.isTied()) {

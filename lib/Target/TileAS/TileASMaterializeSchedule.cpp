@@ -35,6 +35,7 @@
 #include "TileASLoopProblem.h"
 #include "TileASMachineFunctionInfo.h"
 #include "TileASMaterializeCheck.h"
+#include "TileASOptions.h"
 #include "TileASScheduleAnalysis.h"
 #include "TileASWarpSpecialize.h"
 #include "tileas/Model/MachineModel.h"
@@ -66,24 +67,6 @@ static cl::opt<std::string> InjectFault(
     cl::desc("Testing only: break the materialized loop before its self-check "
              "(drop-wait, drop-release, shallow-ring, wrong-iteration, "
              "mutex-side, barrier-budget, kernel-order)"));
-
-namespace {
-enum class PipelineStrategy { None, Unspecialized, WarpSpecialized };
-} // namespace
-
-static cl::opt<PipelineStrategy> Strategy(
-    "tileas-pipeline-strategy",
-    cl::desc("How tileas-materialize-schedule turns a schedule into code"),
-    cl::init(PipelineStrategy::Unspecialized),
-    cl::values(
-        clEnumValN(PipelineStrategy::None, "none",
-                   "leave every loop as it is (the schedule is not used)"),
-        clEnumValN(PipelineStrategy::Unspecialized, "unspecialized",
-                   "one instruction stream issues every op of the pipelined "
-                   "loop; the asynchronous units are its only partners"),
-        clEnumValN(PipelineStrategy::WarpSpecialized, "warp-specialized",
-                   "each agent of td/ (load, MMA, compute warps) runs its own "
-                   "pipelined loop; they meet at the pipes and mutexes")));
 
 namespace {
 
@@ -184,7 +167,7 @@ bool TileASMaterializeSchedule::runOnMachineFunction(MachineFunction &MF) {
     return false;
   }
 
-  if (Strategy == PipelineStrategy::None) {
+  if (tileasPipelineStrategy() == TileASPipelineStrategy::None) {
     for (const TileASLoopSchedule &S : Analysis.schedules())
       ORE->emit([&] {
         return MachineOptimizationRemarkMissed(
@@ -452,7 +435,7 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
   // Warp specialization needs every value that crosses agents to be a
   // buffer the coordination hands over; decide before changing anything.
   std::optional<TileASAgentPartition> Partition;
-  if (Strategy == PipelineStrategy::WarpSpecialized) {
+  if (tileasPipelineStrategy() == TileASPipelineStrategy::WarpSpecialized) {
     StringRef Why;
     if (Specialized)
       Why = "an earlier loop of the function is warp-specialized";
@@ -471,6 +454,12 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
                << "; it is materialized unspecialized";
       });
       Partition.reset();
+      // The unspecialized form needs neither the handoffs nor the slack.
+      Solution = Coord.solve(FirstPipeId, /*Specialized=*/false);
+      if (!Solution) {
+        error(S, toString(Solution.takeError()));
+        return false;
+      }
     }
   }
 

@@ -21,5 +21,30 @@ static cl::opt<bool> VerifySchedules(
     cl::desc("Check every schedule with the independent verifier"),
     cl::init(false));
 
+static cl::opt<TileASPipelineStrategy> Strategy(
+    "tileas-pipeline-strategy",
+    cl::desc("How tileas-materialize-schedule turns a schedule into code "
+             "(and what coordination tileas-generate-schedule charges)"),
+    cl::init(TileASPipelineStrategy::Unspecialized),
+    cl::values(
+        clEnumValN(TileASPipelineStrategy::None, "none",
+                   "leave every loop as it is (the schedule is not used)"),
+        clEnumValN(TileASPipelineStrategy::Unspecialized, "unspecialized",
+                   "one instruction stream issues every op of the pipelined "
+                   "loop; the asynchronous units are its only partners"),
+        clEnumValN(TileASPipelineStrategy::WarpSpecialized, "warp-specialized",
+                   "each agent of td/ (load, MMA, compute warps) runs its own "
+                   "pipelined loop; they meet at the pipes and mutexes")));
+
+static cl::opt<unsigned> RingSlack(
+    "tileas-ws-ring-slack",
+    cl::desc("Warp-specialized: at most this many ring slots beyond the "
+             "schedule's need for each ring a TMA or other asynchronous unit "
+             "fills for another agent, where the budgets have room, so that "
+             "the producer warp runs ahead through latency variance"),
+    cl::init(2));
+
 int llvm::tileasReservedBarriers() { return ReservedBarriers; }
 bool llvm::tileasVerifySchedules() { return VerifySchedules; }
+TileASPipelineStrategy llvm::tileasPipelineStrategy() { return Strategy; }
+unsigned llvm::tileasRingSlack() { return RingSlack; }

@@ -17,6 +17,18 @@ int tileasReservedBarriers();
 /// (-tileas-verify-schedule; lit tests turn it on).
 bool tileasVerifySchedules();
 
+enum class TileASPipelineStrategy { None, Unspecialized, WarpSpecialized };
+
+/// How materialization turns a schedule into code
+/// (-tileas-pipeline-strategy). The coordination solve of both passes reads
+/// it: warp-specialized, a mutex between two agents may need a handoff with
+/// barriers of its own, which the scheduler must pay for.
+TileASPipelineStrategy tileasPipelineStrategy();
+
+/// Warp-specialized: extra slots a ring filled by an asynchronous unit for
+/// another agent may get where the budgets allow (-tileas-ws-ring-slack).
+unsigned tileasRingSlack();
+
 } // namespace llvm
 
 #endif // TILEAS_TILEASOPTIONS_H

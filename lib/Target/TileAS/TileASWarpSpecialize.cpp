@@ -13,6 +13,7 @@
 #include "tileas/Model/MachineModel.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
@@ -20,6 +21,7 @@
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 
 #include <algorithm>
+#include <optional>
 
 using namespace llvm;
 using namespace tileas;
@@ -77,7 +79,10 @@ private:
   void readCrossings(unsigned Agent);
   void pruneDefault();
   void removeDeadPhis(MachineBasicBlock &MBB);
+  SmallVector<unsigned, 4> dispatchOrder() const;
   void buildDispatch();
+  void hoistTripCountTests();
+  void sinkPreambleIntoAgents();
   bool skipIdleLoop(AgentRegion &R, const TileASCountedLoop &Counted);
 
   const TileASLoopSchedule &S;
@@ -202,12 +207,53 @@ void WarpSpecializer::removeDeadPhis(MachineBasicBlock &MBB) {
   }
 }
 
-/// The preheader goes to a chain of warp-index tests, each agent owning
-/// the next Warps warps in td order; each agent's entry sets its registers.
+/// The order the dispatch tests the agents in: the agent whose first own
+/// op comes earliest in the schedule first (the load warp's first TMA
+/// starts the longest latency chain of a GEMM; each test before an agent's
+/// own delays it by a compare's latency and a branch), agents with nothing
+/// of their own in the loop last; ties in td order. An agent of one warp is
+/// tested by equality; one of several warps by the end of its range (LT),
+/// which needs every agent still untested to lie above it, or by its first
+/// warp (GE), which needs them all below. When neither holds, the agents go
+/// in td order, each by the end of its range.
+SmallVector<unsigned, 4> WarpSpecializer::dispatchOrder() const {
+  ArrayRef<model::AgentRecord> Agents = model::agents();
+  unsigned N = Agents.size();
+  std::vector<int64_t> FirstOp(N + 1, INT64_MAX);
+  for (unsigned I = 0; I < S.Instrs.size(); ++I)
+    if (unsigned A = Partition.homeAgent(I))
+      FirstOp[A] = std::min(FirstOp[A], S.Placement[I].Start);
+  SmallVector<unsigned, 4> Order;
+  for (unsigned A = 1; A <= N; ++A)
+    Order.push_back(A);
+  llvm::stable_sort(
+      Order, [&](unsigned X, unsigned Y) { return FirstOp[X] < FirstOp[Y]; });
+  for (unsigned I = 0; I + 1 < N; ++I) {
+    unsigned A = Order[I];
+    if (Agents[A - 1].Warps == 1)
+      continue;
+    auto Rest = ArrayRef<unsigned>(Order).drop_front(I + 1);
+    if (all_of(Rest, [&](unsigned B) { return B > A; }) ||
+        all_of(Rest, [&](unsigned B) { return B < A; }))
+      continue;
+    Order.clear();
+    for (unsigned B = 1; B <= N; ++B)
+      Order.push_back(B);
+    break;
+  }
+  return Order;
+}
+
+/// The preheader goes to a chain of warp-index tests (dispatchOrder), each
+/// agent owning the next Warps warps in td order; each agent's entry sets
+/// its registers.
 void WarpSpecializer::buildDispatch() {
   ArrayRef<model::AgentRecord> Agents = model::agents();
   unsigned N = Agents.size();
   unsigned Launch = agentLaunchRegisters();
+  SmallVector<unsigned, 4> FirstWarp(N + 1, 0);
+  for (unsigned A = 1; A < N; ++A)
+    FirstWarp[A] = FirstWarp[A - 1] + Agents[A - 1].Warps;
   for (unsigned A = 1; A <= N; ++A) {
     AgentRegion &R = Regions[A - 1];
     const model::AgentRecord &Rec = Agents[A - 1];
@@ -220,28 +266,39 @@ void WarpSpecializer::buildDispatch() {
     R.Entry->addSuccessor(R.Loop);
   }
 
-  MachineBasicBlock *First = Regions.front().Entry;
+  SmallVector<unsigned, 4> Order = dispatchOrder();
+  MachineBasicBlock *First = Regions[Order.back() - 1].Entry;
   if (N > 1) {
     std::vector<MachineBasicBlock *> Tests;
-    for (unsigned A = 1; A < N; ++A) {
+    for (unsigned I = 1; I < N; ++I) {
       MachineBasicBlock *T = MF.CreateMachineBasicBlock();
       MF.insert(Regions.front().Entry->getIterator(), T);
       Tests.push_back(T);
     }
     Register Warp = MRI.createVirtualRegister(&TileAS::GPR32RegClass);
     BuildMI(Tests.front(), DL, TII.get(TileAS::WARP_IDX), Warp);
-    unsigned End = 0;
-    for (unsigned A = 1; A < N; ++A) {
-      MachineBasicBlock *T = Tests[A - 1];
-      End += Agents[A - 1].Warps;
-      Register Below = MRI.createVirtualRegister(&TileAS::PREDRegClass);
-      BuildMI(T, DL, TII.get(TileAS::SETPri), Below)
+    for (unsigned I = 0; I + 1 < N; ++I) {
+      unsigned A = Order[I];
+      MachineBasicBlock *T = Tests[I];
+      // Equality for one warp; else LT the end of its range when every
+      // agent still untested lies above it, GE its first warp otherwise.
+      bool OneWarp = Agents[A - 1].Warps == 1;
+      bool Above = all_of(ArrayRef<unsigned>(Order).drop_front(I + 1),
+                          [&](unsigned B) { return B > A; });
+      unsigned Bound = OneWarp || !Above
+                           ? FirstWarp[A - 1]
+                           : FirstWarp[A - 1] + Agents[A - 1].Warps;
+      Register Mine = MRI.createVirtualRegister(&TileAS::PREDRegClass);
+      BuildMI(T, DL, TII.get(TileAS::SETPri), Mine)
           .addReg(Warp)
-          .addImm(End)
-          .addImm(TileAS::LT);
-      MachineBasicBlock *Next = A + 1 < N ? Tests[A] : Regions[N - 1].Entry;
+          .addImm(Bound)
+          .addImm(OneWarp ? TileAS::EQ
+                  : Above ? TileAS::LT
+                          : TileAS::GE);
+      MachineBasicBlock *Next =
+          I + 2 < N ? Tests[I + 1] : Regions[Order.back() - 1].Entry;
       MachineOperand Cond[] = {MachineOperand::CreateImm(TileAS::BR_P),
-                               MachineOperand::CreateReg(Below, false)};
+                               MachineOperand::CreateReg(Mine, false)};
       TII.insertBranch(*T, Regions[A - 1].Entry, Next, Cond, DL);
       T->addSuccessor(Regions[A - 1].Entry);
       T->addSuccessor(Next);
@@ -252,6 +309,56 @@ void WarpSpecializer::buildDispatch() {
   Preheader.removeSuccessor(&Loop);
   Preheader.addSuccessor(First);
   TII.insertBranch(Preheader, First, nullptr, {}, DL);
+}
+
+/// Every agent's expansion begins with the same trip-count test (and its
+/// arithmetic) after its AGENT_SWITCH: computed there, its latency adds to
+/// the dispatch's on every agent's way to its first instruction. Computed
+/// once in the dispatch instead, by every warp, right after WARP_IDX, it
+/// overlaps the latency of the warp-index tests (in-order issue: placed
+/// before WARP_IDX it would delay the dispatch by its own latency).
+void WarpSpecializer::hoistTripCountTests() {
+  SmallVector<MachineInstr *, 8> Hoisted;
+  MachineBasicBlock &Head = *Preheader.getSingleSuccessor();
+  auto WarpIdx = find_if(Head, [](const MachineInstr &MI) {
+    return MI.getOpcode() == TileAS::WARP_IDX;
+  });
+  if (WarpIdx == Head.end())
+    return; // One agent: no dispatch to overlap.
+  MachineBasicBlock::iterator Where = std::next(WarpIdx);
+  for (AgentRegion &R : Regions) {
+    for (MachineInstr &MI : make_early_inc_range(*R.Entry)) {
+      if (MI.isTerminator() || MI.getOpcode() == TileAS::AGENT_SWITCH)
+        continue;
+      if (MI.mayLoadOrStore() || MI.hasUnmodeledSideEffects() ||
+          MI.getNumDefs() != 1 ||
+          any_of(MI.uses(), [&](const MachineOperand &MO) {
+            if (!MO.isReg() || !MO.getReg().isVirtual())
+              return false;
+            MachineInstr *Def = MRI.getVRegDef(MO.getReg());
+            return Def && Def->getParent() != &Preheader &&
+                   Def->getParent() != &Head;
+          }))
+        break;
+      MI.removeFromParent();
+      // The same computation hoisted from another agent: reuse it.
+      auto Same = find_if(Hoisted, [&](MachineInstr *H) {
+        return H->isIdenticalTo(MI, MachineInstr::IgnoreDefs);
+      });
+      if (Same != Hoisted.end()) {
+        MRI.replaceRegWith(MI.getOperand(0).getReg(),
+                           (*Same)->getOperand(0).getReg());
+        MF.deleteMachineInstr(&MI);
+        continue;
+      }
+      // Arithmetic right after WARP_IDX, the compare after the warp-index
+      // test: neither waits in line behind the other's latency.
+      bool Compare = TileAS::PREDRegClass.hasSubClassEq(
+          MRI.getRegClass(MI.getOperand(0).getReg()));
+      Head.insert(Compare ? Head.getFirstTerminator() : Where, &MI);
+      Hoisted.push_back(&MI);
+    }
+  }
 }
 
 /// An agent with nothing to issue in the loop (only its control) and no
@@ -278,6 +385,62 @@ bool WarpSpecializer::skipIdleLoop(AgentRegion &R,
   R.Loop->eraseFromParent();
   R.Loop = nullptr;
   return true;
+}
+
+/// What the preheader computes for one agent alone (a compute warpgroup's
+/// query fragments loaded from global memory, its constants) every warp
+/// would compute before the dispatch, on its way to its own first
+/// instruction. Such an instruction moves into that agent's entry: a pure
+/// one, or a load that no store or call after it in the preheader could
+/// change (the coordination there touches no memory a load reads).
+void WarpSpecializer::sinkPreambleIntoAgents() {
+  // The blocks each agent's warps run after the dispatch; a block two
+  // agents reach belongs to neither (0).
+  DenseMap<const MachineBasicBlock *, unsigned> AgentOf;
+  for (unsigned A = 1; A <= Regions.size(); ++A) {
+    SmallPtrSet<MachineBasicBlock *, 16> Seen;
+    SmallVector<MachineBasicBlock *, 16> Work{Regions[A - 1].Entry};
+    while (!Work.empty()) {
+      MachineBasicBlock *MBB = Work.pop_back_val();
+      if (!Seen.insert(MBB).second)
+        continue;
+      auto [It, New] = AgentOf.try_emplace(MBB, A);
+      if (!New && It->second != A)
+        It->second = 0;
+      append_range(Work, MBB->successors());
+    }
+  }
+  bool StoreBelow = false;
+  for (MachineInstr &MI : make_early_inc_range(reverse(Preheader))) {
+    bool Coordination = TileAS::isCoordination(MI.getDesc());
+    if (MI.isTerminator() || Coordination)
+      continue;
+    bool Movable = !MI.hasUnmodeledSideEffects() && !MI.mayStore() &&
+                   !MI.isCall() && !(MI.mayLoad() && StoreBelow) &&
+                   MI.getNumDefs() == 1 &&
+                   all_of(MI.operands(), [](const MachineOperand &MO) {
+                     return !MO.isReg() || MO.getReg().isVirtual();
+                   });
+    std::optional<unsigned> Agent;
+    if (Movable) {
+      for (const MachineInstr &U :
+           MRI.use_nodbg_instructions(MI.getOperand(0).getReg())) {
+        unsigned UA = AgentOf.lookup(U.getParent());
+        if (!UA || (Agent && *Agent != UA) || U.isPHI()) {
+          Movable = false;
+          break;
+        }
+        Agent = UA;
+      }
+    }
+    if (!Movable || !Agent) {
+      StoreBelow |=
+          MI.mayStore() || MI.isCall() || MI.hasUnmodeledSideEffects();
+      continue;
+    }
+    MachineBasicBlock &Entry = *Regions[*Agent - 1].Entry;
+    Entry.splice(std::next(Entry.begin()), &Preheader, MI.getIterator());
+  }
 }
 
 std::vector<TileASExpandedLoop>
@@ -332,6 +495,8 @@ WarpSpecializer::run(ArrayRef<MachineInstr *> Ordered,
     Expanded.push_back(expandPipelinedLoop(*Counted, *R.Entry, Order,
                                            AgentStage, S.StageCount));
   }
+  hoistTripCountTests();
+  sinkPreambleIntoAgents();
   return Expanded;
 }
 

@@ -8,8 +8,14 @@
 // runs once, in every warp: the values and buffers made before the loop, and
 // every PIPE_CREATE), the warps dispatch on their index to their agent:
 //
-//   dispatch:  %w = WARP_IDX; SETPri %w, <end of agent 1's warps>, LT;
-//              BR_P to agent 1; ... BRA to the last agent
+//   dispatch:  %w = WARP_IDX; the agents' trip-count test, computed once
+//              here so that its latency overlaps the dispatch's; then a
+//              test per agent, the agent whose first op comes earliest in
+//              the schedule first (SETPri %w, <its warp>, EQ for one warp;
+//              LT the end or GE the start of its warps otherwise); BR_P to
+//              it; ... BRA to the last agent
+//   agent k's entry also gets what the preheader computed for agent k
+//   alone (its fragments, its constants), so other warps skip it
 //   agent k:   AGENT_SWITCH k, warps, registers, inc|dec
 //              its own copy of the loop (TileASAgentPartition says what it
 //              holds), expanded under the schedule like the unspecialized
