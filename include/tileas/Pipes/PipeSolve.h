@@ -17,7 +17,11 @@
 //  3. A group whose producer and readers are on different units, in
 //     different stages, or whose producer is asynchronous, needs a pipe:
 //     a ring of depth 1 + the largest stage distance from the owner to a
-//     read (a read d iterations later adds d), i.e. slack depth - 1.
+//     read (a read d iterations later adds d), i.e. slack depth - 1; deeper
+//     where an asynchronous reader releases its slot (when its unit
+//     completes, its latency after it issues) later than the owner's refill
+//     depth iterations on would need it: depth >= ceil((Start(reader) +
+//     latency - Start(owner)) / II).
 //     A value produced before the loop by an asynchronous unit and read in
 //     it gets a consumer-only pipe (wait once, before the loop).
 //  4. A group that is rewritten in place across iterations (an accumulator,
@@ -118,6 +122,16 @@ struct SolveInput {
   unsigned II = 0;
 };
 
+/// An ordering the schedule could add (an Order dependence): Before issues
+/// at least Latency cycles before After, Distance iterations later. The
+/// scheduler adds such orderings where the coordination needs them.
+struct Ordering {
+  unsigned Before = 0;
+  unsigned After = 0;
+  unsigned Latency = 0;
+  unsigned Distance = 0;
+};
+
 enum class PipeKind : uint8_t {
   Ring,         ///< Producer and consumers in the loop.
   ConsumerOnly, ///< Produced before the loop, read in it.
@@ -145,6 +159,10 @@ struct Pipe {
   /// A drain whose barrier was a consumer-only pipe's: it is created at
   /// the loop's exit, once that pipe is over.
   bool CreateAtExit = false;
+  /// Set when an asynchronous reader's release, not the stage distance,
+  /// sets Depth: the ordering that makes 1 + the stage distance enough (the
+  /// reader's completion no later than the refill that many iterations on).
+  std::optional<Ordering> Release;
 };
 
 struct Mutex {
@@ -153,16 +171,6 @@ struct Mutex {
   unsigned Barrier = 0;
   llvm::SmallVector<unsigned, 2> Producers;
   llvm::SmallVector<unsigned, 4> Consumers;
-};
-
-/// An ordering the schedule could add (an Order dependence): Before issues
-/// at least Latency cycles before After, Distance iterations later. The
-/// scheduler adds such orderings where the coordination needs them.
-struct Ordering {
-  unsigned Before = 0;
-  unsigned After = 0;
-  unsigned Latency = 0;
-  unsigned Distance = 0;
 };
 
 /// A read TileAS cannot coordinate as scheduled (a limitation; unless the
