@@ -254,6 +254,19 @@ class Loop:
         known = [b for b in (self.mii, self.exact_lb) if b is not None]
         return max(known) if known else None
 
+    def sim_bound(self):
+        """(best lower bound, the name of the bound that sets it, our stage
+        count), for the simulated speed-up's verdict."""
+        lb = self.lower_bound()
+        names = (("res_mii", "resource"), ("rec_mii", "recurrence"),
+                 ("fine_mii", "fine density"), ("dep_mii", "dependency"),
+                 ("recres_mii", "recurrence with resources"),
+                 ("budget_mii", "budget"), ("exact_lb", "exact solver's"))
+        name = next((n for k, n in names
+                     if lb is not None and to_int(self.row.get(k)) == lb),
+                    "lower")
+        return lb, name, to_int(self.row.get("ours_stages"))
+
     def legal_iis(self):
         """IIs of schedules the TileAS verifier accepts, any scheduler."""
         iis = [o.ii for o in [self.ours] + list(self.peers.values())
@@ -1431,7 +1444,8 @@ def write_report(in_dir, out_dir):
         read_json(os.path.join(in_dir, "event-bench.json")), out_dir)
     lines += section_effort_tradeoff(
         read_text(os.path.join(in_dir, "effort-tradeoff.md")))
-    lines += sim_report.section(in_dir, out_dir, Svg, verdict)
+    lines += sim_report.section(in_dir, out_dir, Svg, verdict,
+                                {l.name: l.sim_bound() for l in loops or []})
     lines += section_ir_vs_mir(
         read_text(os.path.join(in_dir, "ir-vs-mir.md")))
     with open(os.path.join(out_dir, "report.md"), "w",

@@ -155,7 +155,46 @@ def target_steady_state(runs, verdict):
     return out
 
 
-def target_speedup(runs, verdict):
+def why_missed(runs, loop, trips, bound):
+    """Why a loop misses the speed-up target: a lower bound on II that no
+    schedule on this machine model beats (unpipelined cycles per iteration
+    over the best lower bound below the target), or what else costs the
+    cycles. bound: (best lower bound, its name, our stage count) from
+    results.csv, or None."""
+    unp = runs.base(loop, max(runs.trips(loop)), "unpipelined") or {}
+    unp_cpi = number(unp.get("cycles_per_iteration"))
+    if bound is None or bound[0] is None or not unp_cpi:
+        return "no lower bound or unpipelined steady state to judge it by"
+    lb, name, stages = bound
+    best = unp_cpi / lb
+    if best < TARGET_SPEEDUP:
+        return ("a bound: the unpipelined loop takes %s cycles per "
+                "iteration and no schedule fewer than %d (the %s bound), "
+                "so at most %s at any trip count on this machine model" % (
+                    fmt_cycles(unp_cpi), lb, name, fmt_ratio(best)))
+    ours = runs.base(loop, trips, "ours") or {}
+    cpi, ii = number(ours.get("cycles_per_iteration")), number(ours.get("ii"))
+    total = runs.cycles(loop, trips, "ours")
+    causes = []
+    if cpi is not None and ii is not None and cpi > ii:
+        causes.append("its steady state takes %s cycles per iteration "
+                      "for II %s" % (fmt_cycles(cpi), fmt_cycles(ii)))
+    if ii is not None and ii > lb:
+        causes.append("its II %s is above the %s bound %d" % (
+            fmt_cycles(ii), name, lb))
+    if total is not None and cpi is not None:
+        causes.append("filling and draining %s stages costs %s cycles "
+                      "beyond %d × %s" % (
+                          stages if stages is not None else "its",
+                          fmt_cycles(total - trips * cpi), trips,
+                          fmt_cycles(cpi)))
+    return ("not a bound (%s cycles per iteration unpipelined against the "
+            "%s bound %d allows %s): %s" % (
+                fmt_cycles(unp_cpi), name, lb, fmt_ratio(best),
+                "; ".join(causes) or "no cause found"))
+
+
+def target_speedup(runs, verdict, bounds):
     missed, judged = [], []
     for loop in runs.loops:
         if runs.family.get(loop) not in TARGET_FAMILIES:
@@ -166,9 +205,10 @@ def target_speedup(runs, verdict):
                   runs.cycles(loop, trips, "ours"))
         judged.append(loop)
         if r is None or r < TARGET_SPEEDUP:
-            missed.append("%s (T = %d%s): %s" % (
+            missed.append("%s (T = %d%s): %s; %s" % (
                 loop, trips, ", its fixed trip count" if fixed else "",
-                fmt_ratio(r)))
+                fmt_ratio(r), why_missed(runs, loop, trips,
+                                         bounds.get(loop))))
     out = ["- Total cycles at trip count %d at least %.0f× below the "
            "unpipelined loop, on every GEMM and attention loop (%d): %s." % (
                TARGET_TRIPS, TARGET_SPEEDUP, len(judged),
@@ -287,7 +327,9 @@ def figure(runs, path, svg_class):
     svg.save(path)
 
 
-def section(in_dir, out_dir, svg_class, verdict):
+def section(in_dir, out_dir, svg_class, verdict, bounds=None):
+    """bounds: per loop, (best lower bound on II, the bound's name, our
+    stage count), to say whether a missed target is out of reach."""
     out = ["## Simulated cycles (tileas-sim, bench/sim-bench.py)", ""]
     rows = read_rows(os.path.join(in_dir, "sim.csv"))
     if rows is None:
@@ -309,7 +351,7 @@ def section(in_dir, out_dir, svg_class, verdict):
                 ", ".join(str(t) for t in runs.requested()),
                 "/".join(str(j) for j in jitter) or "0", runs.seeds()), ""]
     out += target_steady_state(runs, verdict)
-    out += target_speedup(runs, verdict)
+    out += target_speedup(runs, verdict, bounds or {})
     out += target_warp_specialized(runs, verdict)
     out.append("")
     out += loop_table(runs)

@@ -64,11 +64,36 @@ private:
   }
   bool isAsync(unsigned Op) const { return In.Ops[Op].Async; }
   unsigned unit(unsigned Op) const { return In.Ops[Op].Unit; }
+  void deepenForRelease(Pipe &P) const;
 
   const SolveInput &In;
   std::vector<Group> Groups;
   SolveResult R;
 };
+
+/// An asynchronous reader (the tensor core) releases its slot when its unit
+/// completes the read, its latency after it issues; the owner refills the
+/// slot Depth iterations later, at Start(owner) + Depth * II. So the ring
+/// needs Depth >= ceil((Start(reader) + Latency - Start(owner)) / II) for
+/// every asynchronous reader, beyond 1 + the stage distance; where that
+/// deepens it, Release says which ordering would make it unnecessary.
+void Solver::deepenForRelease(Pipe &P) const {
+  if (!In.II || P.Owner < 0)
+    return;
+  int64_t II = In.II, Owner = In.Ops[P.Owner].Start;
+  unsigned StageDepth = P.Depth;
+  for (const Read &Rd : P.Consumers) {
+    if (!isAsync(Rd.Op) || Rd.Distance)
+      continue;
+    const LoopOp &Reader = In.Ops[Rd.Op];
+    int64_t Busy = Reader.Start + Reader.Latency - Owner;
+    unsigned Depth = unsigned(std::max<int64_t>(1, (Busy + II - 1) / II));
+    if (Depth <= P.Depth)
+      continue;
+    P.Depth = Depth;
+    P.Release = Ordering{Rd.Op, unsigned(P.Owner), Reader.Latency, StageDepth};
+  }
+}
 
 Error Solver::validate() const {
   auto Bad = [](const Twine &Msg) {
@@ -215,6 +240,7 @@ void Solver::classify(Group &G) {
         Distance = std::max(Distance, ReadStage - In.Ops[Owner].Stage);
     }
     P.Depth = Distance + 1;
+    deepenForRelease(P);
     for (unsigned V : G.Values)
       if (In.Values[V].Producer == int(Owner)) {
         P.Bytes = In.Values[V].Bytes;

@@ -44,6 +44,8 @@ StringRef violationKindName(Violation::KindTy K) {
     return "stage_order";
   case Violation::Coordination:
     return "coordination";
+  case Violation::LoopBranch:
+    return "loop_branch";
   }
   return "unknown";
 }

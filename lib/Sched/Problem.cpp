@@ -95,6 +95,18 @@ Error Problem::validate() const {
                                   MaxDependenceDistance));
   }
 
+  if (LoopBranch) {
+    if (*LoopBranch >= Ops.size())
+      return problemError(formatv("the loop branch is op {0}, outside 0..{1}",
+                                  *LoopBranch, Ops.size() - 1));
+    const Operation &Op = Ops[*LoopBranch];
+    if (!Op.Slots.empty() || !Op.Pools.empty() || !Op.Budgets.empty() ||
+        Op.MaxDepth != 1)
+      return problemError(formatv("op {0} '{1}' is the loop branch: it must "
+                                  "hold nothing and have max depth 1",
+                                  *LoopBranch, Op.Name));
+  }
+
   DenseSet<int> GroupIds;
   for (const GroupDesc &G : Groups)
     if (!GroupIds.insert(G.Id).second)

@@ -46,7 +46,8 @@ bool selectsSerial(const Problem &P, const SchedulerOptions &Opts) {
     return true;
   if (Opts.ForceModulo)
     return false;
-  if (P.size() < 8)
+  // The size of the loop's instructions: the loop branch's op is none.
+  if (P.size() - (P.LoopBranch ? 1 : 0) < 8)
     return true;
   // A far-memory load hides its latency the way an asynchronous unit does
   // once the loop is pipelined (register prefetch), so it also makes the
@@ -233,7 +234,20 @@ static bool relieveCoordination(const Problem &P, const Schedule &S,
     }
     return Changed;
   }
-  // Buffers: cap the depth of the rings that pay into the pool.
+  // Buffers: a ring that an asynchronous reader's release deepens beyond
+  // its stage distance gets the ordering that makes the distance enough
+  // (the II rises where it must); then the depth of the rings that pay
+  // into the pool is capped.
+  bool Ordered = false;
+  for (const pipes::Pipe &Ring : C.Pipes)
+    if (Ring.Budget == O.Budget && Ring.Release && !Refs.known(*Ring.Release)) {
+      const pipes::Ordering &R = *Ring.Release;
+      Refs.Orderings.push_back(
+          {R.Before, R.After, int(R.Latency), R.Distance, DepKind::Order});
+      Ordered = true;
+    }
+  if (Ordered)
+    return true;
   return tighten(
       ringCharges(C, unsigned(O.Budget)), unsigned(O.Budget), O.Need,
       O.Capacity, [](const BudgetCharge &) { return false; }, Caps);

@@ -43,6 +43,7 @@ public:
     checkBudgets();
     checkCoordination();
     checkGroupsAndDepth();
+    checkLoopBranch();
     return std::move(Found);
   }
 
@@ -72,6 +73,7 @@ private:
   void checkBudgets();
   void checkCoordination();
   void checkGroupsAndDepth();
+  void checkLoopBranch();
 
   const Problem &P;
   const Schedule &S;
@@ -275,6 +277,28 @@ void Checker::checkGroupsAndDepth() {
                "constraint group {4}",
                name(unsigned(First)), S.Ops[First].Stage, name(Op), Stage,
                O.Group);
+  }
+}
+
+/// The branch that closes the kernel waits for the exit test: each result
+/// it reads must be ready by the kernel's last cycle, II - 1 of the
+/// iteration the branch closes. Checked from the producers' starts, not from
+/// where the branch op was placed.
+void Checker::checkLoopBranch() {
+  if (!P.LoopBranch)
+    return;
+  ArrayRef<Dependence> Deps = P.dependences();
+  for (unsigned I = 0, E = Deps.size(); I != E; ++I) {
+    const Dependence &D = Deps[I];
+    if (D.To != *P.LoopBranch)
+      continue;
+    int64_t Ready = start(D.From) + D.Latency;
+    int64_t LastCycle = int64_t(S.II) * (int64_t(D.Distance) + 1) - 1;
+    if (Ready > LastCycle)
+      reportOn(I, {D.From, D.To}, Violation::LoopBranch,
+               "the loop branch waits for {0}, ready at cycle {1} ({2} + {3}), "
+               "after the kernel's last cycle {4} (II {5})",
+               name(D.From), Ready, start(D.From), D.Latency, LastCycle, S.II);
   }
 }
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OursCollector.h"
+#include "PeerSchedule.h"
 
 #include "TileASLoopProblem.h"
 #include "TileASScheduleAnalysis.h"
@@ -73,5 +74,6 @@ tileas::bench::scheduleFromRecord(const TileASLoopProblem &LP,
           formatv("recorded instruction {0} is not in the problem", I).str());
     Out.Ops[It->second] = S.Placement[I];
   }
+  finishWithLoopBranch(LP, Out);
   return Out;
 }

@@ -26,7 +26,7 @@ PeerContext tileas::bench::peerContext(const TileASLoopProblem &LP) {
   }
   // MachinePipeliner's unpipelineable nodes (computeUnpipelineableNodes),
   // on TileAS's dependence graph.
-  C.LoopControl.resize(LP.Instrs.size());
+  C.LoopControl.resize(LP.Problem.size());
   SmallVector<unsigned, 8> Work;
   if (C.ExitTest)
     Work.push_back(*C.ExitTest);
@@ -42,7 +42,7 @@ PeerContext tileas::bench::peerContext(const TileASLoopProblem &LP) {
         Work.push_back(D.To);
     }
   }
-  C.SideEffects.resize(LP.Instrs.size());
+  C.SideEffects.resize(LP.Problem.size());
   for (unsigned I = 0, E = LP.Instrs.size(); I != E; ++I)
     if (LP.Instrs[I]->hasUnmodeledSideEffects())
       C.SideEffects.set(I);

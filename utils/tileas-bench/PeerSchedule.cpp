@@ -60,8 +60,19 @@ tileas::bench::buildPeerSchedule(const TileASLoopProblem &LP,
     S.Ops[I].Stage = unsigned(P.Stage - MinStage);
     S.Ops[I].Start = int64_t(S.Ops[I].Stage) * II + Offset;
   }
-  finishSchedule(S);
+  finishWithLoopBranch(LP, S);
   return S;
+}
+
+void tileas::bench::finishWithLoopBranch(const TileASLoopProblem &LP,
+                                         Schedule &S) {
+  S.Ops.resize(LP.Problem.size());
+  if (LP.Problem.LoopBranch && S.II) {
+    OpPlacement &Branch = S.Ops[*LP.Problem.LoopBranch];
+    Branch.Stage = 0;
+    Branch.Start = S.II - 1;
+  }
+  finishSchedule(S);
 }
 
 void tileas::bench::finishSchedule(Schedule &S) {

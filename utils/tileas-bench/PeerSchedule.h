@@ -57,6 +57,13 @@ llvm::Expected<Schedule> buildPeerSchedule(const llvm::TileASLoopProblem &LP,
 /// and stages of S.
 void finishSchedule(Schedule &S);
 
+/// Completes a schedule of LP's instructions (one placement each) into one
+/// of LP's problem: the loop branch's op, which no instruction stands for,
+/// issues in the kernel's last cycle (II - 1), where an expansion puts the
+/// branch; then finishSchedule. Whether the exit test is ready by then is
+/// the verifier's to say.
+void finishWithLoopBranch(const llvm::TileASLoopProblem &LP, Schedule &S);
+
 } // namespace bench
 } // namespace tileas
 

@@ -40,7 +40,15 @@ public:
               "involves the exit test or what it depends on, which it was "
               "asked to leave to the loop control and then placed at a "
               "predecessor's cycle, without latency or resources"};
+    if (V.Kind == Violation::LoopBranch ||
+        (P.LoopBranch && is_contained(V.Ops, *P.LoopBranch)))
+      return {Blame::Unseen,
+              "closes the kernel late: the exit test's result is not ready "
+              "by the kernel's last cycle, so each kernel iteration waits "
+              "for it, which LLVM's model does not charge"};
     switch (V.Kind) {
+    case Violation::LoopBranch:
+      llvm_unreachable("handled above");
     case Violation::Dependence:
       return dependence(P.dependences()[V.Subject]);
     case Violation::Slot:

@@ -17,7 +17,11 @@
 //  3. A group whose producer and readers are on different units, in
 //     different stages, or whose producer is asynchronous, needs a pipe:
 //     a ring of depth 1 + the largest stage distance from the owner to a
-//     read (a read d iterations later adds d), i.e. slack depth - 1.
+//     read (a read d iterations later adds d), i.e. slack depth - 1; deeper
+//     where an asynchronous reader releases its slot (when its unit
+//     completes, its latency after it issues) later than the owner's refill
+//     depth iterations on would need it: depth >= ceil((Start(reader) +
+//     latency - Start(owner)) / II).
 //     A value produced before the loop by an asynchronous unit and read in
 //     it gets a consumer-only pipe (wait once, before the loop).
 //  4. A group that is rewritten in place across iterations (an accumulator,
@@ -136,6 +140,16 @@ struct SolveInput {
   unsigned RingSlack = 0;
 };
 
+/// An ordering the schedule could add (an Order dependence): Before issues
+/// at least Latency cycles before After, Distance iterations later. The
+/// scheduler adds such orderings where the coordination needs them.
+struct Ordering {
+  unsigned Before = 0;
+  unsigned After = 0;
+  unsigned Latency = 0;
+  unsigned Distance = 0;
+};
+
 enum class PipeKind : uint8_t {
   Ring,         ///< Producer and consumers in the loop.
   ConsumerOnly, ///< Produced before the loop, read in it.
@@ -177,6 +191,10 @@ struct Pipe {
   /// iterations as its ring has free slots, so only a ring deeper than 1 +
   /// its stage distance absorbs the variance of a far-memory latency.
   unsigned Slack = 0;
+  /// Set when an asynchronous reader's release, not the stage distance,
+  /// sets Depth: the ordering that makes 1 + the stage distance enough (the
+  /// reader's completion no later than the refill that many iterations on).
+  std::optional<Ordering> Release;
 };
 
 struct Mutex {
@@ -201,16 +219,6 @@ bool mutexSides(const Mutex &M, llvm::ArrayRef<LoopOp> Ops, bool UseAgents,
 /// sides are in two agents and an asynchronous unit ends one of them (its
 /// release lands after its agent may already want the side again).
 bool needsHandoff(const Mutex &M, llvm::ArrayRef<LoopOp> Ops);
-
-/// An ordering the schedule could add (an Order dependence): Before issues
-/// at least Latency cycles before After, Distance iterations later. The
-/// scheduler adds such orderings where the coordination needs them.
-struct Ordering {
-  unsigned Before = 0;
-  unsigned After = 0;
-  unsigned Latency = 0;
-  unsigned Distance = 0;
-};
 
 /// A read TileAS cannot coordinate as scheduled (a limitation; unless the
 /// schedule can be fixed, the loop must be left as it was): a ring's value

@@ -160,14 +160,18 @@ public:
   /// What materialization will need to coordinate, without a schedule
   /// (ops in the problem's order); see Coordination.h.
   std::optional<pipes::SolveInput> Coordination;
+  /// The op standing for the loop-closing branch, if the problem has one
+  /// (see the file comment).
+  std::optional<unsigned> LoopBranch;
   /// A name for diagnostics (function and block, or file).
   std::string Name;
 
   /// Checks internal consistency: slot ids defined in the model, pool and
   /// budget indices in range, nonzero durations, occupancy 1 on slots,
   /// dependence endpoints in range, group leaders that exist, footprint rows
-  /// that match the triples; and the size caps of ProblemSize.h. The message
-  /// names the op or edge.
+  /// that match the triples, a loop branch that holds nothing and is pinned
+  /// to stage 0; and the size caps of ProblemSize.h. The message names the
+  /// op or edge.
   llvm::Error validate() const;
 
 private:

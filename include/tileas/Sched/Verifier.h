@@ -7,7 +7,8 @@
 // Checks a schedule against a problem from first principles, sharing no code
 // with the generators (it does not use the reservation table or the footprint
 // builder): every dependence, every slot row, every pool count per cycle,
-// every budget pool, group and depth constraints, and the consistency of
+// every budget pool, group and depth constraints, the loop branch (the exit
+// test's result ready by the kernel's last cycle), and the consistency of
 // stage, order and stage count.
 //
 //===----------------------------------------------------------------------===//
@@ -37,12 +38,15 @@ struct Violation {
     StageOrder,   ///< Stage, order or stage count inconsistent with starts.
     Coordination, ///< Its pipes and mutexes exceed a budget or cannot be
                   ///< expressed (problems with a coordination description).
+    LoopBranch,   ///< The exit test's result is not ready by the kernel's
+                  ///< last cycle, so the loop branch would close it late.
   } Kind;
   std::string Message;
   /// What the violation is about, for tools that sort violations out: the
   /// index of the dependence (Dependence), the slot id (Slot), the pool or
   /// budget pool index (Pool, Budget), the op (Depth; Group: the later
-  /// member); NoSubject for Shape and StageOrder.
+  /// member), the dependence into the loop branch (LoopBranch); NoSubject
+  /// for Shape and StageOrder.
   unsigned Subject = NoSubject;
   static constexpr unsigned NoSubject = ~0u;
   /// The ops involved: a dependence's two ends, a slot row's two holders,

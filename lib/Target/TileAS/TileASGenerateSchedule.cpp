@@ -218,7 +218,7 @@ void TileASGenerateSchedule::scheduleBlock(MachineBasicBlock &MBB) {
   TileASLoopSchedule S;
   S.Loop = &MBB;
   S.Instrs = LP->Instrs;
-  S.Placement = R.Sched.Ops;
+  S.Placement = instructionPlacements(*LP, R.Sched);
   S.II = R.Sched.II;
   S.StageCount = R.Sched.StageCount;
   S.Bounds = R.Sched.Bounds;

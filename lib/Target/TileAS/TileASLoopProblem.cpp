@@ -22,6 +22,8 @@
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <numeric>
+
 using namespace llvm;
 using namespace tileas;
 
@@ -73,6 +75,7 @@ private:
   void addReusedBufferDependences();
   void addMemoryAndOrderDependences();
   Error applyConstraints();
+  void addLoopBranch(ArrayRef<unsigned> ExitTests);
   bool provablyDisjoint(const MachineInstr &A, const MachineInstr &B) const;
   void addDep(unsigned From, unsigned To, int Latency, unsigned Distance,
               DepKind Kind) {
@@ -360,18 +363,40 @@ void ProblemBuilder::addMemoryAndOrderDependences() {
   }
 }
 
+/// The branch that closes the kernel issues once the exit test's result is
+/// ready: an op that holds nothing, in stage 0, the test's latency after it.
+/// So the test is placed where its result is ready by the kernel's last
+/// cycle, and the next kernel iteration starts II cycles after this one.
+/// The op stands for no instruction: it comes after LP.Instrs.
+void ProblemBuilder::addLoopBranch(ArrayRef<unsigned> ExitTests) {
+  if (ExitTests.empty())
+    return;
+  Operation Branch;
+  unsigned Index = LP.Problem.size();
+  Branch.Name = formatv("{0}:loop-branch", Index).str();
+  Branch.MaxDepth = 1;
+  LP.Problem.addOperation(std::move(Branch));
+  for (unsigned Op : ExitTests)
+    addDep(Op, Index, Facts[Op].Latency, 0, DepKind::Order);
+  LP.Problem.LoopBranch = Index;
+}
+
 Error ProblemBuilder::applyConstraints() {
   // The loop's exit test stays in stage 0: in every kernel iteration it
   // decides whether the next iteration starts, which is how the expansion's
   // prologue guards and kernel branch count iterations.
+  SmallVector<unsigned, 1> ExitTests;
   for (const MachineInstr &T : MBB.terminators())
     for (const MachineOperand &MO : T.uses())
       if (MO.isReg() && MO.getReg().isVirtual())
         if (const MachineInstr *Def = MRI.getUniqueVRegDef(MO.getReg())) {
           auto It = LP.OpIndex.find(Def);
-          if (It != LP.OpIndex.end())
-            LP.Problem.operations()[It->second].MaxDepth = 1;
+          if (It != LP.OpIndex.end() && !is_contained(ExitTests, It->second))
+            ExitTests.push_back(It->second);
         }
+  for (unsigned Op : ExitTests)
+    LP.Problem.operations()[Op].MaxDepth = 1;
+  addLoopBranch(ExitTests);
 
   const auto *MFI = MF.getInfo<TileASMachineFunctionInfo>();
   unsigned Block = MBB.getNumber();
@@ -421,10 +446,32 @@ Expected<TileASLoopProblem> TileASLoopProblem::build(MachineBasicBlock &MBB,
   if (Error E = ProblemBuilder(LP, ReservedBarriers).run())
     return E;
   // What materialization will coordinate, described the way it will be.
-  if (LP.Unsupported.empty())
+  if (LP.Unsupported.empty()) {
     LP.Problem.Coordination =
         TileASCoordinationInput::build(MBB, LP.Instrs, ReservedBarriers).In;
+    // The loop branch coordinates nothing; it runs on the issuing thread.
+    if (LP.Problem.LoopBranch) {
+      pipes::LoopOp Branch;
+      Branch.Unit = coordinationUnitOf(*MBB.getFirstTerminator()).first;
+      LP.Problem.Coordination->Ops.push_back(Branch);
+    }
+  }
   LP.Problem.Name =
       (MBB.getParent()->getName() + ":bb." + Twine(MBB.getNumber())).str();
   return LP;
+}
+
+std::vector<OpPlacement>
+llvm::instructionPlacements(const TileASLoopProblem &LP, const Schedule &S) {
+  size_t N = std::min(S.Ops.size(), LP.Instrs.size());
+  std::vector<OpPlacement> Out(S.Ops.begin(), S.Ops.begin() + N);
+  // Orders are ranks among all ops: rank the instructions' among themselves.
+  std::vector<unsigned> ByOrder(N);
+  std::iota(ByOrder.begin(), ByOrder.end(), 0);
+  llvm::stable_sort(ByOrder, [&](unsigned A, unsigned B) {
+    return Out[A].Order < Out[B].Order;
+  });
+  for (unsigned Rank = 0; Rank != N; ++Rank)
+    Out[ByOrder[Rank]].Order = Rank;
+  return Out;
 }

@@ -27,7 +27,11 @@
 //    and stay ordered against every memory access;
 //  * constraint groups, max depths and force-serial from the function's
 //    TileAS annotations; the instruction that computes the loop's branch
-//    condition is pinned to stage 0 (see TileASCountedLoop).
+//    condition is pinned to stage 0 (see TileASCountedLoop);
+//  * after the operations of the instructions, one for the branch that
+//    closes the kernel (Problem::LoopBranch): it holds nothing, stays in
+//    stage 0 and follows the exit test by the test's latency, so that the
+//    kernel's next iteration never waits for the predicate.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,12 +39,14 @@
 #define TILEAS_TILEASLOOPPROBLEM_H
 
 #include "tileas/Sched/Problem.h"
+#include "tileas/Sched/Schedule.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 
 #include <string>
+#include <vector>
 
 namespace llvm {
 
@@ -50,7 +56,8 @@ class TargetInstrInfo;
 
 struct TileASLoopProblem {
   MachineBasicBlock *Loop = nullptr;
-  /// The instruction behind each operation of the problem (block order).
+  /// The instruction behind each operation of the problem (block order);
+  /// the loop branch's op (Problem::LoopBranch), last, has none.
   SmallVector<MachineInstr *, 32> Instrs;
   DenseMap<const MachineInstr *, unsigned> OpIndex;
   tileas::Problem Problem;
@@ -68,6 +75,11 @@ struct TileASLoopProblem {
 /// The index of MI among the non-debug instructions of its block (PHIs and
 /// terminators included): how TileAS MIR annotations name instructions.
 unsigned annotationIndex(const MachineInstr &MI);
+
+/// The placements of a schedule of LP's problem for LP's instructions alone:
+/// the loop branch's op left out and the orders ranked again.
+std::vector<tileas::OpPlacement>
+instructionPlacements(const TileASLoopProblem &LP, const tileas::Schedule &S);
 
 } // namespace llvm
 

@@ -54,6 +54,42 @@ TEST(PipeSolve, RingDepthIsStageDistancePlusOne) {
   EXPECT_EQ(R.BudgetUsage[0], 2u * 4 * 16384);
 }
 
+TEST(PipeSolve, AsynchronousReaderReleasesWhenItsUnitCompletes) {
+  // II 50: a TMA at cycle 0 (stage 0) fills a tile that an MMA reads at
+  // cycle 90 (stage 1), completing 16 cycles later, at 106. The stage
+  // distance asks for 2 slots, but then the refill of iteration i + 2, at
+  // 0 + 2 x 50 = 100, would wait for iteration i's release at 106: the ring
+  // needs ceil(106 / 50) = 3 slots. With the MMA at cycle 84 it completes
+  // at exactly 100, which 2 slots cover.
+  for (auto [MmaStart, Depth] : {std::pair<int64_t, unsigned>{90, 3u},
+                                 std::pair<int64_t, unsigned>{84, 2u}}) {
+    SolveInput In = baseInput();
+    In.II = 50;
+    unsigned Tma = addOp(In, 0, 0, TMA, true, 0, 200);
+    unsigned Mma = addOp(In, 1, 1, TensorCore, true, MmaStart, 16);
+    unsigned A = addValue(In, Tma, 16384, 0);
+    In.Reads = {{Mma, A, 0, false, -1}};
+    SolveResult R = solve(In);
+    ASSERT_EQ(R.Pipes.size(), 1u);
+    EXPECT_EQ(R.Pipes[0].Depth, Depth) << "MMA at cycle " << MmaStart;
+    EXPECT_EQ(R.BudgetUsage[0], Depth * 16384u);
+  }
+}
+
+TEST(PipeSolve, SynchronousReaderReleasesWhenItIssues) {
+  // The same tile read by a shared-memory load (latency 30) on the issuing
+  // thread: its release issues right after it, so 2 slots suffice.
+  SolveInput In = baseInput();
+  In.II = 50;
+  unsigned Tma = addOp(In, 0, 0, TMA, true, 0, 200);
+  unsigned Load = addOp(In, 1, 1, ALU, false, 90, 30);
+  unsigned A = addValue(In, Tma, 16384, 0);
+  In.Reads = {{Load, A, 0, false, -1}};
+  SolveResult R = solve(In);
+  ASSERT_EQ(R.Pipes.size(), 1u);
+  EXPECT_EQ(R.Pipes[0].Depth, 2u);
+}
+
 TEST(PipeSolve, PipeIdsContinueAfterEarlierLoops) {
   // The second loop of a function: its pipes are numbered after the first
   // loop's, while its barriers start again from the first unreserved id

@@ -64,3 +64,25 @@ TEST(ProblemValidateTest, ADependenceOnAMissingOpIsNamed) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(ProblemValidateTest, ALoopBranchThatHoldsSomethingIsNamed) {
+  ProblemBuilder B = simpleRecurrenceLoop();
+  unsigned Branch = B.op({{3, 1}});
+  B.at(Branch).MaxDepth = 1;
+  B.P.LoopBranch = Branch;
+  EXPECT_EQ(validationError(B.P),
+            "op " + std::to_string(Branch) + " 'op" + std::to_string(Branch) +
+                "' is the loop branch: it must hold nothing and have max "
+                "depth 1");
+  B.at(Branch).Slots.clear();
+  EXPECT_EQ(validationError(B.P), "");
+  B.at(Branch).MaxDepth = 0;
+  EXPECT_NE(validationError(B.P), "");
+  B.P.LoopBranch = B.P.size();
+  EXPECT_NE(validationError(B.P).find("the loop branch is op"),
+            std::string::npos);
+}
+
+} // namespace

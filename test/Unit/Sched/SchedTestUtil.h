@@ -77,6 +77,20 @@ inline ProblemBuilder simpleRecurrenceLoop() {
   return B;
 }
 
+/// A loop closed by a branch: op 0 holds slot 1 for 6 cycles; the exit test
+/// (op 1, slot 3, its result 4 cycles later) follows it by WorkToTest
+/// cycles; the loop branch (op 2) holds nothing; both are pinned to stage 0.
+inline ProblemBuilder loopBranchLoop(int WorkToTest) {
+  ProblemBuilder B;
+  unsigned Work = B.op({{1, 6}}), Test = B.op({{3, 1}}), Branch = B.op();
+  B.at(Test).MaxDepth = 1;
+  B.at(Branch).MaxDepth = 1;
+  B.dep(Work, Test, WorkToTest);
+  B.dep(Test, Branch, 4, 0, DepKind::Order);
+  B.P.LoopBranch = Branch;
+  return B;
+}
+
 /// Pads a problem with independent resource-free ops so that the selection
 /// rule picks the modulo generator (at least 8 ops, one of them Async).
 inline void makeModuloEligible(Problem &P) {

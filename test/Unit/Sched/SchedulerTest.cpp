@@ -247,3 +247,37 @@ TEST(SchedulerTest, PrecomputedFootprintsGiveTheSameSchedule) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(SchedulerTest, TheLoopBranchWaitsForTheExitTest) {
+  // Slot 1 is busy 6 cycles per iteration (resource bound 6). The exit test
+  // X follows the work by 3 cycles and its result comes 4 cycles later; the
+  // loop branch Y needs it by the kernel's last cycle. So X >= 3, Y >= 7,
+  // Y <= II - 1 (stage 0): II 8, from both generators; the branch is what
+  // costs the two cycles over the resource bound.
+  ProblemBuilder B = loopBranchLoop(3);
+  const unsigned X = 1;
+  for (bool Modulo : {false, true}) {
+    SchedulerOptions Opts;
+    Opts.ForceModulo = Modulo;
+    Opts.Verify = true;
+    ScheduleResult R = scheduleLoop(B.P, Opts);
+    ASSERT_TRUE(R.Success) << R.Failure.Reason;
+    EXPECT_EQ(R.Sched.II, 8u) << (Modulo ? "modulo" : "serial");
+    EXPECT_LE(R.Sched.Ops[X].Start + 4, int64_t(R.Sched.II) - 1);
+    EXPECT_TRUE(verifySchedule(B.P, R.Sched).empty());
+  }
+  // Without the branch op the resource bound is reached.
+  ProblemBuilder NoBranch;
+  unsigned W2 = NoBranch.op({{1, 6}}), X2 = NoBranch.op({{3, 1}});
+  NoBranch.at(X2).MaxDepth = 1;
+  NoBranch.dep(W2, X2, 3);
+  SchedulerOptions Opts;
+  Opts.ForceModulo = true;
+  ScheduleResult R = scheduleLoop(NoBranch.P, Opts);
+  ASSERT_TRUE(R.Success) << R.Failure.Reason;
+  EXPECT_EQ(R.Sched.II, 6u);
+}
+
+} // namespace

@@ -268,3 +268,49 @@ TEST(VerifierTest, NamesWhatEachViolationIsAbout) {
 }
 
 } // namespace
+
+namespace {
+
+Problem loopBranchProblem() { return loopBranchLoop(0).P; }
+
+Schedule branchSchedule(int64_t TestStart, int64_t BranchStart) {
+  Schedule S;
+  S.II = 8;
+  for (int64_t T : {int64_t(0), TestStart, BranchStart})
+    S.Ops.push_back({T, 0, 0});
+  finish(S);
+  return S;
+}
+
+TEST(VerifierTest, AcceptsAnExitTestReadyByTheKernelsLastCycle) {
+  // Ready at 3 + 4 = 7 = II - 1: the branch issues in the last cycle.
+  EXPECT_TRUE(
+      verifySchedule(loopBranchProblem(), branchSchedule(3, 7)).empty());
+}
+
+TEST(VerifierTest, RejectsAnExitTestThatDelaysTheLoopBranch) {
+  Problem P = loopBranchProblem();
+  // Ready at 4 + 4 = 8: the branch could issue no earlier than cycle 8,
+  // the next kernel iteration's first.
+  std::vector<Violation> Found = verifySchedule(P, branchSchedule(4, 7));
+  Kinds K;
+  for (const Violation &V : Found)
+    K.push_back(V.Kind);
+  std::sort(K.begin(), K.end());
+  EXPECT_EQ(K, Kinds({Violation::Dependence, Violation::LoopBranch}));
+  auto It = std::find_if(Found.begin(), Found.end(), [](const Violation &V) {
+    return V.Kind == Violation::LoopBranch;
+  });
+  ASSERT_NE(It, Found.end());
+  EXPECT_EQ(It->Message, "the loop branch waits for op 1 'op1', ready at "
+                         "cycle 8 (4 + 4), after the kernel's last cycle 7 "
+                         "(II 8)");
+  EXPECT_EQ(It->Ops, (llvm::SmallVector<unsigned, 2>{1, 2}));
+  // Checked from the exit test's start, not from where the branch op sits:
+  // a branch op moved past the kernel keeps the dependence but not the
+  // stage, and the late test is still reported.
+  EXPECT_EQ(kinds(P, branchSchedule(4, 8)),
+            Kinds({Violation::Depth, Violation::LoopBranch}));
+}
+
+} // namespace

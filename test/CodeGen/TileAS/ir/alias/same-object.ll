@@ -24,7 +24,9 @@
 ; DISTINCT-NOT: kind=memory
 ; REMARK-DAG: loop bb.1 in carried: II=111 MII=111 (res 7, rec 111,
 ; REMARK-DAG: loop bb.1 in unknown: II=111 MII=111 (res 7, rec 111,
-; REMARK-DAG: loop bb.1 in distinct: II=7 MII=7 (res 7, rec 4,
+; The distinct loop is bound by its loop control: the branch waits for the
+; exit test, 9 cycles after the induction update starts (dep 9).
+; REMARK-DAG: loop bb.1 in distinct: II=9 MII=9 (res 7, rec 4,
 
 define void @carried(ptr addrspace(1) noalias %p, i32 %n) {
 entry:
