@@ -73,8 +73,7 @@ exit:
 ; ORDER-DAG: dep "[[A]]" "[[B]]" lat=0 dist=0 kind=order
 ; ORDER-DAG: dep "[[B]]" "[[A]]" lat=1 dist=1 kind=order
 ; PLAIN:     op "{{[0-9]+}}:LDG_F"
-; PLAIN-NOT: kind=order
-; PLAIN-NOT: kind=memory
+; PLAIN-NOT: dep "{{[0-9]+}}:LDG_F" "{{[0-9]+}}:LDG_F"
 ; REMARK-DAG: remark: {{.*}}loop bb.1 in two_volatile: II=14 MII=14
 ; REMARK-DAG: remark: {{.*}}loop bb.1 in two_plain: II=14 MII=14
 ; ASM-LABEL: two_volatile:
