@@ -11,22 +11,23 @@
 //
 // The interpreter executes the scalar instructions (moves, integer
 // arithmetic, compares, selects: ScalarSemantics.h; PHIs and branches:
-// BlockWalk.h) to follow the control flow and compute iteration numbers. A buffered value (TILE or TMEM) is
-// tagged with (pipe, iteration) by the instruction that follows a
-// PIPE_PRODUCER_ACQUIRE of that pipe: that instruction is the pipe's writer.
-// Tags travel through copies and PHIs, so every later instruction that reads
-// a tagged register reads that pipe's slot. Who performs an action follows
-// the machine: an asynchronous instruction (TMA, tensor core, async copy) is
-// enqueued to its unit; commits and releases are performed by the agents
-// PIPE_CREATE declares; waits, acquires and locks block the issuer. A mutex
-// is a one-slot pipe whose FULL barrier counts the turns: a lock waits for
-// its side's parity and enters a turn (side s's c-th lock is turn 2c + s, an
-// item written then), its unlock ends that turn (a release, by the agent the
-// unlock names) and arrives; two sides inside at once overwrite a live turn.
-// When the function returns, and when a PIPE_CREATE initializes a barrier that
-// an earlier ring uses, that ring's buffers end (see RetireMarker). A register
-// named in MIRProtocolOptions::Overrides takes the given value where it is
-// defined, whatever its instruction computes (a PHI's too).
+// BlockWalk.h) to follow the control flow and compute iteration numbers. A
+// buffered value (TILE or TMEM) is tagged with (pipe, iteration) by the
+// instruction that follows a PIPE_PRODUCER_ACQUIRE of that pipe: that
+// instruction is the pipe's writer. Tags travel through copies and PHIs, so
+// every later instruction that reads a tagged register reads that pipe's slot.
+// Who performs an action follows the machine: an asynchronous instruction (TMA,
+// tensor core, async copy) is enqueued to its unit; commits and releases are
+// performed by the agents PIPE_CREATE declares; waits, acquires and locks block
+// the issuer. A mutex is a one-slot pipe whose FULL barrier counts the turns: a
+// lock waits for its side's parity and enters a turn (side s's c-th lock is
+// turn 2c + s, an item written then), its unlock ends that turn (a release, by
+// the agent the unlock names) and arrives; two sides inside at once overwrite a
+// live turn. When the function returns, and when a PIPE_CREATE initializes a
+// barrier that an earlier ring uses, that ring's buffers end (see
+// RetireMarker). A register named in MIRProtocolOptions::Overrides takes the
+// given value where it is defined, whatever its instruction computes (a PHI's
+// too).
 //
 // Warp specialization. The code before WARP_IDX runs once, as issuer 0. At
 // WARP_IDX the run forks: the warps of each agent k of the machine model
