@@ -394,8 +394,8 @@ Error ProblemTextReader::readOp(ArrayRef<LineToken> Toks) {
   Directive D;
   if (Error E = R.parse(Toks, 1,
                         {"slots", "pools", "budget", "rows", "lat", "async",
-                         "farmem", "group", "maxdepth"},
-                        {"async", "farmem"}, D))
+                         "farmem", "group", "maxdepth", "branch"},
+                        {"async", "farmem", "branch"}, D))
     return E;
   Expected<std::string> Name = name(D.Positional[0], "op name");
   if (!Name)
@@ -451,6 +451,20 @@ Error ProblemTextReader::readOp(ArrayRef<LineToken> Toks) {
   if (!Depth)
     return Depth.takeError();
   Op.MaxDepth = Depth->value_or(0);
+  if (D.key("branch")) {
+    if (P.LoopBranch)
+      return R.error("op '" + Op.Name +
+                     "' is marked as the loop branch, but "
+                     "op '" +
+                     P.operations()[*P.LoopBranch].Name + "' (line " +
+                     Twine(OpLines[*P.LoopBranch]) + ") already is");
+    if (!Op.Slots.empty() || !Op.Pools.empty() || !Op.Budgets.empty() ||
+        Op.MaxDepth != 1)
+      return R.error("op '" + Op.Name +
+                     "' is the loop branch: it must hold "
+                     "no slot, pool or budget and have maxdepth=1");
+    P.LoopBranch = P.size();
+  }
   OpLines.push_back(R.line());
   P.addOperation(std::move(Op));
   return Error::success();

@@ -50,7 +50,8 @@ static StringRef depKindName(DepKind K) {
   return "data";
 }
 
-static void writeOp(raw_ostream &OS, const Problem &P, const Operation &Op) {
+static void writeOp(raw_ostream &OS, const Problem &P, unsigned Index) {
+  const Operation &Op = P.operations()[Index];
   const ResourceModel &M = P.model();
   OS << "op ";
   writeName(OS, Op.Name);
@@ -104,6 +105,8 @@ static void writeOp(raw_ostream &OS, const Problem &P, const Operation &Op) {
     OS << " group=" << Op.Group;
   if (Op.MaxDepth)
     OS << " maxdepth=" << Op.MaxDepth;
+  if (P.LoopBranch == Index)
+    OS << " branch";
   OS << '\n';
 }
 
@@ -135,8 +138,8 @@ void writeProblemText(raw_ostream &OS, const Problem &P) {
   }
   if (P.ForceSerial)
     OS << "serial\n";
-  for (const Operation &Op : P.operations())
-    writeOp(OS, P, Op);
+  for (unsigned I = 0; I < P.size(); ++I)
+    writeOp(OS, P, I);
   for (const Dependence &D : P.dependences()) {
     OS << "dep ";
     if (D.From < P.size())

@@ -406,8 +406,17 @@ int main(int argc, char **argv) {
   }
 
   if (EmitProblem) {
-    for (const Problem &P : Problems)
+    for (const Problem &P : Problems) {
+      // The format has no directive for the coordination input yet: say so
+      // rather than let a reader schedule the file to a different II.
+      if (P.Coordination && !P.Coordination->Ops.empty())
+        errs() << "tileas-sched: warning: " << P.Name
+               << ": the pipes and mutexes this loop needs are not part of "
+                  "the text format; a schedule of the written problem "
+                  "skips the coordination refinement and may have a lower "
+                  "II than the pass gives\n";
       writeProblemText(outs(), P);
+    }
     return ExitScheduled;
   }
 

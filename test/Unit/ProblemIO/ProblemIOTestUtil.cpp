@@ -74,6 +74,7 @@ std::string textOf(const Problem &P) {
     SAME(A.groups()[I].MaxDepth, B.groups()[I].MaxDepth, "group depth " << I);
   }
   SAME(A.ForceSerial, B.ForceSerial, "serial flag");
+  SAME(A.LoopBranch, B.LoopBranch, "loop branch");
   SAME(A.size(), B.size(), "op count");
   for (unsigned I = 0; I < A.size(); ++I) {
     const Operation &X = A.operations()[I], &Y = B.operations()[I];

@@ -135,6 +135,28 @@ TEST(ProblemText, CanonicalForm) {
             "dep load mma lat=16 dist=0 kind=token\n");
 }
 
+// The loop-branch marker survives a round trip, on the op it was on, so a
+// problem emitted from a MIR loop is verified the same way when read back.
+TEST(ProblemText, LoopBranchRoundTrips) {
+  const char *Text = "op test lat=1\n"
+                     "op br maxdepth=1 branch\n"
+                     "dep test br lat=1 dist=0 kind=data\n";
+  Expected<Problem> P = readProblemText(Text, "branch.tsp");
+  ASSERT_TRUE(bool(P)) << toString(P.takeError());
+  ASSERT_TRUE(P->LoopBranch.has_value());
+  EXPECT_EQ(*P->LoopBranch, 1u);
+  std::string Once = textOf(*P);
+  EXPECT_NE(Once.find("op br maxdepth=1 branch\n"), std::string::npos) << Once;
+  Expected<Problem> Back = readProblemText(Once, "once.tsp");
+  ASSERT_TRUE(bool(Back)) << toString(Back.takeError());
+  EXPECT_EQ(Back->LoopBranch, P->LoopBranch);
+  EXPECT_EQ(textOf(*Back), Once);
+  // Without the flag there is no loop branch.
+  Expected<Problem> Plain = readProblemText("op br maxdepth=1\n", "plain.tsp");
+  ASSERT_TRUE(bool(Plain)) << toString(Plain.takeError());
+  EXPECT_FALSE(Plain->LoopBranch.has_value());
+}
+
 TEST(ProblemText, NamesThatNeedQuotesSurvive) {
   Problem P;
   P.model().addPool("12", 1);        // all digits: would read as an index
@@ -254,6 +276,12 @@ const TextCase TextCases[] = {
     {"op a\ndep a", 2, "'dep' expects 2 values"},
     {"serial\nserial", 2, "'serial' is given twice (first at line 1)"},
     {"serial now", 1, "unknown key or flag 'now' for 'serial'"},
+    {"op a maxdepth=1 branch\nop b maxdepth=1 branch", 2,
+     "op 'b' is marked as the loop branch, but op 'a' (line 1) already is"},
+    {"op a branch", 1, "op 'a' is the loop branch: it must hold"},
+    {"pool p 1\nop a pools=p:1 maxdepth=1 branch", 2,
+     "op 'a' is the loop branch: it must hold"},
+    {"op a maxdepth=1 branch=1", 1, "'branch' is a flag and takes no value"},
 };
 
 INSTANTIATE_TEST_SUITE_P(Malformed, ProblemTextErrors,
