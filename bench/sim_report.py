@@ -13,6 +13,14 @@ TARGET_FAMILIES = ("gemm", "attention")
 TARGET_TRIPS = 16
 TARGET_SPEEDUP = 2.0
 WS_FASTER_UNDER_JITTER = 0.10
+# Bounds on II that far-memory jitter cannot lower: it changes latencies of
+# far-memory ops only, never a slot's hold or a pool's charge, nor the
+# latency of a recurrence through on-chip ops (docs/simulator.md, "What
+# jitter can gain: the cap").
+CAP_BOUNDS = ("resource", "fine density", "recurrence",
+              "recurrence with resources")
+# A warp-specialized ratio within this fraction of its cap reaches it.
+CAP_REACHED = 0.02
 
 VARIANT_COLORS = {"ours16": "#9ecae1", "ours": "#1f77b4", "sms": "#ff7f0e",
                   "ours_ws": "#2ca02c"}
@@ -217,7 +225,74 @@ def target_speedup(runs, verdict, bounds):
     return out
 
 
-def target_warp_specialized(runs, verdict):
+def jitter_cap(runs, loop, trips, bound):
+    """What any form can gain under jitter over the unspecialized loop with
+    jitter: (cap, the lower bound on any form's cycles, the bound on II it
+    comes from, its name), or None. The lower bound is T x B for a bound B
+    on II that jitter cannot lower (CAP_BOUNDS)."""
+    if bound is None or bound[0] is None or bound[1] not in CAP_BOUNDS:
+        return None
+    ours = runs.cycles(loop, trips, "ours", True)
+    if ours is None:
+        return None
+    floor = trips * bound[0]
+    # A recurrence through a far-memory op (a store before a load of global
+    # memory) is not jitter-proof: a form that ran below T x B shows it.
+    fastest = min((number(r["cycles"])
+                   for variant in ("ours", "ours_ws")
+                   for jittered in (False, True)
+                   for r in runs.select(loop, trips, variant, jittered)
+                   if r["status"] == "ok" and r["cycles"]), default=None)
+    if fastest is not None and fastest < floor:
+        return None
+    return ours / floor, floor, bound[0], bound[1]
+
+
+def cap_table(runs, bounds):
+    """Per GEMM and attention loop at its largest trip count: the
+    warp-specialized speed-up under jitter next to its cap."""
+    out = ["Warp-specialized under jitter against what any form can gain "
+           "(its cap: the unspecialized loop's mean cycles with jitter over "
+           "T × B, B a bound on II that jitter cannot lower; "
+           "docs/simulator.md). A loop whose speed-up is within %d%% of its "
+           "cap reaches it." % round(CAP_REACHED * 100), "",
+           "| loop | T | ours, jitter (mean) | lower bound T × B | B | "
+           "cap | warp-specialized, jitter (mean) | speed-up | reaches "
+           "cap |", "|---|---:|---:|---:|---|---:|---:|---:|---|"]
+    reached = []
+    for loop in runs.loops:
+        if runs.family.get(loop) not in TARGET_FAMILIES:
+            continue
+        trips = max(runs.trips(loop), default=None)
+        if trips is None:
+            continue
+        cap = jitter_cap(runs, loop, trips, bounds.get(loop))
+        speedup = ratio(runs.cycles(loop, trips, "ours", True),
+                        runs.cycles(loop, trips, "ours_ws", True))
+        if cap is None:
+            out.append("| %s | %d | %s | — | none that jitter cannot lower "
+                       "| — | %s | %s | — |" % (
+                           loop, trips,
+                           fmt_cycles(runs.cycles(loop, trips, "ours", True)),
+                           fmt_cycles(runs.cycles(loop, trips, "ours_ws",
+                                                  True)),
+                           fmt_ratio(speedup)))
+            continue
+        value, floor, b, name = cap
+        hit = speedup is not None and speedup >= value * (1 - CAP_REACHED)
+        if hit:
+            reached.append(loop)
+        out.append("| %s | %d | %s | %s | %d (%s) | %s | %s | %s | %s |" % (
+            loop, trips, fmt_cycles(runs.cycles(loop, trips, "ours", True)),
+            fmt_cycles(floor), b, name, fmt_ratio(value),
+            fmt_cycles(runs.cycles(loop, trips, "ours_ws", True)),
+            fmt_ratio(speedup), "yes" if hit else "no"))
+    out += ["", "Reach their cap within %d%%: %s." % (
+        round(CAP_REACHED * 100), ", ".join(reached) or "none")]
+    return out
+
+
+def target_warp_specialized(runs, verdict, bounds):
     """Warp-specialized against unspecialized at each loop's largest trip
     count: never slower without jitter; on GEMM and attention loops, at
     least 10% faster (ours / warp-specialized >= 1.10) in mean cycles with
@@ -250,8 +325,11 @@ def target_warp_specialized(runs, verdict):
                         runs.cycles(loop, trips, "ours_ws", True))
         judged_jitter += 1
         if speedup is None or speedup < 1 + WS_FASTER_UNDER_JITTER:
-            not_faster.append("%s (T = %d): %s" % (loop, trips,
-                                                   fmt_ratio(speedup)))
+            cap = jitter_cap(runs, loop, trips, bounds.get(loop))
+            not_faster.append("%s (T = %d): %s%s" % (
+                loop, trips, fmt_ratio(speedup),
+                "; no form can gain more than %s (its cap)" %
+                fmt_ratio(cap[0]) if cap else ""))
     out = ["- Warp-specialized never slower than unspecialized without "
            "jitter, at each loop's largest trip count (%d judged): %s." % (
                judged, verdict(not slower))]
@@ -352,10 +430,14 @@ def section(in_dir, out_dir, svg_class, verdict, bounds=None):
                 "/".join(str(j) for j in jitter) or "0", runs.seeds()), ""]
     out += target_steady_state(runs, verdict)
     out += target_speedup(runs, verdict, bounds or {})
-    out += target_warp_specialized(runs, verdict)
+    out += target_warp_specialized(runs, verdict, bounds or {})
     out.append("")
     out += loop_table(runs)
     out.append("")
+    if any(r["variant"] == "ours_ws" and r["status"] == "ok"
+           for r in runs.rows):
+        out += cap_table(runs, bounds or {})
+        out.append("")
     figure(runs, os.path.join(out_dir, "sim-speedup.svg"), svg_class)
     out += ["![Simulated speed-up over the unpipelined loop]"
             "(sim-speedup.svg)", ""]

@@ -315,6 +315,25 @@ TileASAgentPartition::analyze(const TileASLoopSchedule &S,
                          ? 0
                          : homeAgentOf(*S.Instrs[I]));
   }
+  // One agent issuing every op but the recomputed scalars overlaps
+  // nothing: it would be the unspecialized loop behind the dispatch, which
+  // only costs cycles.
+  SmallVector<unsigned, 4> Issued(N + 1, 0);
+  for (unsigned H : P.Home)
+    ++Issued[H];
+  unsigned Busy = count_if(drop_begin(Issued), [](unsigned C) { return C; });
+  if (Busy < 2) {
+    unsigned Only = find_if(drop_begin(Issued), [](unsigned C) { return C; }) -
+                    Issued.begin();
+    P.Why = Busy ? formatv("only agent {0} issues the loop's instructions "
+                           "({1} of {2}; the others are scalars every agent "
+                           "recomputes), so no agent would run ahead of "
+                           "another and the dispatch would only add cycles",
+                           P.agentName(Only), Issued[Only], S.Instrs.size())
+                 : std::string("no agent issues any of the loop's "
+                               "instructions (all are recomputed scalars)");
+    return P;
+  }
   for (unsigned I = 0; I < S.Instrs.size(); ++I)
     if (P.Home[I])
       P.add(P.Home[I], S.Instrs[I]);

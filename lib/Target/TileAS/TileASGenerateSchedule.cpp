@@ -22,6 +22,7 @@
 #include "TileASOptions.h"
 #include "TileASScheduleAnalysis.h"
 #include "TileASSchedulePrinter.h"
+#include "TileASStrategyChoice.h"
 #include "tileas/Sched/Scheduler.h"
 #include "tileas/Sched/Verifier.h"
 
@@ -197,7 +198,11 @@ void TileASGenerateSchedule::scheduleBlock(MachineBasicBlock &MBB) {
   Opts.SearchEffortFactor = SearchEffort;
   Opts.ForceModulo = ForceModulo;
   Opts.Verify = tileasVerifySchedules();
-  ScheduleResult R = tileas::scheduleLoop(LP->Problem, Opts);
+  TileASStrategyChoice Choice;
+  Choice.Result = tileas::scheduleLoop(LP->Problem, Opts);
+  if (!tileasWSKeepSlowerII())
+    Choice = chooseStrategy(LP->Problem, std::move(Choice.Result), Opts);
+  ScheduleResult &R = Choice.Result;
   if (!R.Success) {
     remarkFailure(*LP, R);
     return;
@@ -205,7 +210,10 @@ void TileASGenerateSchedule::scheduleBlock(MachineBasicBlock &MBB) {
   if (tileasVerifySchedules()) {
     // The core verified already when asked to; check again from the pass's
     // side, on the very problem it will hand over.
-    std::vector<Violation> Violations = verifySchedule(LP->Problem, R.Sched);
+    std::vector<Violation> Violations = verifySchedule(
+        Choice.Unspecialized.empty() ? LP->Problem
+                                     : unspecializedProblem(LP->Problem),
+        R.Sched);
     if (!Violations.empty()) {
       MF.getFunction().getContext().emitError(
           formatv("{0} bb.{1}: internal error: the verifier rejects the "
@@ -223,6 +231,7 @@ void TileASGenerateSchedule::scheduleBlock(MachineBasicBlock &MBB) {
   S.StageCount = R.Sched.StageCount;
   S.Bounds = R.Sched.Bounds;
   S.Flags = R.Sched.Flags;
+  S.Unspecialized = std::move(Choice.Unspecialized);
 
   const MIIBounds &B = S.Bounds;
   ORE->emit([&] {

@@ -41,6 +41,10 @@ struct TileASLoopSchedule {
   unsigned StageCount = 0;
   tileas::MIIBounds Bounds;
   unsigned Flags = 0;
+  /// Under -tileas-pipeline-strategy=warp-specialized: why the loop was
+  /// scheduled for, and is to be materialized in, the unspecialized form
+  /// (TileASStrategyChoice.h); empty when it was not.
+  std::string Unspecialized;
   /// Loaded from a MIR annotation rather than computed in this run.
   bool Annotated = false;
   /// Why an annotation could not be used (the block changed); empty if it

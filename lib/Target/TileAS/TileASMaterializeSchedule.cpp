@@ -415,7 +415,8 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
   // Solve before changing anything, so that a refusal leaves the function
   // exactly as it was.
   TileASCoordinationBuilder Coord(S);
-  Expected<pipes::SolveResult> Solution = Coord.solve(FirstPipeId);
+  Expected<pipes::SolveResult> Solution =
+      Coord.solve(FirstPipeId, /*Specialized=*/S.Unspecialized.empty());
   if (!Solution) {
     // A limitation of ours is not the user's error: the loop stays as it
     // was, with a remark; anything else is bad input or an internal error.
@@ -441,7 +442,9 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
   std::optional<TileASAgentPartition> Partition;
   if (tileasPipelineStrategy() == TileASPipelineStrategy::WarpSpecialized) {
     StringRef Why;
-    if (Specialized)
+    if (!S.Unspecialized.empty())
+      Why = S.Unspecialized;
+    else if (Specialized)
       Why = "an earlier loop of the function is warp-specialized";
     else {
       Partition.emplace(TileASAgentPartition::analyze(S, *Counted, *Solution));

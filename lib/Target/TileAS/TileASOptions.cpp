@@ -44,7 +44,16 @@ static cl::opt<unsigned> RingSlack(
              "the producer warp runs ahead through latency variance"),
     cl::init(2));
 
+static cl::opt<bool> WSKeepSlowerII(
+    "tileas-ws-keep-slower-ii", cl::Hidden,
+    cl::desc("Warp-specialized: keep a loop warp-specialized even where its "
+             "coordination raises the II above the unspecialized form's "
+             "(by default such a loop is scheduled and materialized "
+             "unspecialized, with a remark)"),
+    cl::init(false));
+
 int llvm::tileasReservedBarriers() { return ReservedBarriers; }
 bool llvm::tileasVerifySchedules() { return VerifySchedules; }
 TileASPipelineStrategy llvm::tileasPipelineStrategy() { return Strategy; }
 unsigned llvm::tileasRingSlack() { return RingSlack; }
+bool llvm::tileasWSKeepSlowerII() { return WSKeepSlowerII; }

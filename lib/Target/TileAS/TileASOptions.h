@@ -29,6 +29,11 @@ TileASPipelineStrategy tileasPipelineStrategy();
 /// another agent may get where the budgets allow (-tileas-ws-ring-slack).
 unsigned tileasRingSlack();
 
+/// Warp-specialized: keep the warp-specialized schedule of a loop even where
+/// it has a larger II than the unspecialized one (-tileas-ws-keep-slower-ii,
+/// hidden; tests of the handoffs use it). TileASStrategyChoice.h.
+bool tileasWSKeepSlowerII();
+
 } // namespace llvm
 
 #endif // TILEAS_TILEASOPTIONS_H

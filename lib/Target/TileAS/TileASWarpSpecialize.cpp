@@ -82,6 +82,7 @@ private:
   SmallVector<unsigned, 4> dispatchOrder() const;
   void buildDispatch();
   void hoistTripCountTests();
+  void hoistFirstAgentAddresses(const TileASExpandedLoop &First);
   void sinkPreambleIntoAgents();
   bool skipIdleLoop(AgentRegion &R, const TileASCountedLoop &Counted);
 
@@ -361,6 +362,50 @@ void WarpSpecializer::hoistTripCountTests() {
   }
 }
 
+/// The agent tested first in the dispatch starts the schedule's longest
+/// latency chain (a GEMM's load warp and its first TMA). The scalar
+/// arithmetic its prologue begins with (the first tile's coordinates, from
+/// values made before the loop) waits in line behind the warp-index tests
+/// and the trip-count test; computed by every warp in the dispatch, right
+/// after WARP_IDX, its latency overlaps theirs instead. Pure scalar
+/// instructions before the prologue's first other instruction (coordination
+/// aside) move there, when their operands are made before the dispatch.
+void WarpSpecializer::hoistFirstAgentAddresses(
+    const TileASExpandedLoop &First) {
+  MachineBasicBlock &Head = *Preheader.getSingleSuccessor();
+  auto WarpIdx = find_if(Head, [](const MachineInstr &MI) {
+    return MI.getOpcode() == TileAS::WARP_IDX;
+  });
+  if (WarpIdx == Head.end() || !First.Prologue)
+    return;
+  MachineBasicBlock::iterator Where = std::next(WarpIdx);
+  // After the arithmetic hoisted there, before the first test.
+  while (Where != Head.end() && !Where->isTerminator() &&
+         !TileAS::PREDRegClass.hasSubClassEq(
+             MRI.getRegClass(Where->getOperand(0).getReg())))
+    ++Where;
+  auto MadeBefore = [&](const MachineOperand &MO) {
+    if (!MO.isReg())
+      return true;
+    if (!MO.getReg().isVirtual())
+      return false;
+    MachineInstr *Def = MRI.getVRegDef(MO.getReg());
+    return Def && (Def->getParent() == &Preheader || Def->getParent() == &Head);
+  };
+  for (MachineInstr &MI : make_early_inc_range(*First.Prologue)) {
+    if (TileAS::isCoordination(MI.getDesc()))
+      continue;
+    if (MI.isTerminator() || MI.isPHI() || MI.mayLoadOrStore() ||
+        MI.hasUnmodeledSideEffects() || MI.getNumDefs() != 1 ||
+        !TileAS::GPR32RegClass.hasSubClassEq(
+            MRI.getRegClass(MI.getOperand(0).getReg())) ||
+        !all_of(MI.uses(), MadeBefore))
+      break;
+    MI.removeFromParent();
+    Head.insert(Where, &MI);
+  }
+}
+
 /// An agent with nothing to issue in the loop (only its control) and no
 /// value read after it goes straight from its entry to its exit.
 bool WarpSpecializer::skipIdleLoop(AgentRegion &R,
@@ -496,6 +541,9 @@ WarpSpecializer::run(ArrayRef<MachineInstr *> Ordered,
                                            AgentStage, S.StageCount));
   }
   hoistTripCountTests();
+  unsigned First = dispatchOrder().front();
+  if (Regions[First - 1].Loop)
+    hoistFirstAgentAddresses(Expanded[First - 1]);
   sinkPreambleIntoAgents();
   return Expanded;
 }

@@ -1,0 +1,50 @@
+//===- TileASStrategyChoice.h - Warp-specialized or not, per loop -*- C++
+//-*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Warp-specialized, a loop's coordination can cost more than unspecialized:
+// a mutex that two agents alternate and an asynchronous unit releases is a
+// two-barrier handoff (docs/warp-specialization.md). Where the scheduler
+// must raise the II to fit those barriers, the warp-specialized loop is
+// slower at every trip count than the unspecialized one at its own II (the
+// steady state takes II cycles per iteration, on the machine model). Under
+// -tileas-pipeline-strategy=warp-specialized, tileas-generate-schedule then
+// keeps the unspecialized schedule and says why; materialization follows.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_TILEASSTRATEGYCHOICE_H
+#define TILEAS_TILEASSTRATEGYCHOICE_H
+
+#include "tileas/Sched/Problem.h"
+#include "tileas/Sched/Scheduler.h"
+
+#include <string>
+
+namespace llvm {
+
+struct TileASStrategyChoice {
+  /// The schedule to record.
+  tileas::ScheduleResult Result;
+  /// Why the loop is to be materialized unspecialized, with the numbers the
+  /// decision used; empty when the warp-specialized schedule is kept.
+  std::string Unspecialized;
+};
+
+/// P with the unspecialized coordination (no handoffs, no ring slack).
+tileas::Problem unspecializedProblem(const tileas::Problem &P);
+
+/// WS is P's schedule with the warp-specialized coordination (P's
+/// description has WarpSpecialized set). When its II is above P's MII, P is
+/// scheduled again with the unspecialized coordination; the lower II wins
+/// (the warp-specialized one on a tie).
+TileASStrategyChoice chooseStrategy(const tileas::Problem &P,
+                                    tileas::ScheduleResult WS,
+                                    const tileas::SchedulerOptions &Opts);
+
+} // namespace llvm
+
+#endif // TILEAS_TILEASSTRATEGYCHOICE_H
