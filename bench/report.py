@@ -5,8 +5,8 @@ Usage:
   bench/report.py [--in DIR] [--out DIR]
       Reads DIR/results.csv, machsuite.csv, bench.json (from tileas-bench),
       sched-bench.json, event-bench.json (Google Benchmark), and the optional
-      commands.txt, unfinished.csv and effort-tradeoff.md that bench/run.sh
-      writes, and sim.csv (bench/sim-bench.py); writes report.md,
+      commands.txt, unfinished.csv, effort-tradeoff.md and ims.csv that
+      bench/run.sh writes, and sim.csv (bench/sim-bench.py); writes report.md,
       ii-over-mii.svg, time-vs-size.svg, kernel-<loop>.svg, sched-growth.svg,
       event-growth.svg and sim-speedup.svg into --out.
   bench/report.py merge --out DIR PART...
@@ -28,6 +28,7 @@ import statistics
 import sys
 from xml.sax.saxutils import escape
 
+import ims_report
 import sim_report
 
 # Targets the report judges the data against.
@@ -1437,6 +1438,7 @@ def write_report(in_dir, out_dir):
     lines += section_loops(loops, unfinished, out_dir)
     lines += section_kernels(bench, out_dir)
     lines += section_machsuite(graphs)
+    lines += ims_report.section(in_dir, verdict)
     lines += section_bounds(loops, graphs)
     lines += section_sched_bench(
         read_json(os.path.join(in_dir, "sched-bench.json")), loops, out_dir)

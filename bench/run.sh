@@ -46,6 +46,10 @@
 #                            for [4,16,128]
 #   BENCH_SIM_JITTER         far-memory jitter, +-percent [25]
 #   BENCH_SIM_SEEDS          jitter seeds per run [5; --quick: 1]
+#   BENCH_IMS_RANDOM         seeded random loops OPS:SEED compared with
+#                            textbook IMS [700:1 .. 1400:3; --quick: 300:1]
+#   BENCH_IMS_MIN_OPS        generated loops of this size and more are
+#                            compared with textbook IMS too [400]
 set -euo pipefail
 
 usage() {
@@ -114,6 +118,12 @@ if ((QUICK)); then
 else
   SIM_SEEDS=${BENCH_SIM_SEEDS:-5}
 fi
+if ((QUICK)); then
+  IMS_RANDOM=${BENCH_IMS_RANDOM:-300:1}
+else
+  IMS_RANDOM=${BENCH_IMS_RANDOM:-700:1 700:2 700:3 1000:1 1000:2 1000:3 1400:1 1400:2 1400:3}
+fi
+IMS_MIN_OPS=${BENCH_IMS_MIN_OPS:-400}
 LOOP_TIMEOUT=${BENCH_LOOP_TIMEOUT:-300}
 EXACT_TIME_LIMIT=${BENCH_EXACT_TIME_LIMIT:-20}
 EXACT_MAX_OPS=${BENCH_EXACT_MAX_OPS:-400}
@@ -144,7 +154,7 @@ build_tools() {
   fi
   log "building the tools"
   ninja -C "$BUILD" tileas-bench tileas-loopgen tileas-sched-bench \
-    tileas-event-bench tileas-sim TileAS >&2
+    tileas-event-bench tileas-sim tileas-sched tileas-ims-compare TileAS >&2
 }
 
 record_command() {
@@ -252,6 +262,30 @@ effort_tradeoff() {
   note "TRADEOFF_SIZES='$TRADEOFF_SIZES' bench/effort-tradeoff.sh 100 200 500"
 }
 
+# Ours against textbook IMS (bench/ims_report.py): every MachSuite graph,
+# the generated loops of IMS_MIN_OPS ops and more (as problems), and seeded
+# random loops like the large HLS graphs of issue 16.
+textbook_ims() {
+  local file graphs=() problems=() randoms=() spec
+  log "tileas-ims-compare"
+  mapfile -t graphs < <(find "$MACHSUITE" -name '*.graphml' | sort -V)
+  for file in $(find "$WORK/loops" -name '*.mir' | sort -V); do
+    local name ops
+    name=$(basename "$file" .mir)
+    ops=${name#gen-}
+    ops=${ops%%-*}
+    ((ops >= IMS_MIN_OPS)) || continue
+    "$BIN/tileas-sched" --emit-problem "$file" >"$WORK/loops/$name.txt"
+    problems+=("$WORK/loops/$name.txt")
+  done
+  for spec in $IMS_RANDOM; do randoms+=(--random="$spec"); done
+  "$BIN/tileas-ims-compare" --header "${graphs[@]}" "${problems[@]}" \
+    "${randoms[@]}" >"$WORK/raw/ims.csv"
+  note "tileas-ims-compare --header <MachSuite graphs>" \
+    "<tmp>/loops/gen-SIZE-sSEED.txt (tileas-sched --emit-problem, SIZE >=" \
+    "$IMS_MIN_OPS) ${randoms[*]} > ims.csv"
+}
+
 ir_vs_mir() {
   log "bench/ir-vs-mir.sh"
   TILEAS_BUILD_DIR=$BUILD "$REPO/bench/ir-vs-mir.sh" >"$WORK/raw/ir-vs-mir.md"
@@ -280,6 +314,7 @@ main() {
   google_benchmarks
   effort_tradeoff
   ir_vs_mir
+  textbook_ims
   publish
   log "done in $((SECONDS - start)) s"
 }

@@ -34,6 +34,7 @@ if config.tileas_sanitize:
 
 config.substitutions.append(("%tileas-tblgen", os.path.join(bin_dir, "tileas-tblgen")))
 config.substitutions.append(("%tileas-sched", os.path.join(bin_dir, "tileas-sched")))
+config.substitutions.append(("%tileas-ims-compare", os.path.join(bin_dir, "tileas-ims-compare")))
 config.substitutions.append(("%tileas-bench", os.path.join(bin_dir, "tileas-bench")))
 config.substitutions.append(("%tileas-loopgen", os.path.join(bin_dir, "tileas-loopgen")))
 config.substitutions.append(("%tileas-protocol-check", os.path.join(bin_dir, "tileas-protocol-check")))

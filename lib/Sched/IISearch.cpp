@@ -22,7 +22,11 @@
 //     while it has not placed two fifths of the ops at once: an unreachable
 //     bound, such as that of a recurrence through memory on top of a nearly
 //     full slot, never gets that far, and mostly shows within a few
-//     propagations over the loop.
+//     propagations over the loop. On large loops its runs take free seats
+//     in Rau's whole range (IterativeLimits::RauRange), and a run that has
+//     placed nearly every op at once may spend more (BoundPackingScale):
+//     what stops it there is packing a nearly saturated slot, which it
+//     mostly finishes.
 //  1. An upper bound, cheaply: the placement arms alone (one pass over the
 //     ops, no eviction, so its cost is that of a single schedule) gallop up
 //     from the bound until they succeed, whatever that costs (a few dozen
@@ -81,6 +85,16 @@ static constexpr uint64_t BoundStallEffort = 16;
 /// See SearchBudget.
 static constexpr uint64_t SmallLoopOps = 200;
 static constexpr uint64_t LargeLoopOps = 800;
+/// Loops of at least LargeRunsOps ops take the run lists for large loops
+/// (LargeBoundRuns and the others in ModuloAttempt.h), whose first runs
+/// take free seats in Rau's whole range. Smaller loops, the corpus
+/// kernels among them, keep the lists they are tuned to.
+static constexpr uint64_t LargeRunsOps = 300;
+/// On a large loop, a run at the bound that has placed all but 1 /
+/// PackedShare of the ops at once is packing the last few, and mostly
+/// succeeds: it may spend BoundPackingScale times its share of the budget.
+static constexpr uint64_t PackedShare = 16;
+static constexpr uint64_t BoundPackingScale = 4;
 
 namespace {
 
@@ -129,8 +143,12 @@ public:
     L.Effort = std::min(Left, std::max(MinAttempt, Left / AttemptShare));
     L.Placements = Placements;
     L.Stall = Stall;
+    bool Large = N >= LargeRunsOps;
     if (HaveSchedule)
-      L.Runs = IterativeRunsFromHint;
+      L.Runs = Large ? ArrayRef<RunStyle>(LargeIterativeRunsFromHint)
+                     : ArrayRef<RunStyle>(IterativeRunsFromHint);
+    else if (Large)
+      L.Runs = LargeIterativeRuns;
     return L;
   }
   /// Limits of run Run (0 or 1) at the bound: one long run (a run that
@@ -143,6 +161,11 @@ public:
     L.StallEffort = BoundStallEffort * Unit;
     L.StallBelow = N * 2 / 5;
     L.Runs = ArrayRef<RunStyle>(BoundRuns).slice(Run, 1);
+    if (N >= LargeRunsOps) {
+      L.FarPlaced = N - N / PackedShare;
+      L.FarEffort = std::max(L.Effort, Total * BoundPackingScale / BoundShare);
+      L.Runs = ArrayRef<RunStyle>(LargeBoundRuns).slice(Run, 1);
+    }
     return L;
   }
   /// Whether an attempt at the bound that failed got far enough to be

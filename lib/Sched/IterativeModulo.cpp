@@ -22,6 +22,10 @@ namespace tileas {
 /// Cycles from the earliest start on that the fallback seat search
 /// considers when Rau's forced seat cannot be made legal.
 static constexpr int64_t NearCandidates = 8;
+/// A free seat in Rau's range is taken only if it evicts fewer ops than
+/// this: past the latest start, one seat can break the bounds of a long
+/// chain of placed ops, and evicting it costs more than any seat saves.
+static constexpr size_t MaxRauEvictions = 8;
 /// Seats a forced seat skips at most, looking for other ops in the way.
 static constexpr unsigned MaxSkippedSeats = 64;
 
@@ -120,7 +124,9 @@ IterativeOutcome runIterativeModulo(ModuloState &State,
       PlacementsAtMost = Outcome.Placements;
       EffortAtMost = State.effort();
     }
-    if (Outcome.Placements == Budget || State.effort() > Limits.Effort ||
+    uint64_t EffortLimit =
+        MostPlaced >= Limits.FarPlaced ? Limits.FarEffort : Limits.Effort;
+    if (Outcome.Placements == Budget || State.effort() > EffortLimit ||
         (MostPlaced < Limits.StallBelow &&
          (Outcome.Placements - PlacementsAtMost > Limits.Stall ||
           State.effort() - EffortAtMost > Limits.StallEffort))) {
@@ -146,6 +152,15 @@ IterativeOutcome runIterativeModulo(ModuloState &State,
     if (Lo <= Hi)
       T = State.packedFit(Op, Lo, unsigned(Hi - Lo + 1));
     bool Forced = !T;
+    if (!T && Limits.RauRange) {
+      // 1'. Rau's own choice: a free cycle anywhere in his range, even past
+      // the latest start; the placed ops whose dependences it breaks go.
+      if (std::optional<int64_t> Free =
+              State.packedFit(Op, First, unsigned(II)))
+        if (State.constraintConflicts(Op, *Free, More, MaxRauEvictions) &&
+            More.size() < MaxRauEvictions)
+          T = Free;
+    }
     if (!T) {
       // 2. Rau's forced seat, which may lie past the latest start: then the
       // placed ops that bound the op go too.

@@ -20,7 +20,9 @@
 //    eviction can make it legal (a stage limit, a group's stage) does the
 //    op take, among a few other seats, the one that evicts the fewest ops;
 //  * free seats on a nearly saturated slot are chosen best fit (see
-//    ModuloState::packedFit).
+//    ModuloState::packedFit);
+//  * with IterativeLimits::RauRange, a free seat past the latest start is
+//    taken as Rau takes it, evicting the ops whose dependences it breaks.
 //
 // Choosing every forced seat by least damage was tried and is worse: two ops
 // then evict each other back and forth at the same two seats until the
@@ -72,6 +74,21 @@ struct IterativeLimits {
   /// A forced seat skips seats where only the ops in the way at the
   /// previous one are in the way (see forcedSeat in IterativeModulo.cpp).
   bool SkipSameConflicts = false;
+  /// Once FarPlaced ops have been placed at once, the effort limit is
+  /// FarEffort instead of Effort: a run that has nearly every op seated is
+  /// packing the last few, and may go on for longer.
+  uint64_t FarPlaced = ~uint64_t(0);
+  uint64_t FarEffort = 0;
+  /// Where no free seat keeps every placed op's dependence, a free seat
+  /// anywhere in Rau's range [Estart, Estart + II - 1] is taken before any
+  /// seat that evicts for resources, and the placed ops whose dependences it
+  /// breaks (directly or through unplaced ops) are evicted, as Rau evicts
+  /// successors. On large resource-bound loops, where the free rows of a
+  /// nearly saturated slot are few, this is what packs the slot: the
+  /// dependences are cheap to restore (the evicted ops find seats a stage
+  /// later), rows are not. Off, a free seat must lie inside the propagated
+  /// bounds, which keeps compact recurrences compact.
+  bool RauRange = false;
 };
 
 /// Runs until every op is placed, Budget placements are spent or a limit

@@ -126,10 +126,13 @@ Attempt AttemptRunner::run(unsigned II, const AttemptLimits &Limits,
     S.setRecording(false);
     IterativeLimits IL;
     IL.Effort = EffortBefore + Limits.Effort;
+    IL.FarPlaced = Limits.FarPlaced;
+    IL.FarEffort = EffortBefore + Limits.FarEffort;
     IL.Stall = Limits.Stall;
     IL.StallEffort = Limits.StallEffort;
     IL.StallBelow = Limits.StallBelow;
     IL.SkipSameConflicts = Style.Skip;
+    IL.RauRange = Style.RauRange;
     // Seating the ops the arms left is not eviction: the budget is on top.
     uint64_t Budget = Limits.Placements ? N - Before + Limits.Placements : 0;
     IterativeOutcome Outcome =
@@ -157,11 +160,13 @@ Attempt AttemptRunner::attempt(unsigned II, const AttemptLimits &Limits) {
   uint64_t Spent = 0;
   for (unsigned Run = 0;; ++Run) {
     AttemptLimits L = Limits;
-    L.Effort = Limits.Effort - Spent;
+    L.Effort = Limits.Effort - std::min(Limits.Effort, Spent);
+    L.FarEffort = Limits.FarEffort - std::min(Limits.FarEffort, Spent);
     Attempt R = run(II, L, Limits.Runs[Run]);
     Spent += R.Effort;
     bool Again = !R.Success && R.OutOfBudget && Limits.Placements &&
-                 Spent < Limits.Effort && Run + 1 < Limits.Runs.size();
+                 Spent < std::max(Limits.Effort, Limits.FarEffort) &&
+                 Run + 1 < Limits.Runs.size();
     // The failure to explain is that of the plain order.
     if (Run == 0 || R.Success)
       A = std::move(R);

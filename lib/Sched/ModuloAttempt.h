@@ -41,6 +41,8 @@ struct RunStyle {
   bool LoopCarriedAnchors = true;
   /// See IterativeLimits::SkipSameConflicts.
   bool Skip = false;
+  /// See IterativeLimits::RauRange.
+  bool RauRange = false;
 };
 
 /// The runs of an attempt of iterative modulo scheduling, in order: the
@@ -66,6 +68,22 @@ inline constexpr RunStyle ArmsRuns[] = {{0, false, false, false}};
 inline constexpr RunStyle BoundRuns[] = {{0, false, true, false},
                                          {0, false, true, true}};
 
+/// The same three lists for large loops (see IISearch.cpp), each with a run
+/// in the plain order and Rau's whole range first (IterativeLimits::
+/// RauRange): on large resource-bound loops it packs a nearly saturated
+/// slot where no other run does, even from a known schedule's order.
+inline constexpr RunStyle LargeIterativeRuns[] = {{0, false, true, false, true},
+                                                  {0, false, false, false},
+                                                  {2, true, true, true},
+                                                  {3, false, true, true}};
+inline constexpr RunStyle LargeIterativeRunsFromHint[] = {
+    {0, false, true, false, true},
+    {2, true, true, true},
+    {0, false, false, false},
+    {3, false, true, true}};
+inline constexpr RunStyle LargeBoundRuns[] = {{0, false, true, false, true},
+                                              {0, false, true, true}};
+
 /// What one attempt may spend.
 struct AttemptLimits {
   uint64_t Effort = 0;     ///< ModuloState::effort(), arms included.
@@ -73,6 +91,9 @@ struct AttemptLimits {
   uint64_t Stall = 0;      ///< See IterativeLimits::Stall.
   uint64_t StallEffort = ~uint64_t(0); ///< See IterativeLimits::StallEffort.
   uint64_t StallBelow = ~uint64_t(0);  ///< See IterativeLimits::StallBelow.
+  /// See IterativeLimits::FarPlaced; FarEffort counts like Effort.
+  uint64_t FarPlaced = ~uint64_t(0);
+  uint64_t FarEffort = 0;
   /// Its runs, until one succeeds or the effort is spent.
   llvm::ArrayRef<RunStyle> Runs = IterativeRuns;
 };

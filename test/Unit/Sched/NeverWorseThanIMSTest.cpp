@@ -11,13 +11,19 @@
 // algorithm knows). Every schedule either reports is checked by the
 // verifier.
 //
-// Issue 16 asks for never worse. Where ours is worse today the gap is listed
-// in KnownGaps with the IIs it has now: a gap not listed, or one that grows,
-// fails the test, and so does a listed gap that has closed (remove it), so
-// the list only shrinks. The search, not the budget, loses the cycles: at
-// default effort the 700-op loops spend the whole search budget on the two
-// runs at the bound and the arms, and no iterative attempt runs between the
-// bound and the arms' II (docs/scheduler-walkthrough.md).
+// Issue 16 asks for never worse. The reference runs with its II cap just
+// below ours: it then tries exactly the IIs where it would beat us, and a
+// schedule it finds there (verified) is a loss. That keeps the test fast on
+// large loops, where the textbook needs seconds per II and ours mostly meets
+// its bound (then the reference has no II to try at all). Where ours is
+// worse today the gap is listed in KnownGaps with the IIs it has now: a gap
+// not listed, or one that grows, fails the test, and so does a listed gap
+// that has closed (remove it), so the list only shrinks.
+//
+// The one gap left is aes2/graph4 (225 ops, under the 300 of the issue's
+// large loops): ours 33 at every search effort from 200 to 2000 and with the
+// large loops' run lists (Rau's whole range first), IMS 32 at budget ratio
+// 20 (33 at ratio 3); the recurrence bound with resources is 25.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,9 +57,7 @@ struct KnownGap {
   unsigned Ours, Reference;
 };
 constexpr KnownGap KnownGaps[] = {
-    {"aes2/graph4", 20, 33, 32},         {"random 300 seed 3", 20, 382, 381},
-    {"random 700 seed 1", 3, 1004, 987}, {"random 700 seed 1", 20, 1004, 922},
-    {"random 700 seed 2", 20, 964, 922}, {"random 700 seed 3", 20, 976, 934},
+    {"aes2/graph4", 20, 33, 32},
 };
 
 const KnownGap *knownGap(StringRef Loop, unsigned Ratio) {
@@ -63,9 +67,9 @@ const KnownGap *knownGap(StringRef Loop, unsigned Ratio) {
   return nullptr;
 }
 
-/// Schedules P with ours and with the reference at each budget ratio;
-/// expects ours verified, each reference schedule verified, and ours no
-/// higher, or exactly the known gap. Returns ours.
+/// Schedules P with ours and then with the reference at each budget ratio,
+/// capped one below ours; expects ours verified, and no reference schedule
+/// (a lower II) unless it is exactly the known gap, verified. Returns ours.
 unsigned expectNeverWorse(StringRef Loop, const Problem &P) {
   SchedulerOptions Opts;
   Opts.ForceModulo = true;
@@ -74,23 +78,30 @@ unsigned expectNeverWorse(StringRef Loop, const Problem &P) {
   if (!Ours.Success)
     return 0;
   EXPECT_TRUE(verifySchedule(P, Ours.Sched).empty());
+  if (Ours.Sched.II <= 1) // Nothing is lower (and MaxII 0 means no cap).
+    return Ours.Sched.II;
   for (unsigned Ratio : BudgetRatios) {
     reference::IMSOptions IO;
     IO.BudgetRatio = Ratio;
+    IO.MaxII = Ours.Sched.II - 1;
     reference::IMSResult Ref = reference::scheduleIMS(P, IO);
-    EXPECT_TRUE(Ref.Success) << Ref.Note;
-    if (!Ref.Success)
-      continue;
-    EXPECT_TRUE(verifySchedule(P, Ref.Sched).empty());
+    if (Ref.Success)
+      EXPECT_TRUE(verifySchedule(P, Ref.Sched).empty());
+    else // Refused problems say so; a cap reached is the expected outcome.
+      EXPECT_NE(Ref.Note.find("no schedule at II"), std::string::npos)
+          << Ref.Note;
     if (const KnownGap *G = knownGap(Loop, Ratio)) {
       // Known: it may only shrink, and when it closes the entry must go.
       EXPECT_LE(Ours.Sched.II, G->Ours) << "budget ratio " << Ratio;
-      EXPECT_EQ(Ref.Sched.II, G->Reference) << "budget ratio " << Ratio;
-      EXPECT_GT(Ours.Sched.II, Ref.Sched.II)
+      EXPECT_TRUE(Ref.Success)
           << "budget ratio " << Ratio << ": the gap closed, remove it";
+      if (Ref.Success)
+        EXPECT_EQ(Ref.Sched.II, G->Reference) << "budget ratio " << Ratio;
       continue;
     }
-    EXPECT_LE(Ours.Sched.II, Ref.Sched.II) << "budget ratio " << Ratio;
+    EXPECT_FALSE(Ref.Success)
+        << "budget ratio " << Ratio << ": ours " << Ours.Sched.II
+        << ", textbook IMS " << Ref.Sched.II;
   }
   return Ours.Sched.II;
 }
@@ -127,8 +138,10 @@ TEST(NeverWorseThanIMS, MachSuite) {
   }
 }
 
-TEST(NeverWorseThanIMS, SeededRandomLoops) {
-  for (unsigned Ops : {300u, 700u})
+/// Seeded random loops of the td model like the large HLS graphs of issue
+/// 16 (300 to 1400 ops), without budgets, groups or depth limits.
+void expectNeverWorseOnRandomLoops(ArrayRef<unsigned> Sizes) {
+  for (unsigned Ops : Sizes)
     for (uint64_t Seed = 1; Seed <= 3; ++Seed) {
       RandomProblemOptions RO;
       RO.NumOps = Ops;
@@ -139,6 +152,14 @@ TEST(NeverWorseThanIMS, SeededRandomLoops) {
       SCOPED_TRACE(Loop);
       expectNeverWorse(Loop, makeRandomProblem(RO));
     }
+}
+
+TEST(NeverWorseThanIMS, SeededRandomLoops) {
+  expectNeverWorseOnRandomLoops({300u, 700u});
+}
+
+TEST(NeverWorseThanIMS, LargeSeededRandomLoops) {
+  expectNeverWorseOnRandomLoops({1000u, 1400u});
 }
 
 } // namespace
