@@ -285,6 +285,43 @@ bool TileASAgentPartition::checkSides() {
   return true;
 }
 
+/// Does MI touch memory that no buffer of the coordination stands for
+/// (global or local memory), or have effects nothing models? Tiles and
+/// tensor-memory values are ordered by the pipes and mutexes that carry
+/// them, including the reads of a buffer before its in-place rewrite.
+static bool outsideBuffers(const MachineInstr &MI) {
+  if (TileAS::isCoordination(MI.getDesc()))
+    return false;
+  if (MI.hasUnmodeledSideEffects())
+    return true;
+  if (!MI.mayLoad() && !MI.mayStore())
+    return false;
+  const model::OpcodeRecord *Rec = model::lookupOpcode(MI.getOpcode());
+  return !Rec || Rec->Space != model::MemorySpace::Value;
+}
+
+bool TileASAgentPartition::checkMemoryOrder(ArrayRef<Dependence> Deps) {
+  std::vector<unsigned> Issuer = issuingAgents();
+  for (const Dependence &D : Deps) {
+    // Register values are the crossings' business (need()).
+    if (D.Kind == DepKind::Data || D.Kind == DepKind::Accumulate ||
+        D.From >= Issuer.size() || D.To >= Issuer.size() ||
+        Issuer[D.From] == Issuer[D.To])
+      continue;
+    const MachineInstr &From = *S.Instrs[D.From], &To = *S.Instrs[D.To];
+    if (!outsideBuffers(From) || !outsideBuffers(To))
+      continue;
+    Why = formatv("{0} in agent {1} must stay ordered before {2} in agent {3} "
+                  "({4} iteration(s) later: they may touch the same memory, "
+                  "or have side effects), but agents meet only at pipes and "
+                  "mutexes, which order buffers, not memory",
+                  describe(From), agentName(Issuer[D.From]), describe(To),
+                  agentName(Issuer[D.To]), D.Distance);
+    return false;
+  }
+  return true;
+}
+
 std::vector<unsigned> TileASAgentPartition::issuingAgents() const {
   std::vector<unsigned> Agents;
   for (unsigned H : Home)
@@ -292,10 +329,9 @@ std::vector<unsigned> TileASAgentPartition::issuingAgents() const {
   return Agents;
 }
 
-TileASAgentPartition
-TileASAgentPartition::analyze(const TileASLoopSchedule &S,
-                              const TileASCountedLoop &Counted,
-                              const pipes::SolveResult &Sol) {
+TileASAgentPartition TileASAgentPartition::analyze(
+    const TileASLoopSchedule &S, const TileASCountedLoop &Counted,
+    const pipes::SolveResult &Sol, ArrayRef<Dependence> Deps) {
   TileASAgentPartition P(S, Sol);
   unsigned N = model::agents().size();
   if (!N) {
@@ -358,6 +394,9 @@ TileASAgentPartition::analyze(const TileASLoopSchedule &S,
         P.need(Default, Def.getReg(), nullptr);
   for (unsigned A = 1; A <= N && P.Why.empty(); ++A)
     P.close(A);
+  // After the values, whose reasons name the exact register.
+  if (P.Why.empty())
+    P.checkMemoryOrder(Deps);
   return P;
 }
 

@@ -26,7 +26,11 @@
 //    slot of the ring that carries it, for the consumer's iteration;
 //  * any other value crossing agents (a fragment, a scalar read from
 //    memory) cannot be: the loop is not specialized, and why() names the
-//    value and the two agents.
+//    value and the two agents;
+//  * neither can an order between memory accesses or side effects of two
+//    agents (a global store in a compute warp and the next iteration's TMA
+//    load of what may be the same tensor): agents meet only at pipes and
+//    mutexes, which order buffers, not memory, so nothing would keep it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +38,7 @@
 #define TILEAS_TILEASAGENTPARTITION_H
 
 #include "tileas/Pipes/PipeSolve.h"
+#include "tileas/Sched/Problem.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -68,9 +73,12 @@ class TileASAgentPartition {
 public:
   /// Partitions the loop of S (Counted its control) under the coordination
   /// Solution. Check why() before anything else.
+  /// Deps are the loop's dependences, ops indexed like S.Instrs (those of
+  /// ops beyond, such as the loop branch, are ignored).
   static TileASAgentPartition analyze(const TileASLoopSchedule &S,
                                       const TileASCountedLoop &Counted,
-                                      const tileas::pipes::SolveResult &Sol);
+                                      const tileas::pipes::SolveResult &Sol,
+                                      ArrayRef<tileas::Dependence> Deps);
 
   /// Empty when the loop can be specialized, else the reason it cannot.
   const std::string &why() const { return Why; }
@@ -111,6 +119,8 @@ private:
   /// agent From.
   std::optional<TileASCrossing> ringSlot(unsigned Op, unsigned From) const;
   bool checkSides();
+  /// Fails on a memory, token or order dependence between two agents.
+  bool checkMemoryOrder(ArrayRef<tileas::Dependence> Deps);
   std::string agentName(unsigned Agent) const;
   std::string describe(const MachineInstr &MI) const;
   std::string describe(Register R) const;

@@ -447,7 +447,15 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
     else if (Specialized)
       Why = "an earlier loop of the function is warp-specialized";
     else {
-      Partition.emplace(TileASAgentPartition::analyze(S, *Counted, *Solution));
+      // The dependences again: the partition must see which memory orders
+      // would cross agents (checkSchedule built the same problem).
+      Expected<TileASLoopProblem> LP = TileASLoopProblem::build(Loop, -1);
+      if (!LP) {
+        error(S, toString(LP.takeError()));
+        return false;
+      }
+      Partition.emplace(TileASAgentPartition::analyze(
+          S, *Counted, *Solution, LP->Problem.dependences()));
       Why = Partition->why();
     }
     if (!Why.empty()) {

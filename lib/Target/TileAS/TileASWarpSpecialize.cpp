@@ -493,6 +493,13 @@ WarpSpecializer::run(ArrayRef<MachineInstr *> Ordered,
                      const DenseMap<MachineInstr *, int> &Stage) {
   unsigned N = Partition.numAgents();
   unsigned Default = model::defaultAgent();
+  // Every agent's copy reads what the loop reads, and buffers from before
+  // the loop are read after it in another agent: a kill flag from
+  // instruction selection would be wrong in all but one place.
+  for (MachineInstr &MI : Loop)
+    for (MachineOperand &MO : MI.uses())
+      if (MO.isReg() && MO.getReg().isVirtual())
+        MRI.clearKillFlags(MO.getReg());
   for (unsigned A = 1; A <= N; ++A)
     if (A != Default)
       cloneLoop(A);

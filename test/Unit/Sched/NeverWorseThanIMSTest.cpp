@@ -85,18 +85,21 @@ unsigned expectNeverWorse(StringRef Loop, const Problem &P) {
     IO.BudgetRatio = Ratio;
     IO.MaxII = Ours.Sched.II - 1;
     reference::IMSResult Ref = reference::scheduleIMS(P, IO);
-    if (Ref.Success)
+    if (Ref.Success) {
       EXPECT_TRUE(verifySchedule(P, Ref.Sched).empty());
-    else // Refused problems say so; a cap reached is the expected outcome.
+    } else {
+      // Refused problems say so; a cap reached is the expected outcome.
       EXPECT_NE(Ref.Note.find("no schedule at II"), std::string::npos)
           << Ref.Note;
+    }
     if (const KnownGap *G = knownGap(Loop, Ratio)) {
       // Known: it may only shrink, and when it closes the entry must go.
       EXPECT_LE(Ours.Sched.II, G->Ours) << "budget ratio " << Ratio;
       EXPECT_TRUE(Ref.Success)
           << "budget ratio " << Ratio << ": the gap closed, remove it";
-      if (Ref.Success)
+      if (Ref.Success) {
         EXPECT_EQ(Ref.Sched.II, G->Reference) << "budget ratio " << Ratio;
+      }
       continue;
     }
     EXPECT_FALSE(Ref.Success)
