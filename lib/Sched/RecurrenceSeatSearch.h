@@ -34,6 +34,8 @@
 #ifndef TILEAS_LIB_SCHED_RECURRENCESEATSEARCH_H
 #define TILEAS_LIB_SCHED_RECURRENCESEATSEARCH_H
 
+#include "DepGraph.h"
+
 #include "tileas/Sched/Problem.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -45,9 +47,6 @@
 #include <vector>
 
 namespace tileas {
-
-/// No dependence path between two holders.
-constexpr int64_t NoPath = std::numeric_limits<int64_t>::min();
 
 /// What one op of a recurrence holds, as offsets from its start.
 struct Holder {

@@ -39,7 +39,9 @@ struct TileASLoopSchedule {
   std::vector<tileas::OpPlacement> Placement;
   unsigned II = 0;
   unsigned StageCount = 0;
+  /// The bounds of the loop as given, and what refinement added to it.
   tileas::MIIBounds Bounds;
+  tileas::RefinedProblem Refined;
   unsigned Flags = 0;
   /// Loaded from a MIR annotation rather than computed in this run.
   bool Annotated = false;
