@@ -17,7 +17,10 @@
 // such pair move past the forbidden residues, and what moves is closed
 // through every other pair again, until nothing moves (propagation). An
 // empty range, or a positive cycle, proves that no seats exist. The search
-// then fixes one holder at a time (the one with the narrowest window,
+// then first seats every holder greedily, each at its first offset that
+// fits (a witness where seats are plentiful, which most IIs at or above the
+// optimum are), and only when that fails searches: it fixes one holder at a
+// time (the one with the narrowest window,
 // relative to the first, pinned at 0 since shifting every start changes
 // nothing), propagating after each seat; the reservation table catches what
 // pairs do not (three holders filling a pool that two of them fit). After
@@ -72,8 +75,9 @@ public:
   enum class Answer { Feasible, Infeasible, Unknown };
   Answer run();
 
-  /// The work spent so far (see the constructor).
-  uint64_t work() const { return Spent; }
+  /// The work spent so far (see the constructor), the greedy pass's
+  /// included.
+  uint64_t work() const { return Spent + GreedyWork; }
   /// Seats and offsets refused per slot bit and per pool during the search.
   uint64_t RefusedBySlot[64] = {};
   std::vector<uint64_t> RefusedByPool;
@@ -119,14 +123,21 @@ private:
   /// Whether V fits the table at T, without reserving.
   bool fits(unsigned V, int64_t T);
   void reserve(unsigned V, int64_t T, bool Add);
+  /// The holder to seat after Count others: the pinned one first, then
+  /// the one with the narrowest window relative to it.
+  unsigned next(unsigned Count);
   bool place(unsigned Count);
+  /// Seats every holder at its first offset that fits, never going back (a
+  /// witness, on a budget of its own). False, with nothing changed, when
+  /// some holder finds no seat.
+  bool seatGreedily();
   /// Spends Units of work; false (and out of budget) when they exceed it.
   bool charge(uint64_t Units);
 
   const Problem &P;
   llvm::ArrayRef<Holder> Holders;
   unsigned N, II;
-  uint64_t Budget, Spent = 0;
+  uint64_t Budget, Spent = 0, GreedyWork = 0;
   bool OutOfBudget = false;
   /// False when the order of interchangeable holders already fails.
   bool Consistent = true;
