@@ -215,10 +215,20 @@ bool RecurrenceSeatSearch::tighten(unsigned A, unsigned B, int64_t W) {
     if (Through <= Row[B])
       continue;
     for (auto [Y, ToY] : Columns)
-      Row[Y] = std::max(Row[Y], Through + ToY);
+      if (Through + ToY > Row[Y]) {
+        Trail.push_back({X * N + Y, Row[Y]});
+        Row[Y] = Through + ToY;
+      }
   }
   // A positive cycle through the new bound shows on the diagonal.
   return least(A, A) <= 0;
+}
+
+void RecurrenceSeatSearch::undo(size_t Mark) {
+  while (Trail.size() > Mark) {
+    Least[Trail.back().first] = Trail.back().second;
+    Trail.pop_back();
+  }
 }
 
 bool RecurrenceSeatSearch::propagate() {
@@ -300,7 +310,7 @@ unsigned RecurrenceSeatSearch::next(unsigned Count) {
 
 bool RecurrenceSeatSearch::seatGreedily() {
   uint64_t Before = Spent;
-  std::vector<int64_t> Saved = Least;
+  size_t Mark = Trail.size();
   SmallVector<std::pair<unsigned, int64_t>, 16> Seated;
   bool Seats = true;
   for (unsigned Count = 0; Count != N && Seats && !OutOfBudget; ++Count) {
@@ -330,7 +340,7 @@ bool RecurrenceSeatSearch::seatGreedily() {
     reserve(V, T, /*Add=*/false);
     Placed[V] = 0;
   }
-  Least = std::move(Saved);
+  undo(Mark);
   return false;
 }
 
@@ -340,7 +350,7 @@ bool RecurrenceSeatSearch::place(unsigned Count) {
   // The narrowest window relative to the pinned holder goes next.
   unsigned Next = next(Count);
   int64_t Lo = least(Pinned, Next), Hi = -least(Next, Pinned);
-  std::vector<int64_t> Saved = Least;
+  size_t Mark = Trail.size();
   Placed[Next] = 1;
   for (int64_t T = Lo; T <= Hi; ++T) {
     if (!charge(1))
@@ -352,7 +362,7 @@ bool RecurrenceSeatSearch::place(unsigned Count) {
         place(Count + 1))
       return true;
     reserve(Next, T, /*Add=*/false);
-    Least = Saved;
+    undo(Mark);
     if (OutOfBudget)
       break;
   }

@@ -47,6 +47,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <utility>
 #include <vector>
 
 namespace tileas {
@@ -117,6 +118,9 @@ private:
   /// Raises least(A, B) to W and closes every path through it; false on a
   /// positive cycle.
   bool tighten(unsigned A, unsigned B, int64_t W);
+  /// Restores every entry of Least that tighten() changed since the trail
+  /// had Mark entries.
+  void undo(size_t Mark);
   /// Moves the offset range of every clashing pair off its forbidden
   /// residues until nothing moves; false when some range empties.
   bool propagate();
@@ -144,6 +148,8 @@ private:
   unsigned Pinned = 0;
   /// Least[A * N + B]: the least S(B) - S(A), NoPath when unbounded.
   std::vector<int64_t> Least;
+  /// The entries of Least that tighten() raised, with their old values.
+  std::vector<std::pair<size_t, int64_t>> Trail;
   std::vector<Clash> Clashes;
   std::vector<Demand> Demands;
   std::vector<uint8_t> Placed;
