@@ -171,11 +171,26 @@ TEST(ExactOracle, RecurrenceResourceBoundIsSound) {
 
 namespace {
 
+/// Brute force (stages below 3) at every II from the other bounds up to
+/// the budget bound B.Budget (and at most MaxII), which the budget bound
+/// claims infeasible: no schedule may verify. Returns the IIs checked.
+unsigned checkBudgetBoundClaims(const Problem &P, const MIIBounds &B,
+                                unsigned MaxII) {
+  constexpr unsigned MaxStage = 3;
+  unsigned Others = std::max(
+      {B.Resource, B.Recurrence, B.FineDensity, B.RecurrenceResource, 1u});
+  unsigned Checked = 0;
+  for (unsigned II = Others; II < std::min(B.Budget, MaxII + 1); ++II) {
+    ++Checked;
+    EXPECT_FALSE(bruteForceFeasible(P, II, MaxStage)) << "II " << II;
+  }
+  return Checked;
+}
+
 // The budget bound claims every II between the other bounds and itself
 // infeasible from ring depths alone: brute force must agree (up to II 5,
 // which keeps the enumeration to seconds).
 TEST(ExactOracle, BudgetBoundIsSound) {
-  constexpr unsigned MaxStage = 3, MaxII = 5;
   unsigned Checked = 0;
   for (uint64_t Seed = 1; Seed <= 40; ++Seed) {
     Problem P = tinyProblem(Seed, /*TightBudgets=*/true);
@@ -186,15 +201,8 @@ TEST(ExactOracle, BudgetBoundIsSound) {
     MIIBounds B = computeBounds(P, SchedulerOptions());
     if (B.Recurrence == InfeasibleII)
       continue;
-    unsigned Others = std::max(
-        {B.Resource, B.Recurrence, B.FineDensity, B.RecurrenceResource, 1u});
-    if (B.Budget <= Others)
-      continue;
     SCOPED_TRACE("seed " + std::to_string(Seed));
-    for (unsigned II = Others; II < std::min(B.Budget, MaxII + 1); ++II) {
-      ++Checked;
-      EXPECT_FALSE(bruteForceFeasible(P, II, MaxStage)) << "II " << II;
-    }
+    Checked += checkBudgetBoundClaims(P, B, /*MaxII=*/5);
   }
   // The shapes raise the bound often enough for the check to mean something.
   EXPECT_GE(Checked, 20u);
@@ -249,21 +257,15 @@ Problem tinyRingLoop(uint64_t Seed) {
 // releases force: brute force, which the verifier judges with the
 // coordination solve, must agree.
 TEST(ExactOracle, RingReleaseBoundIsSound) {
-  constexpr unsigned MaxStage = 3, MaxII = 5;
   unsigned Checked = 0;
   for (uint64_t Seed = 1; Seed <= 16; ++Seed) {
     Problem P = tinyRingLoop(Seed);
     ASSERT_FALSE(bool(P.validate()));
     MIIBounds B = computeBounds(P, SchedulerOptions());
-    unsigned Others = std::max(
-        {B.Resource, B.Recurrence, B.FineDensity, B.RecurrenceResource, 1u});
-    if (B.Budget <= Others)
+    if (!B.Budget)
       continue;
     SCOPED_TRACE("seed " + std::to_string(Seed));
-    for (unsigned II = Others; II < std::min(B.Budget, MaxII + 1); ++II) {
-      ++Checked;
-      EXPECT_FALSE(bruteForceFeasible(P, II, MaxStage)) << "II " << II;
-    }
+    Checked += checkBudgetBoundClaims(P, B, /*MaxII=*/5);
     // At the bound, the scheduler finds a schedule the coordination takes;
     // where the tiles do not fit even one copy each, it says so.
     SchedulerOptions Opts;
