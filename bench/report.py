@@ -30,6 +30,7 @@ from xml.sax.saxutils import escape
 
 import ims_report
 import sim_report
+import time_targets
 
 # Targets the report judges the data against.
 TARGET_AT_OPTIMUM = 0.97   # share of loops with a known optimum
@@ -1440,6 +1441,7 @@ def write_report(in_dir, out_dir):
     lines += section_machsuite(graphs)
     lines += ims_report.section(in_dir, verdict)
     lines += section_bounds(loops, graphs)
+    lines += time_targets.section(loops, graphs, verdict, fmt_ms)
     lines += section_sched_bench(
         read_json(os.path.join(in_dir, "sched-bench.json")), loops, out_dir)
     lines += section_event_bench(

@@ -106,6 +106,15 @@ void writeResultJSON(json::OStream &J, const Problem &P,
     // The bound that sets the MII; a schedule at it is optimal, proved by it.
     J.attribute("binding_bound", R.Bounds.bindingName());
     J.attribute("proven_optimal", S && S->II == R.Bounds.mii());
+    // The bounds are those of the problem as given; the problem the last
+    // search solved may have had orderings and ring caps added.
+    J.attribute("bounds_problem", "given");
+    if (S && S->Refined.refined())
+      J.attributeObject("refined_problem", [&] {
+        J.attribute("mii", S->Refined.MII);
+        J.attribute("orderings", S->Refined.Orderings);
+        J.attribute("capped_rings", S->Refined.CappedRings);
+      });
     J.attribute("stages",
                 S ? json::Value(S->StageCount) : json::Value(nullptr));
     J.attribute("verified", R.Verified);

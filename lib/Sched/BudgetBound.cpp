@@ -16,6 +16,7 @@
 #include "BudgetBound.h"
 #include "Bounds.h"
 #include "DepGraph.h"
+#include "RingReleaseBound.h"
 
 #include "tileas/Sched/Scheduler.h"
 
@@ -29,30 +30,6 @@
 using namespace llvm;
 
 namespace tileas {
-
-namespace {
-
-constexpr int64_t NoPath = std::numeric_limits<int64_t>::min();
-
-int64_t floorDiv(int64_t A, int64_t B) {
-  return A >= 0 ? A / B : -((-A + B - 1) / B);
-}
-
-/// What one op near a producer holds of one resource: the first and last
-/// cycle of the hold after its start and how much it takes (rows of a slot,
-/// or units times cycles of a pool).
-struct Hold {
-  unsigned Column; ///< Slot bit, or 64 + pool index.
-  unsigned First, Last;
-  uint64_t Energy;
-};
-
-/// An op that a depth of 1 confines to the II cycles after its producer:
-/// its start lies in [Lo, II - 1 - Tail] relative to the producer's.
-struct WindowOp {
-  int64_t Lo, Tail;
-  SmallVector<Hold, 4> Holds;
-};
 
 SmallVector<Hold, 4> holdsOf(const Problem &P, unsigned Op) {
   const Operation &O = P.operations()[Op];
@@ -93,6 +70,32 @@ SmallVector<Hold, 4> holdsOf(const Problem &P, unsigned Op) {
   return Holds;
 }
 
+void longestZeroDistancePaths(const DepGraph &G, bool Forward,
+                              ArrayRef<unsigned> Sources,
+                              std::vector<int64_t> &Dist) {
+  Dist.assign(G.size(), NoPath);
+  for (unsigned S : Sources)
+    Dist[S] = 0;
+  ArrayRef<unsigned> Order = G.kahnOrder();
+  for (unsigned I = 0, N = Order.size(); I != N; ++I) {
+    unsigned V = Order[Forward ? I : N - 1 - I];
+    if (Dist[V] == NoPath)
+      continue;
+    for (const GraphEdge &E : Forward ? G.succs(V) : G.preds(V))
+      if (E.Distance == 0 && E.Other != V)
+        Dist[E.Other] = std::max(Dist[E.Other], Dist[V] + E.Latency);
+  }
+}
+
+namespace {
+
+/// An op that a depth of 1 confines to the II cycles after its producer:
+/// its start lies in [Lo, II - 1 - Tail] relative to the producer's.
+struct WindowOp {
+  int64_t Lo, Tail;
+  SmallVector<Hold, 4> Holds;
+};
+
 /// One op's budget charges and what its ring depth depends on.
 struct Producer {
   unsigned Op = 0;
@@ -109,24 +112,6 @@ struct Producer {
   std::vector<WindowOp> Window;
 };
 
-/// Longest distance-0 paths from Source (Forward) or to the ops marked in
-/// Targets (backward), in Kahn order; NoPath where there is none.
-void zeroDistancePaths(const DepGraph &G, bool Forward,
-                       ArrayRef<unsigned> Sources, std::vector<int64_t> &Dist) {
-  Dist.assign(G.size(), NoPath);
-  for (unsigned S : Sources)
-    Dist[S] = 0;
-  ArrayRef<unsigned> Order = G.kahnOrder();
-  for (unsigned I = 0, N = Order.size(); I != N; ++I) {
-    unsigned V = Order[Forward ? I : N - 1 - I];
-    if (Dist[V] == NoPath)
-      continue;
-    for (const GraphEdge &E : Forward ? G.succs(V) : G.preds(V))
-      if (E.Distance == 0 && E.Other != V)
-        Dist[E.Other] = std::max(Dist[E.Other], Dist[V] + E.Latency);
-  }
-}
-
 /// The budget producers of P with what their depths need.
 class BudgetDepths {
 public:
@@ -140,7 +125,7 @@ public:
       Producer Pr;
       Pr.Op = Op;
       if (Paths)
-        zeroDistancePaths(G, /*Forward=*/true, {Op}, Head);
+        longestZeroDistancePaths(G, /*Forward=*/true, {Op}, Head);
       SmallVector<unsigned, 8> Consumers;
       bool Deep = false;
       for (const GraphEdge &E : G.succs(Op)) {
@@ -153,7 +138,7 @@ public:
           Consumers.push_back(E.Other);
       }
       if (Paths && !Deep && !Consumers.empty()) {
-        zeroDistancePaths(G, /*Forward=*/false, Consumers, Tail);
+        longestZeroDistancePaths(G, /*Forward=*/false, Consumers, Tail);
         Pr.Window.push_back(
             {0, std::max<int64_t>(Tail[Op], 0), holdsOf(P, Op)});
         for (unsigned V = 0; V != N && Pr.Window.size() <= L.MaxWindowOps; ++V)
@@ -274,11 +259,13 @@ unsigned computeBudgetMII(const Problem &P, const DepGraph &G, unsigned From,
   if (From == InfeasibleII || P.model().budgets().empty())
     return From;
   BudgetDepths Depths(P, G, L);
-  if (Depths.empty())
+  RingReleaseDepths Rings(P, G);
+  if (Depths.empty() && Rings.empty())
     return From;
   From = std::max(From, 1u);
   auto Fits = [&](uint64_t II) {
-    return Depths.need(unsigned(II)).Exceeded < 0;
+    return Depths.need(unsigned(II)).Exceeded < 0 &&
+           (Rings.empty() || Rings.need(unsigned(II)).Exceeded < 0);
   };
   return leastPassingII(From, Fits);
 }
@@ -290,7 +277,7 @@ std::string explainBudgetBound(const Problem &P, const DepGraph &G, unsigned II,
   bool Always = II == InfeasibleII;
   BudgetNeed Need = leastBudgetNeed(P, G, Always ? II - 1 : II, L);
   if (Need.Exceeded < 0)
-    return "";
+    return RingReleaseDepths(P, G).explain(Always ? II - 1 : II, Always);
   unsigned B = unsigned(Need.Exceeded);
   // The largest charges first, ties by op.
   SmallVector<std::pair<uint64_t, unsigned>, 8> Charges;

@@ -31,7 +31,12 @@
 #ifndef TILEAS_LIB_SCHED_BUDGETBOUND_H
 #define TILEAS_LIB_SCHED_BUDGETBOUND_H
 
+#include "DepGraph.h"
+
 #include "tileas/Sched/Problem.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
 #include <string>
@@ -39,7 +44,30 @@
 
 namespace tileas {
 
-class DepGraph;
+inline int64_t floorDiv(int64_t A, int64_t B) {
+  return A >= 0 ? A / B : -((-A + B - 1) / B);
+}
+
+/// What an op holds of one resource: the first and last cycle of the hold
+/// after its start and how much it takes (rows of a slot, or units times
+/// cycles of a pool). Two ops' holds of one column that overlap in flat
+/// time overlap modulo any II, so the holds of a schedule's ops on a column
+/// never exceed its capacity at any flat cycle.
+struct Hold {
+  unsigned Column; ///< Slot bit, or 64 + pool index.
+  unsigned First, Last;
+  uint64_t Energy;
+};
+
+/// The holds of op Op of P, one per slot or pool it uses.
+llvm::SmallVector<Hold, 4> holdsOf(const Problem &P, unsigned Op);
+
+/// Longest distance-0 paths from Sources (Forward) or to them (backward),
+/// in the graph's Kahn order (G must be acyclic at distance 0); NoPath
+/// where there is none.
+void longestZeroDistancePaths(const DepGraph &G, bool Forward,
+                              llvm::ArrayRef<unsigned> Sources,
+                              std::vector<int64_t> &Dist);
 
 /// What the budget bound may spend.
 struct BudgetBoundLimits {

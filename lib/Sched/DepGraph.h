@@ -17,9 +17,14 @@
 
 #include "llvm/ADT/ArrayRef.h"
 
+#include <cstdint>
+#include <limits>
 #include <vector>
 
 namespace tileas {
+
+/// No dependence path between two ops (a longest path of minus infinity).
+constexpr int64_t NoPath = std::numeric_limits<int64_t>::min();
 
 /// One edge as seen from one endpoint: Other is the successor in an out-list
 /// and the predecessor in an in-list.

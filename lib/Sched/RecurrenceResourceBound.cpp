@@ -175,14 +175,17 @@ std::vector<Recurrence> recurrencesOf(const Problem &P, const DepGraph &G,
   return Recurrences;
 }
 
-/// The first recurrence proven not to fit at II, or null.
+/// The first recurrence proven not to fit at II, or null; the search
+/// starts at Recurrences[First] (the one that failed at the II before,
+/// which mostly fails again) and goes round.
 const Recurrence *firstMisfit(const Problem &P, const DepGraph &G,
                               ArrayRef<Recurrence> Recurrences, unsigned II,
                               const RecurrenceResourceLimits &L,
                               std::string *Why = nullptr,
-                              uint64_t *Work = nullptr) {
+                              uint64_t *Work = nullptr, size_t First = 0) {
   std::vector<std::vector<int64_t>> Dist;
-  for (const Recurrence &R : Recurrences) {
+  for (size_t K = 0, E = Recurrences.size(); K != E; ++K) {
+    const Recurrence &R = Recurrences[(First + K) % E];
     RecurrencePaths(G, R.Component, R.Members).compute(II, R.Holders, Dist);
     RecurrenceSeatSearch Search(P, R.Holders, Dist, II, L.WorkBudget);
     RecurrenceSeatSearch::Answer Answer = Search.run();
@@ -209,10 +212,15 @@ unsigned computeRecurrenceResourceMII(const Problem &P, const DepGraph &G,
     return From;
   std::vector<Recurrence> Recurrences = recurrencesOf(P, G, L);
   unsigned II = From;
+  size_t First = 0;
   for (unsigned Raised = 0; Raised <= L.MaxRaise && II <= TableCap;
-       ++Raised, ++II)
-    if (!firstMisfit(P, G, Recurrences, II, L, /*Why=*/nullptr, Work))
+       ++Raised, ++II) {
+    const Recurrence *Misfit =
+        firstMisfit(P, G, Recurrences, II, L, /*Why=*/nullptr, Work, First);
+    if (!Misfit)
       return II;
+    First = size_t(Misfit - Recurrences.data());
+  }
   // Every II tried was proven too small, each on its own.
   return II;
 }

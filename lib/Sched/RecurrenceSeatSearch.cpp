@@ -7,6 +7,7 @@
 #include "RecurrenceSeatSearch.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/bit.h"
 
 #include <algorithm>
@@ -151,11 +152,12 @@ bool RecurrenceSeatSearch::energyFits() {
     while (Set.size() >= 2) {
       if (!charge(Set.size()))
         return true; // Out of budget: the search stops, proving nothing.
-      // The widest span: U's hold starts first and V's ends last.
+      // The widest span: U's hold starts first and V's ends last. Once
+      // some span reaches II the set proves nothing (its rows repeat).
       int64_t Span = 0;
       unsigned First = 0, Last = 0;
       uint64_t Need = 0;
-      for (unsigned I = 0, E = Set.size(); I != E; ++I) {
+      for (unsigned I = 0, E = Set.size(); I != E && Span < int64_t(II); ++I) {
         Need += Set[I].Amount;
         for (unsigned J = 0; J != E; ++J) {
           int64_t S = -least(Set[J].Holder, Set[I].Holder) + Set[J].Last -
@@ -198,16 +200,35 @@ bool RecurrenceSeatSearch::tighten(unsigned A, unsigned B, int64_t W) {
   if (!charge(N))
     return false;
   // Every entry is finite (run() checks), so the closure through the new
-  // bound is a plain maximum, row by row.
-  const int64_t *FromB = &Least[size_t(B) * N];
+  // bound is a plain maximum, row by row. The matrix is closed, so
+  // least(X, Y) >= least(X, B) + least(B, Y): a row X with least(X, A) + W
+  // <= least(X, B) cannot rise anywhere, nor can a column Y with W +
+  // least(B, Y) <= least(A, Y) in any row. Only the others are visited.
+  SmallVector<std::pair<unsigned, int64_t>, 16> Columns;
+  const int64_t *FromA = &Least[size_t(A) * N], *FromB = &Least[size_t(B) * N];
+  for (unsigned Y = 0; Y != N; ++Y)
+    if (W + FromB[Y] > FromA[Y])
+      Columns.push_back({Y, FromB[Y]});
   for (unsigned X = 0; X != N; ++X) {
     int64_t Through = least(X, A) + W;
     int64_t *Row = &Least[size_t(X) * N];
-    for (unsigned Y = 0; Y != N; ++Y)
-      Row[Y] = std::max(Row[Y], Through + FromB[Y]);
+    if (Through <= Row[B])
+      continue;
+    for (auto [Y, ToY] : Columns)
+      if (Through + ToY > Row[Y]) {
+        Trail.push_back({X * N + Y, Row[Y]});
+        Row[Y] = Through + ToY;
+      }
   }
   // A positive cycle through the new bound shows on the diagonal.
   return least(A, A) <= 0;
+}
+
+void RecurrenceSeatSearch::undo(size_t Mark) {
+  while (Trail.size() > Mark) {
+    Least[Trail.back().first] = Trail.back().second;
+    Trail.pop_back();
+  }
 }
 
 bool RecurrenceSeatSearch::propagate() {
@@ -274,21 +295,62 @@ void RecurrenceSeatSearch::reserve(unsigned V, int64_t T, bool Add) {
     }
 }
 
+unsigned RecurrenceSeatSearch::next(unsigned Count) {
+  if (Count == 0)
+    return Pinned;
+  unsigned Next = Pinned;
+  int64_t Width = std::numeric_limits<int64_t>::max();
+  for (unsigned V = 0; V != N; ++V)
+    if (!Placed[V] && -least(V, Pinned) - least(Pinned, V) < Width) {
+      Width = -least(V, Pinned) - least(Pinned, V);
+      Next = V;
+    }
+  return Next;
+}
+
+bool RecurrenceSeatSearch::seatGreedily() {
+  uint64_t Before = Spent;
+  size_t Mark = Trail.size();
+  SmallVector<std::pair<unsigned, int64_t>, 16> Seated;
+  bool Seats = true;
+  for (unsigned Count = 0; Count != N && Seats && !OutOfBudget; ++Count) {
+    unsigned Next = next(Count);
+    int64_t Lo = least(Pinned, Next), Hi = -least(Next, Pinned);
+    Seats = false;
+    // Any offset in [Lo, Hi] keeps the closed offsets consistent, so
+    // tighten() can only fail by running out of budget.
+    for (int64_t T = Lo; T <= Hi && !Seats && charge(1); ++T) {
+      if (!fits(Next, T))
+        continue;
+      if (!tighten(Pinned, Next, T) || !tighten(Next, Pinned, -T))
+        break;
+      reserve(Next, T, /*Add=*/true);
+      Placed[Next] = 1;
+      Seated.push_back({Next, T});
+      Seats = true;
+    }
+  }
+  // The complete search keeps its whole budget.
+  GreedyWork += Spent - Before;
+  Spent = Before;
+  OutOfBudget = false;
+  if (Seats)
+    return true;
+  for (auto [V, T] : Seated) {
+    reserve(V, T, /*Add=*/false);
+    Placed[V] = 0;
+  }
+  undo(Mark);
+  return false;
+}
+
 bool RecurrenceSeatSearch::place(unsigned Count) {
   if (Count == N)
     return true;
   // The narrowest window relative to the pinned holder goes next.
-  unsigned Next = Pinned;
-  if (Count != 0) {
-    int64_t Width = std::numeric_limits<int64_t>::max();
-    for (unsigned V = 0; V != N; ++V)
-      if (!Placed[V] && -least(V, Pinned) - least(Pinned, V) < Width) {
-        Width = -least(V, Pinned) - least(Pinned, V);
-        Next = V;
-      }
-  }
+  unsigned Next = next(Count);
   int64_t Lo = least(Pinned, Next), Hi = -least(Next, Pinned);
-  std::vector<int64_t> Saved = Least;
+  size_t Mark = Trail.size();
   Placed[Next] = 1;
   for (int64_t T = Lo; T <= Hi; ++T) {
     if (!charge(1))
@@ -300,7 +362,7 @@ bool RecurrenceSeatSearch::place(unsigned Count) {
         place(Count + 1))
       return true;
     reserve(Next, T, /*Add=*/false);
-    Least = Saved;
+    undo(Mark);
     if (OutOfBudget)
       break;
   }
@@ -315,7 +377,9 @@ RecurrenceSeatSearch::Answer RecurrenceSeatSearch::run() {
   // (and for tighten()): a recurrence's holders are strongly connected.
   if (llvm::is_contained(Least, NoPath))
     return Answer::Unknown;
-  bool Found = Consistent && propagate() && place(0);
+  // A greedy pass finds seats at once where they are plentiful; the
+  // complete search proves there are none, or finds the hard ones.
+  bool Found = Consistent && propagate() && (seatGreedily() || place(0));
   if (OutOfBudget)
     return Answer::Unknown;
   return Found ? Answer::Feasible : Answer::Infeasible;

@@ -17,7 +17,10 @@
 // such pair move past the forbidden residues, and what moves is closed
 // through every other pair again, until nothing moves (propagation). An
 // empty range, or a positive cycle, proves that no seats exist. The search
-// then fixes one holder at a time (the one with the narrowest window,
+// then first seats every holder greedily, each at its first offset that
+// fits (a witness where seats are plentiful, which most IIs at or above the
+// optimum are), and only when that fails searches: it fixes one holder at a
+// time (the one with the narrowest window,
 // relative to the first, pinned at 0 since shifting every start changes
 // nothing), propagating after each seat; the reservation table catches what
 // pairs do not (three holders filling a pool that two of them fit). After
@@ -34,6 +37,8 @@
 #ifndef TILEAS_LIB_SCHED_RECURRENCESEATSEARCH_H
 #define TILEAS_LIB_SCHED_RECURRENCESEATSEARCH_H
 
+#include "DepGraph.h"
+
 #include "tileas/Sched/Problem.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -42,12 +47,10 @@
 
 #include <cstdint>
 #include <limits>
+#include <utility>
 #include <vector>
 
 namespace tileas {
-
-/// No dependence path between two holders.
-constexpr int64_t NoPath = std::numeric_limits<int64_t>::min();
 
 /// What one op of a recurrence holds, as offsets from its start.
 struct Holder {
@@ -73,8 +76,9 @@ public:
   enum class Answer { Feasible, Infeasible, Unknown };
   Answer run();
 
-  /// The work spent so far (see the constructor).
-  uint64_t work() const { return Spent; }
+  /// The work spent so far (see the constructor), the greedy pass's
+  /// included.
+  uint64_t work() const { return Spent + GreedyWork; }
   /// Seats and offsets refused per slot bit and per pool during the search.
   uint64_t RefusedBySlot[64] = {};
   std::vector<uint64_t> RefusedByPool;
@@ -114,26 +118,38 @@ private:
   /// Raises least(A, B) to W and closes every path through it; false on a
   /// positive cycle.
   bool tighten(unsigned A, unsigned B, int64_t W);
+  /// Restores every entry of Least that tighten() changed since the trail
+  /// had Mark entries.
+  void undo(size_t Mark);
   /// Moves the offset range of every clashing pair off its forbidden
   /// residues until nothing moves; false when some range empties.
   bool propagate();
   /// Whether V fits the table at T, without reserving.
   bool fits(unsigned V, int64_t T);
   void reserve(unsigned V, int64_t T, bool Add);
+  /// The holder to seat after Count others: the pinned one first, then
+  /// the one with the narrowest window relative to it.
+  unsigned next(unsigned Count);
   bool place(unsigned Count);
+  /// Seats every holder at its first offset that fits, never going back (a
+  /// witness, on a budget of its own). False, with nothing changed, when
+  /// some holder finds no seat.
+  bool seatGreedily();
   /// Spends Units of work; false (and out of budget) when they exceed it.
   bool charge(uint64_t Units);
 
   const Problem &P;
   llvm::ArrayRef<Holder> Holders;
   unsigned N, II;
-  uint64_t Budget, Spent = 0;
+  uint64_t Budget, Spent = 0, GreedyWork = 0;
   bool OutOfBudget = false;
   /// False when the order of interchangeable holders already fails.
   bool Consistent = true;
   unsigned Pinned = 0;
   /// Least[A * N + B]: the least S(B) - S(A), NoPath when unbounded.
   std::vector<int64_t> Least;
+  /// The entries of Least that tighten() raised, with their old values.
+  std::vector<std::pair<size_t, int64_t>> Trail;
   std::vector<Clash> Clashes;
   std::vector<Demand> Demands;
   std::vector<uint8_t> Placed;

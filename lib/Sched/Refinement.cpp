@@ -66,6 +66,14 @@ struct RefinedCaps {
   explicit RefinedCaps(unsigned N)
       : RingGap(N, NoStageGap), StageGap(N, NoStageGap) {}
 
+  /// Producers with a cap.
+  unsigned capped() const {
+    unsigned N = 0;
+    for (unsigned Op = 0, E = RingGap.size(); Op != E; ++Op)
+      N += RingGap[Op] != NoStageGap || StageGap[Op] != NoStageGap;
+    return N;
+  }
+
   std::vector<int> edgeGaps(const Problem &P) const {
     std::vector<int> Gaps(P.dependences().size(), NoStageGap);
     ArrayRef<Dependence> Deps = P.dependences();
@@ -359,12 +367,22 @@ ScheduleResult scheduleLoop(const Problem &P, const SchedulerOptions &Opts) {
     uint64_t TightenedUsage = 0, Effort = 0, BoundEffort = 0;
     std::vector<SearchStep> Steps;
     std::optional<pipes::SolveResult> LastCoordination;
+    MIIBounds Given;
     for (unsigned Iteration = 1;; ++Iteration) {
       Problem Work = Refs.apply(P);
       R = scheduleModuloWithGaps(Work, Opts,
                                  Iteration == 1 ? std::vector<int>()
                                                 : Caps.edgeGaps(Work));
       R.Sched.ConstraintIterations = Iteration;
+      // Report the bounds of the problem as given: those of a refined one
+      // bound only it.
+      if (Iteration == 1)
+        Given = R.Bounds;
+      R.Sched.Refined.Orderings = Refs.Orderings.size();
+      R.Sched.Refined.CappedRings = Iteration == 1 ? 0 : Caps.capped();
+      if (R.Sched.Refined.refined())
+        R.Sched.Refined.MII = R.Bounds.mii();
+      R.Bounds = R.Sched.Bounds = Given;
       Effort += R.SearchEffort;
       R.SearchEffort = Effort;
       BoundEffort += R.BoundEffort;

@@ -101,11 +101,28 @@ enum class PlacementArm : uint8_t {
 constexpr unsigned NumPlacementArms =
     static_cast<unsigned>(PlacementArm::Iterative) + 1;
 
+/// What the constraint-refinement loop (lib/Sched/Refinement.cpp) added to
+/// a problem before its last search: orderings the coordination needs and
+/// caps on ring depths. A schedule's Bounds are always those of the problem
+/// as given (with its coordination), which bound every refinement of it, so
+/// a schedule at their MII is optimal for the loop; the refined problem's
+/// own MII may be higher and proves nothing about the loop.
+struct RefinedProblem {
+  unsigned Orderings = 0;   ///< Order dependences added.
+  unsigned CappedRings = 0; ///< Producers whose ring depth or stage is capped.
+  unsigned MII = 0;         ///< The refined problem's MII.
+
+  bool refined() const { return Orderings || CappedRings; }
+};
+
 struct Schedule {
   unsigned II = 0;
   unsigned StageCount = 0;
   std::vector<OpPlacement> Ops; ///< Indexed like Problem::operations().
+  /// The lower bounds of the problem as given (see RefinedProblem).
   MIIBounds Bounds;
+  /// What refinement changed in the problem the schedule was found for.
+  RefinedProblem Refined;
   unsigned Flags = 0;
   /// Budget usage per budget pool, as the verifier computes it.
   llvm::SmallVector<uint64_t, 4> BudgetUsage;
@@ -152,7 +169,8 @@ struct ScheduleResult {
   bool Success = false;
   Schedule Sched;          ///< Valid when Success.
   ScheduleFailure Failure; ///< Valid when !Success.
-  MIIBounds Bounds;        ///< Always computed.
+  /// Always computed, for the problem as given (see RefinedProblem).
+  MIIBounds Bounds;
   PlacementArm LastArm = PlacementArm::None;
   /// Placement units seated by each arm in the successful attempt (indexed by
   /// PlacementArm); ops seated by iterative modulo scheduling count under

@@ -230,6 +230,7 @@ void TileASGenerateSchedule::scheduleBlock(MachineBasicBlock &MBB) {
   S.II = R.Sched.II;
   S.StageCount = R.Sched.StageCount;
   S.Bounds = R.Sched.Bounds;
+  S.Refined = R.Sched.Refined;
   S.Flags = R.Sched.Flags;
   S.Unspecialized = std::move(Choice.Unspecialized);
 
@@ -252,6 +253,11 @@ void TileASGenerateSchedule::scheduleBlock(MachineBasicBlock &MBB) {
     R << "), stages " << ore::NV("Stages", S.StageCount);
     if (S.II == B.mii())
       R << ", optimal (the " << ore::NV("Bound", B.bindingName()) << " bound)";
+    else if (const RefinedProblem &RP = S.Refined; RP.refined())
+      R << ", the MII of the problem refined for its coordination ("
+        << ore::NV("RefinedOrderings", RP.Orderings) << " orderings, "
+        << ore::NV("RefinedCaps", RP.CappedRings) << " ring caps) is "
+        << ore::NV("RefinedMII", RP.MII);
     if (S.Flags & SF_Serial)
       R << " (serial generator)";
     return R;

@@ -39,7 +39,9 @@ struct TileASLoopSchedule {
   std::vector<tileas::OpPlacement> Placement;
   unsigned II = 0;
   unsigned StageCount = 0;
+  /// The bounds of the loop as given, and what refinement added to it.
   tileas::MIIBounds Bounds;
+  tileas::RefinedProblem Refined;
   unsigned Flags = 0;
   /// Under -tileas-pipeline-strategy=warp-specialized: why the loop was
   /// scheduled for, and is to be materialized in, the unspecialized form

@@ -55,12 +55,23 @@ TEST(JSONResult, SuccessKeysInFixedOrder) {
             "{\"ii\":2,\"mii\":2,\"bounds\":{\"resource\":0,\"recurrence\":2,"
             "\"fine_density\":1,\"dependency\":1,\"recurrence_resource\":2,"
             "\"budget\":0},\"binding_bound\":\"recurrence\","
-            "\"proven_optimal\":true,\"stages\":1,"
+            "\"proven_optimal\":true,\"bounds_problem\":\"given\","
+            "\"stages\":1,"
             "\"verified\":true,\"search_effort\":1234,\"bound_effort\":56,"
             "\"time_us\":17,\"ops\":[{"
             "\"name\":\"a\","
             "\"start\":0,\"stage\":0,\"order\":0},{\"name\":\"b\",\"start\":1,"
             "\"stage\":0,\"order\":1}]}\n");
+  // A schedule of a refined problem says what the refinement added, after
+  // the bounds of the problem as given.
+  S.Refined = {2, 1, 3};
+  EXPECT_NE(compact(P, R).find("\"proven_optimal\":true,\"bounds_problem\":"
+                               "\"given\",\"refined_problem\":{\"mii\":3,"
+                               "\"orderings\":2,\"capped_rings\":1},"
+                               "\"stages\":1,"),
+            std::string::npos)
+      << compact(P, R);
+  S.Refined = {};
   // The generator that ran, when one did, comes right after "verified".
   R.Generator = "modulo";
   EXPECT_NE(compact(P, R).find("\"verified\":true,\"generator\":\"modulo\","
@@ -91,7 +102,8 @@ TEST(JSONResult, FailureAndViolations) {
             "\"recurrence\":null,\"fine_density\":0,\"dependency\":0,"
             "\"recurrence_resource\":null,\"budget\":0},"
             "\"binding_bound\":\"recurrence\",\"proven_optimal\":false,"
-            "\"stages\":null,\"verified\":false,\"search_effort\":0,"
+            "\"bounds_problem\":\"given\",\"stages\":null,\"verified\":false,"
+            "\"search_effort\":0,"
             "\"bound_effort\":0,\"time_us\":0,\"ops\":[],"
             "\"violations\":[{\"kind\":\"stage_order\",\"message\":\"bad "
             "order\"}],\"failure\":{\"reason\":\"no slot\",\"candidate_ii\":5,"
