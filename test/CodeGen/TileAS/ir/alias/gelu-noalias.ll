@@ -22,12 +22,14 @@
 ; NOALIAS: cp.async.bulk.tensor.2d.global.shared.tile
 ; MAYALIAS: remark: {{.*}}loop bb.1 in epilogue_gelu_tmastore: II=179 MII=179 (res 32, rec 171,
 
-; GRAPH-NOALIAS: op "2:LDG_F"
-; GRAPH-NOALIAS: op "19:TMA_STORE"
-; GRAPH-NOALIAS-NOT: dep "2:LDG_F" "19:TMA_STORE"
-; GRAPH-NOALIAS-NOT: dep "19:TMA_STORE" "2:LDG_F"
-; GRAPH-MAYALIAS-DAG: dep "2:LDG_F" "19:TMA_STORE" lat=0 dist=0 kind=memory
-; GRAPH-MAYALIAS-DAG: dep "19:TMA_STORE" "2:LDG_F" lat=8 dist=1 kind=token
+; GRAPH-NOALIAS: op "[[LD:[0-9]+]]:LDG_F"
+; GRAPH-NOALIAS: op "[[ST:[0-9]+]]:TMA_STORE"
+; GRAPH-NOALIAS-NOT: dep "[[LD]]:LDG_F" "[[ST]]:TMA_STORE"
+; GRAPH-NOALIAS-NOT: dep "[[ST]]:TMA_STORE" "[[LD]]:LDG_F"
+; GRAPH-MAYALIAS: op "[[LD:[0-9]+]]:LDG_F"
+; GRAPH-MAYALIAS: op "[[ST:[0-9]+]]:TMA_STORE"
+; GRAPH-MAYALIAS-DAG: dep "[[LD]]:LDG_F" "[[ST]]:TMA_STORE" lat=0 dist=0 kind=memory
+; GRAPH-MAYALIAS-DAG: dep "[[ST]]:TMA_STORE" "[[LD]]:LDG_F" lat=8 dist=1 kind=token
 
 declare ptr addrspace(3) @tileas.smem.tile(<4 x float>, i32) nounwind willreturn memory(inaccessiblemem: readwrite)
 declare void @tileas.tma.store(ptr addrspace(3), ptr, i32, i32) nounwind willreturn
