@@ -49,7 +49,7 @@ loop:
   %s12 = call ptr addrspace(6) @tileas.mma(ptr addrspace(6) %s11, ptr addrspace(3) %q1, ptr addrspace(3) %kt, i32 1, i32 16384)
   %s13 = call ptr addrspace(6) @tileas.mma(ptr addrspace(6) %s12, ptr addrspace(3) %q1, ptr addrspace(3) %kt, i32 2, i32 16384)
   %s14 = call ptr addrspace(6) @tileas.mma(ptr addrspace(6) %s13, ptr addrspace(3) %q1, ptr addrspace(3) %kt, i32 3, i32 16384)
-  ; 0he online softmax of query tile 0.
+  ; The online softmax of query tile 0.
   %s0_lo = call <4 x float> @tileas.tmem.load(ptr addrspace(6) %s04)
   %s0_hi = call <4 x float> @tileas.tmem.load(ptr addrspace(6) %s04)
   %mx0_lo = call <4 x float> @tileas.redux.max(<4 x float> %s0_lo)
@@ -78,7 +78,7 @@ loop:
   %o02 = call ptr addrspace(6) @tileas.mma(ptr addrspace(6) %o01, ptr addrspace(3) %pt0_lo, ptr addrspace(3) %vt, i32 1, i32 8192)
   %o03 = call ptr addrspace(6) @tileas.mma(ptr addrspace(6) %o02, ptr addrspace(3) %pt0_hi, ptr addrspace(3) %vt, i32 2, i32 8192)
   %o04 = call ptr addrspace(6) @tileas.mma(ptr addrspace(6) %o03, ptr addrspace(3) %pt0_hi, ptr addrspace(3) %vt, i32 3, i32 8192)
-  ; 1he online softmax of query tile 1.
+  ; The online softmax of query tile 1.
   %s1_lo = call <4 x float> @tileas.tmem.load(ptr addrspace(6) %s14)
   %s1_hi = call <4 x float> @tileas.tmem.load(ptr addrspace(6) %s14)
   %mx1_lo = call <4 x float> @tileas.redux.max(<4 x float> %s1_lo)

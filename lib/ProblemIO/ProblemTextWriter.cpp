@@ -140,20 +140,24 @@ void writeProblemText(raw_ostream &OS, const Problem &P) {
     OS << "serial\n";
   for (unsigned I = 0; I < P.size(); ++I)
     writeOp(OS, P, I);
-  for (const Dependence &D : P.dependences()) {
-    OS << "dep ";
-    if (D.From < P.size())
-      writeName(OS, P.operations()[D.From].Name);
-    else
-      OS << D.From;
-    OS << ' ';
-    if (D.To < P.size())
-      writeName(OS, P.operations()[D.To].Name);
-    else
-      OS << D.To;
-    OS << " lat=" << D.Latency << " dist=" << D.Distance
-       << " kind=" << depKindName(D.Kind) << '\n';
-  }
+  for (const Dependence &D : P.dependences())
+    writeDependenceText(OS, P, D);
+}
+
+void writeDependenceText(raw_ostream &OS, const Problem &P,
+                         const Dependence &D) {
+  OS << "dep ";
+  if (D.From < P.size())
+    writeName(OS, P.operations()[D.From].Name);
+  else
+    OS << D.From;
+  OS << ' ';
+  if (D.To < P.size())
+    writeName(OS, P.operations()[D.To].Name);
+  else
+    OS << D.To;
+  OS << " lat=" << D.Latency << " dist=" << D.Distance
+     << " kind=" << depKindName(D.Kind) << '\n';
 }
 
 } // namespace tileas

@@ -6,9 +6,9 @@ spaces, opcodes, builtin names, constants turned into registers, flags and
 attributes dropped, lines deleted or duplicated), and runs each mutant
 through llc's whole pipeline. A mutant may be refused (the IR parser or
 verifier, or TileASIRCheck: exit 1 with "error:"), or compiled (exit 0);
-anything else (a signal, an assertion, "LLVM ERROR", "Cannot select", any
-other exit code) is a finding: the mutant is written to --out and the run
-fails. The same --seed gives the same mutants.
+anything else (a signal, an assertion, "LLVM ERROR", "Cannot select", a
+sanitizer report, any other exit code) is a finding: the mutant is written
+to --out and the run fails. The same --seed gives the same mutants.
 
     tileas-ir-fuzz.py --llc=LLC --plugin=libTileAS.so --count=N \\
         --seed=S --out=DIR seed.ll...
@@ -68,6 +68,20 @@ def mutate(text, rng):
     return "\n".join(lines)
 
 
+# What in llc's stderr makes a run a finding whatever its exit code. A
+# sanitizer (a -DTILEAS_SANITIZE=ON plugin) exits 1 like a refusal, and
+# UndefinedBehaviorSanitizer's "runtime error:" even reads like one.
+CRASH_MARKS = ("LLVM ERROR", "Stack dump", "Cannot select",
+               "ERROR: AddressSanitizer", "runtime error:")
+
+
+def is_finding(code, err):
+    """Is the run of llc that exited with `code` and wrote `err` a finding?"""
+    if code not in (0, 1) or any(mark in err for mark in CRASH_MARKS):
+        return True
+    return code == 1 and "error:" not in err
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--llc", required=True)
@@ -98,10 +112,7 @@ def main():
             code, err = r.returncode, r.stderr
         except subprocess.TimeoutExpired:
             code, err = None, "timeout"
-        crashed = (code not in (0, 1) or "LLVM ERROR" in err or
-                   "Stack dump" in err or "Cannot select" in err or
-                   (code == 1 and "error:" not in err))
-        if crashed:
+        if is_finding(code, err):
             findings += 1
             first = (err.strip().split("\n") or [""])[0]
             print("finding: %s (from %s): exit %s: %s" % (path, name, code,

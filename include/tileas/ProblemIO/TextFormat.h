@@ -31,6 +31,11 @@ llvm::Expected<Problem> readProblemTextFile(llvm::StringRef Path);
 /// Writes the canonical text form (Problem::Name is not part of it).
 void writeProblemText(llvm::raw_ostream &OS, const Problem &P);
 
+/// Writes one `dep` line of that form: the two ops by name, the latency,
+/// the distance and the kind.
+void writeDependenceText(llvm::raw_ostream &OS, const Problem &P,
+                         const Dependence &D);
+
 /// Reads a schedule of P: `ii N`, optionally `stages N`, and one
 /// `start <op> <cycle> [stage=S] [order=O]` per op. Stages, orders and the
 /// stage count that the file leaves out are derived from the starts, so a

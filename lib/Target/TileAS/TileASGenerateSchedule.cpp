@@ -65,7 +65,8 @@ static cl::opt<unsigned> SearchEffort(
 static cl::opt<bool>
     PrintSchedule("tileas-print-schedule",
                   cl::desc("Print each loop's schedule (kernel reservation "
-                           "table and per-instruction stage/order)"),
+                           "table, per-instruction stage/order, and the "
+                           "memory and ordering dependences)"),
                   cl::init(false));
 static cl::opt<bool> AnnotateSchedule(
     "tileas-annotate-schedule",
@@ -262,8 +263,10 @@ void TileASGenerateSchedule::scheduleBlock(MachineBasicBlock &MBB) {
       R << " (serial generator)";
     return R;
   });
-  if (PrintSchedule)
+  if (PrintSchedule) {
     printLoopSchedule(errs(), S);
+    printOrderingDependences(errs(), LP->Problem);
+  }
   if (AnnotateSchedule)
     annotate(S);
   Analysis->record(std::move(S));

@@ -7,6 +7,7 @@
 #include "TileASSchedulePrinter.h"
 #include "TileASScheduleAnalysis.h"
 #include "tileas/Model/MachineModel.h"
+#include "tileas/ProblemIO/TextFormat.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/CodeGen/MachineFunction.h"
@@ -110,4 +111,19 @@ void llvm::printLoopSchedule(raw_ostream &OS, const TileASLoopSchedule &S) {
                         /*SkipDebugLoc=*/true, /*AddNewLine=*/false);
     OS << "\n";
   }
+}
+
+void llvm::printOrderingDependences(raw_ostream &OS, const Problem &P) {
+  OS << "  memory and ordering dependences:\n";
+  bool Any = false;
+  for (const Dependence &D : P.dependences()) {
+    if (D.Kind != DepKind::Memory && D.Kind != DepKind::Token &&
+        D.Kind != DepKind::Order)
+      continue;
+    OS << "    ";
+    writeDependenceText(OS, P, D);
+    Any = true;
+  }
+  if (!Any)
+    OS << "    none\n";
 }

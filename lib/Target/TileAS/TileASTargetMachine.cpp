@@ -7,6 +7,7 @@
 #include "TileASTargetMachine.h"
 #include "TileAS.h"
 #include "TileASMachineFunctionInfo.h"
+#include "TileASTargetTransformInfo.h"
 
 #include "llvm/CodeGen/MIRParser/MIParser.h"
 #include "llvm/CodeGen/MachineScheduler.h"
@@ -47,6 +48,11 @@ MachineFunctionInfo *TileASTargetMachine::createMachineFunctionInfo(
     const TargetSubtargetInfo *STI) const {
   return TileASMachineFunctionInfo::create<TileASMachineFunctionInfo>(Allocator,
                                                                       F, STI);
+}
+
+TargetTransformInfo
+TileASTargetMachine::getTargetTransformInfo(const Function &F) const {
+  return TargetTransformInfo(std::make_unique<TileASTTIImpl>(*this, F));
 }
 
 yaml::MachineFunctionInfo *

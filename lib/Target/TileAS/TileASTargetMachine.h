@@ -34,6 +34,9 @@ public:
   const TileASSubtarget *getSubtargetImpl() const { return &Subtarget; }
 
   TargetPassConfig *createPassConfig(PassManagerBase &PM) override;
+  /// TileASTTIImpl: what LLVM's IR passes for code generation ask of the
+  /// target (loop strength reduction changes nothing).
+  TargetTransformInfo getTargetTransformInfo(const Function &F) const override;
   TargetLoweringObjectFile *getObjFileLowering() const override {
     return TLOF.get();
   }

@@ -12,7 +12,13 @@
 ; RUN:   | FileCheck %s --check-prefix=MAYALIAS
 ; The dependence graph itself: no memory edge between the bias load and the
 ; TMA store with noalias; both directions without (the store's asynchronous
-; write reaches the next iteration's load as a token).
+; write reaches the next iteration's load as a token). -tileas-print-schedule
+; lists the dependence kinds after the schedule; tileas-sched --emit-problem
+; shows the same edges in the problem llc schedules.
+; RUN: %llc -march=tileas -tileas-print-schedule %s -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=PRINT-NOALIAS
+; RUN: %llc -march=tileas -tileas-print-schedule %t.mayalias.ll -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=PRINT-MAYALIAS
 ; RUN: %llc -march=tileas -stop-after=finalize-isel %s -o %t.noalias.mir
 ; RUN: %tileas-sched --emit-problem %t.noalias.mir | FileCheck %s --check-prefix=GRAPH-NOALIAS
 ; RUN: %llc -march=tileas -stop-after=finalize-isel %t.mayalias.ll -o %t.mayalias.mir
@@ -22,12 +28,23 @@
 ; NOALIAS: cp.async.bulk.tensor.2d.global.shared.tile
 ; MAYALIAS: remark: {{.*}}loop bb.1 in epilogue_gelu_tmastore: II=179 MII=179 (res 32, rec 171,
 
-; GRAPH-NOALIAS: op "2:LDG_F"
-; GRAPH-NOALIAS: op "19:TMA_STORE"
-; GRAPH-NOALIAS-NOT: dep "2:LDG_F" "19:TMA_STORE"
-; GRAPH-NOALIAS-NOT: dep "19:TMA_STORE" "2:LDG_F"
-; GRAPH-MAYALIAS-DAG: dep "2:LDG_F" "19:TMA_STORE" lat=0 dist=0 kind=memory
-; GRAPH-MAYALIAS-DAG: dep "19:TMA_STORE" "2:LDG_F" lat=8 dist=1 kind=token
+; PRINT-NOALIAS: tileas schedule of epilogue_gelu_tmastore bb.1: II=32
+; PRINT-NOALIAS: memory and ordering dependences:
+; PRINT-NOALIAS-NOT: :LDG_F" "{{[0-9]+}}:TMA_STORE"
+; PRINT-NOALIAS-NOT: :TMA_STORE" "{{[0-9]+}}:LDG_F"
+; PRINT-MAYALIAS: tileas schedule of epilogue_gelu_tmastore bb.1: II=179
+; PRINT-MAYALIAS: memory and ordering dependences:
+; PRINT-MAYALIAS-DAG: dep "{{[0-9]+}}:LDG_F" "{{[0-9]+}}:TMA_STORE" lat=0 dist=0 kind=memory
+; PRINT-MAYALIAS-DAG: dep "{{[0-9]+}}:TMA_STORE" "{{[0-9]+}}:LDG_F" lat=8 dist=1 kind=token
+
+; GRAPH-NOALIAS: op "[[LD:[0-9]+]]:LDG_F"
+; GRAPH-NOALIAS: op "[[ST:[0-9]+]]:TMA_STORE"
+; GRAPH-NOALIAS-NOT: dep "[[LD]]:LDG_F" "[[ST]]:TMA_STORE"
+; GRAPH-NOALIAS-NOT: dep "[[ST]]:TMA_STORE" "[[LD]]:LDG_F"
+; GRAPH-MAYALIAS: op "[[LD:[0-9]+]]:LDG_F"
+; GRAPH-MAYALIAS: op "[[ST:[0-9]+]]:TMA_STORE"
+; GRAPH-MAYALIAS-DAG: dep "[[LD]]:LDG_F" "[[ST]]:TMA_STORE" lat=0 dist=0 kind=memory
+; GRAPH-MAYALIAS-DAG: dep "[[ST]]:TMA_STORE" "[[LD]]:LDG_F" lat=8 dist=1 kind=token
 
 declare ptr addrspace(3) @tileas.smem.tile(<4 x float>, i32) nounwind willreturn memory(inaccessiblemem: readwrite)
 declare void @tileas.tma.store(ptr addrspace(3), ptr, i32, i32) nounwind willreturn
