@@ -58,13 +58,14 @@ static cl::opt<bool> Header("header", cl::desc("print the CSV header first"),
 static constexpr unsigned BudgetRatios[] = {3, 20};
 
 /// The problem as the reference knows it: without budget charges, groups
-/// and depth limits. True when something was left out.
+/// and depth limits, and without a loop branch (an op pinned to stage 0:
+/// a depth limit too; it stays as a plain op that holds nothing). True when
+/// something was left out.
 static bool stripToTextbook(Problem &P) {
-  bool Stripped = !P.groups().empty();
+  bool Stripped = !P.groups().empty() || P.LoopBranch.has_value();
   Problem Out(P.model());
   Out.Name = P.Name;
   Out.ForceSerial = P.ForceSerial;
-  Out.LoopBranch = P.LoopBranch;
   for (Operation Op : P.operations()) {
     Stripped |= !Op.Budgets.empty() || Op.Group >= 0 || Op.MaxDepth != 0;
     Op.Budgets.clear();
