@@ -88,7 +88,10 @@ public:
 
 private:
   bool materialize(const TileASLoopSchedule &S);
-  bool checkSchedule(const TileASLoopSchedule &S);
+  /// Checks S against its block; on success, Deps holds the loop's
+  /// dependences (ops indexed like S.Instrs, the loop branch's last).
+  bool checkSchedule(const TileASLoopSchedule &S,
+                     std::vector<tileas::Dependence> &Deps);
   void injectFault(TileASExpandedLoop &Expanded, pipes::SolveResult &Solved,
                    const TileASMaterializedLoop &Check);
   void error(const TileASLoopSchedule &S, const Twine &Msg);
@@ -190,7 +193,8 @@ bool TileASMaterializeSchedule::runOnMachineFunction(MachineFunction &MF) {
   return Changed;
 }
 
-bool TileASMaterializeSchedule::checkSchedule(const TileASLoopSchedule &S) {
+bool TileASMaterializeSchedule::checkSchedule(
+    const TileASLoopSchedule &S, std::vector<tileas::Dependence> &Deps) {
   if (!S.Stale.empty()) {
     error(S, S.Stale);
     return false;
@@ -281,6 +285,8 @@ bool TileASMaterializeSchedule::checkSchedule(const TileASLoopSchedule &S) {
                      MaxExpandedCopies));
     return false;
   }
+  Deps.assign(LP->Problem.dependences().begin(),
+              LP->Problem.dependences().end());
   return true;
 }
 
@@ -372,7 +378,8 @@ static std::tuple<int64_t, int64_t, unsigned> kernelKey(const OpPlacement &P,
 }
 
 bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
-  if (!checkSchedule(S))
+  std::vector<Dependence> Deps;
+  if (!checkSchedule(S, Deps))
     return false;
   MachineBasicBlock &Loop = *S.Loop;
   MachineFunction &MF = *Loop.getParent();
@@ -447,15 +454,8 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
     else if (Specialized)
       Why = "an earlier loop of the function is warp-specialized";
     else {
-      // The dependences again: the partition must see which memory orders
-      // would cross agents (checkSchedule built the same problem).
-      Expected<TileASLoopProblem> LP = TileASLoopProblem::build(Loop, -1);
-      if (!LP) {
-        error(S, toString(LP.takeError()));
-        return false;
-      }
-      Partition.emplace(TileASAgentPartition::analyze(
-          S, *Counted, *Solution, LP->Problem.dependences()));
+      Partition.emplace(
+          TileASAgentPartition::analyze(S, *Counted, *Solution, Deps));
       Why = Partition->why();
     }
     if (!Why.empty()) {
