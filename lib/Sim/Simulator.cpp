@@ -37,9 +37,16 @@ std::optional<double> LoopResult::steadyCyclesPerIteration() const {
 }
 
 const LoopResult *SimResult::mainLoop() const {
+  // Warp-specialized agents each run the kernel as many times; the slowest
+  // sets the pace (an agent with nothing but loop control runs ahead and
+  // waits at the end).
+  auto Pace = [](const LoopResult &L) {
+    return L.steadyCyclesPerIteration().value_or(0.0);
+  };
   const LoopResult *Best = nullptr;
   for (const LoopResult &L : Loops)
-    if (!Best || L.Entries.size() > Best->Entries.size())
+    if (!Best || L.Entries.size() > Best->Entries.size() ||
+        (L.Entries.size() == Best->Entries.size() && Pace(L) > Pace(*Best)))
       Best = &L;
   return Best;
 }

@@ -62,8 +62,9 @@ cl::list<std::string> LiveInValues("live-in",
                                    cl::cat(Category));
 cl::opt<uint64_t>
     MaxStates("max-states",
-              cl::desc("States the interleaving search may visit"),
-              cl::init(4000000), cl::cat(Category));
+              cl::desc("States the interleaving search may visit (about 45 "
+                       "bytes each)"),
+              cl::init(16000000), cl::cat(Category));
 cl::opt<bool> Verbose("v", cl::desc("Print every result in full"),
                       cl::cat(Category));
 cl::opt<bool> ShowTime("time",

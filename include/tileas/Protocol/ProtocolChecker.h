@@ -234,7 +234,7 @@ struct Program {
 struct CheckOptions {
   /// Distinct states the search may visit; beyond it the result is
   /// Inconclusive.
-  uint64_t MaxStates = 4000000;
+  uint64_t MaxStates = 16000000;
   /// Witness lines kept (the last ones, after a summary line); 0 keeps all.
   unsigned WitnessLimit = 40;
   /// Take an enqueue or Compute step alone where one is next (see the file

@@ -142,7 +142,9 @@ struct SimResult {
   std::vector<StreamResult> Streams;
 
   /// The loop that ran the most iterations (the kernel of a pipelined
-  /// loop), the first such on a tie; null if no loop ran.
+  /// loop); on a tie (the agents of a warp-specialized loop) the one with
+  /// the most cycles per iteration in the steady state, then the first;
+  /// null if no loop ran.
   const LoopResult *mainLoop() const;
 };
 

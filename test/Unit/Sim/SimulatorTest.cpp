@@ -238,13 +238,18 @@ TEST(Simulator, SteadyStateSkipsTheWarmUp) {
   EXPECT_EQ(L.steadyCyclesPerIteration(), 10.0);
 }
 
-// The main loop is the one entered most often, the first on a tie.
+// The main loop is the one entered most often; on a tie the slowest in the
+// steady state (warp-specialized agents: the one that sets the pace, not an
+// agent with only loop control), then the first.
 TEST(Simulator, MainLoopRanMostIterations) {
   SimResult R;
-  R.Loops.resize(3);
+  R.Loops.resize(4);
   R.Loops[0].Entries = {0, 1};
   R.Loops[1].Entries = {0, 1, 2};
   R.Loops[2].Entries = {5, 6, 7};
+  R.Loops[3].Entries = {0, 33, 66};
+  EXPECT_EQ(R.mainLoop(), &R.Loops[3]);
+  R.Loops.pop_back();
   EXPECT_EQ(R.mainLoop(), &R.Loops[1]);
   EXPECT_EQ(SimResult().mainLoop(), nullptr);
 }
