@@ -7,6 +7,7 @@
 #include "MIRProtocol.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "tileas/MIRExec/BlockWalk.h"
+#include "tileas/MIRExec/PipeSides.h"
 #include "tileas/MIRExec/ScalarSemantics.h"
 #include "tileas/MIRExec/Where.h"
 #include "tileas/Model/MachineModel.h"
@@ -255,6 +256,8 @@ Error Interpreter::checkCoordinationOperands(const MachineInstr &MI) const {
                                 "nor an agent of the model (1 to {2})",
                                 Agent, I, Agents));
     }
+    if (Error E = checkPipeSidesDiffer(MI))
+      return E;
     return Error::success();
   }
   case TileAS::MUTEX_UNLOCK:

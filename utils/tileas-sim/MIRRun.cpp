@@ -6,6 +6,7 @@
 
 #include "MIRRun.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "tileas/MIRExec/PipeSides.h"
 #include "tileas/MIRExec/Where.h"
 #include "tileas/Model/MachineModel.h"
 #include "tileas/Protocol/ProtocolChecker.h"
@@ -123,6 +124,8 @@ Error MIRRun::checkOperands(const MachineInstr &MI) const {
                                   "of this function",
                                   I, Issuer));
     }
+    if (Error E = checkPipeSidesDiffer(MI))
+      return E;
     return Error::success();
   }
   case TileAS::MUTEX_LOCK:

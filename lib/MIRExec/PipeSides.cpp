@@ -1,0 +1,35 @@
+//===- PipeSides.cpp - The agents on the two sides of a pipe --------------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tileas/MIRExec/PipeSides.h"
+#include "tileas/MIRExec/Where.h"
+#include "tileas/Model/MachineModel.h"
+
+#include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+
+namespace tileas {
+
+Error checkPipeSidesDiffer(const MachineInstr &MI) {
+  // Operands 9 and 10: the agents issuing the producer and consumer sides.
+  if (MI.getNumOperands() < 11 || !MI.getOperand(9).isImm() ||
+      !MI.getOperand(10).isImm())
+    return Error::success();
+  int64_t Producer = MI.getOperand(9).getImm();
+  int64_t Consumer = MI.getOperand(10).getImm();
+  ArrayRef<model::AgentRecord> Agents = model::agents();
+  if (Producer != Consumer || Producer <= 0 ||
+      Producer > int64_t(Agents.size()))
+    return Error::success();
+  return failAt(MI, formatv("both sides of the pipe are issued by agent {0} "
+                            "({1}); a warp-specialized pipe connects two "
+                            "agents",
+                            Producer, Agents[Producer - 1].Name));
+}
+
+} // namespace tileas
