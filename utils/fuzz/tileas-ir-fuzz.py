@@ -45,6 +45,11 @@ SWAPS = [
     (r"<\d+ x ", ["<1 x ", "<3 x ", "<16 x ", "<64 x "]),
     (r"\b(afn|noalias|samesign|disjoint|nuw|nsw) ", [""]),
     (r"\bload\b", ["load volatile", "load atomic"]),
+    # Strides of a getelementptr's index: scaled by doublings and adds.
+    (r"getelementptr (inbounds )?[^,]+,",
+     ["getelementptr [3 x i32],", "getelementptr [4096 x i8],",
+      "getelementptr [65536 x i8],", "getelementptr i1,",
+      "getelementptr { i32, <4 x float> },"]),
     (r"\bret void\b", ["ret i32 0", "unreachable"]),
 ]
 

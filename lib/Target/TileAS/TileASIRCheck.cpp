@@ -23,6 +23,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -175,6 +176,24 @@ static bool isZeroSplat(const User *U) {
   return Shuffle && Shuffle->isZeroEltSplat();
 }
 
+/// A variable index is scaled by its stride with doublings and adds (there
+/// is no 64-bit multiply), so the stride has a limit.
+static std::string problemWithStrides(const GetElementPtrInst &GEP) {
+  const DataLayout &DL = GEP.getDataLayout();
+  for (gep_type_iterator T = gep_type_begin(GEP), E = gep_type_end(GEP); T != E;
+       ++T) {
+    if (isa<ConstantInt>(T.getOperand()) || T.isStruct())
+      continue;
+    TypeSize Stride = T.getSequentialElementStride(DL);
+    if (Stride.isScalable() || Stride.getFixedValue() >= TileAS::MulLimit64)
+      return formatv("a variable index scaled by a stride of {0} bytes (at "
+                     "most {1}: 64-bit multiplies are doublings and adds)",
+                     Stride.getKnownMinValue(), TileAS::MulLimit64 - 1)
+          .str();
+  }
+  return "";
+}
+
 std::string TileASIRCheck::problemWith(const Instruction &I) const {
   if (!isSupportedType(I.getType()))
     return "no register holds its type";
@@ -218,15 +237,26 @@ std::string TileASIRCheck::problemWith(const Instruction &I) const {
   case Instruction::Or:
   case Instruction::Xor:
     return I32 || Pred ? "" : OnlyI32;
-  case Instruction::Sub:
   case Instruction::Mul:
+    if (Ty->isIntegerTy(64))
+      return isConstantAtMost(I.getOperand(0), TileAS::MulLimit64 - 1) ||
+                     isConstantAtMost(I.getOperand(1), TileAS::MulLimit64 - 1)
+                 ? ""
+                 : formatv("a 64-bit multiply must be by a constant below {0}",
+                           TileAS::MulLimit64)
+                       .str();
+    return I32 ? "" : OnlyI32;
+  case Instruction::Sub:
   case Instruction::AShr:
     return I32 ? "" : OnlyI32;
   case Instruction::Shl:
     if (Ty->isIntegerTy(64))
       return isConstantAtMost(I.getOperand(1), TileAS::MaxShift64)
                  ? ""
-                 : "a 64-bit shift must be by a constant of at most 8";
+                 : formatv("a 64-bit shift must be by a constant of at most "
+                           "{0}",
+                           TileAS::MaxShift64)
+                       .str();
     return I32 ? "" : OnlyI32;
   case Instruction::LShr:
     return I32 && isa<ConstantInt>(I.getOperand(1))
@@ -266,7 +296,9 @@ std::string TileASIRCheck::problemWith(const Instruction &I) const {
                : "only i32 to i64 and i1 to i32 extend";
   }
   case Instruction::GetElementPtr:
-    return isGlobalPtr(Ty) ? "" : "only global pointers take a getelementptr";
+    if (!isGlobalPtr(Ty))
+      return "only global pointers take a getelementptr";
+    return problemWithStrides(cast<GetElementPtrInst>(I));
   case Instruction::Load:
   case Instruction::Store: {
     const auto *L = dyn_cast<LoadInst>(&I);

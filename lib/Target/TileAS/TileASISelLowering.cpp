@@ -50,9 +50,9 @@ TileASTargetLowering::TileASTargetLowering(const TargetMachine &TM,
                       ISD::FLOG2, ISD::FSQRT, ISD::BUILD_VECTOR},
                      MVT::v4f32, Legal);
   setOperationAction(ISD::BUILD_VECTOR, MVT::v4i32, Legal);
-  // The only 64-bit arithmetic is an add: a 64-bit shift by a constant (a
-  // getelementptr scaling its index) is that many doublings.
-  setOperationAction(ISD::SHL, MVT::i64, Custom);
+  // The only 64-bit arithmetic is an add: a 64-bit shift or multiply by a
+  // constant (a getelementptr scaling its index) is doublings and adds.
+  setOperationAction({ISD::SHL, ISD::MUL}, MVT::i64, Custom);
 }
 
 MVT TileASTargetLowering::getPointerTy(const DataLayout &DL,
@@ -72,6 +72,8 @@ SDValue TileASTargetLowering::LowerOperation(SDValue Op,
   switch (Op.getOpcode()) {
   case ISD::SHL:
     return lowerShift64(Op, DAG);
+  case ISD::MUL:
+    return lowerMul64(Op, DAG);
   default:
     return SDValue();
   }
@@ -87,6 +89,31 @@ SDValue TileASTargetLowering::lowerShift64(SDValue Op,
   for (uint64_t I = 0, E = Amount->getZExtValue(); I != E; ++I)
     V = DAG.getNode(ISD::ADD, DL, MVT::i64, V, V);
   return V;
+}
+
+SDValue TileASTargetLowering::lowerMul64(SDValue Op, SelectionDAG &DAG) const {
+  // Either operand may be the constant after combining.
+  SDValue X = Op.getOperand(0);
+  auto *Factor = dyn_cast<ConstantSDNode>(Op.getOperand(1));
+  if (!Factor) {
+    Factor = dyn_cast<ConstantSDNode>(Op.getOperand(0));
+    X = Op.getOperand(1);
+  }
+  if (!Factor || Factor->getZExtValue() >= TileAS::MulLimit64)
+    return SDValue(); // TileASIRCheck refuses these before selection.
+  SDLoc DL(Op);
+  uint64_t C = Factor->getZExtValue();
+  if (C == 0)
+    return DAG.getConstant(0, DL, MVT::i64);
+  // X * C as the sum of X * 2^k over C's set bits, X * 2^k by doublings.
+  SDValue Sum;
+  for (SDValue Power = X;; C >>= 1) {
+    if (C & 1)
+      Sum = Sum ? DAG.getNode(ISD::ADD, DL, MVT::i64, Sum, Power) : Power;
+    if (C == 1)
+      return Sum;
+    Power = DAG.getNode(ISD::ADD, DL, MVT::i64, Power, Power);
+  }
 }
 
 bool TileASTargetLowering::isFMAFasterThanFMulAndFAdd(const MachineFunction &MF,

@@ -41,9 +41,12 @@ inline constexpr MVT::SimpleValueType TmemVT = MVT::v4i16;
 inline constexpr unsigned MaxParams64 = 32;
 inline constexpr unsigned MaxParams32 = 64;
 /// The largest constant a 64-bit value may be shifted left by: a shift is
-/// lowered to as many doublings (there is no 64-bit shift), enough to scale
-/// an index by the 16 bytes of a fragment and beyond.
-inline constexpr unsigned MaxShift64 = 8;
+/// lowered to as many doublings (there is no 64-bit shift or multiply),
+/// enough to scale an index by a 64 KiB row.
+inline constexpr unsigned MaxShift64 = 16;
+/// 64-bit multiplies are by constants below this (a getelementptr scaling a
+/// variable index by its stride): doublings, and an add per set bit.
+inline constexpr uint64_t MulLimit64 = uint64_t(1) << MaxShift64;
 } // namespace TileAS
 
 class TileASTargetLowering : public TargetLowering {
@@ -82,6 +85,7 @@ public:
 
 private:
   SDValue lowerShift64(SDValue Op, SelectionDAG &DAG) const;
+  SDValue lowerMul64(SDValue Op, SelectionDAG &DAG) const;
 };
 
 } // namespace llvm

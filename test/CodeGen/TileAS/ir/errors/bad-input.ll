@@ -72,3 +72,28 @@ define void @sharedstore(ptr %d, <4 x float> %v) {
   store <4 x float> %v, ptr addrspace(3) %t
   ret void
 }
+
+; 64-bit scaling is doublings and adds, so it has limits: a variable index
+; into rows of 64 KiB, a multiply by a register, a shift by more than 16.
+; CHECK: error: {{.*}}in function widerow {{.*}}: a variable index scaled by a stride of 65536 bytes (at most 65535: 64-bit multiplies are doublings and adds): %a = getelementptr [65536 x i8], ptr %p, i64 %x
+define void @widerow(ptr %p, i64 %x, i32 %v) {
+  %a = getelementptr [65536 x i8], ptr %p, i64 %x
+  store i32 %v, ptr %a
+  ret void
+}
+
+; CHECK: error: {{.*}}in function mulreg {{.*}}: a 64-bit multiply must be by a constant below 65536: %o = mul i64 %x, %y
+define void @mulreg(ptr %p, i64 %x, i64 %y, i32 %v) {
+  %o = mul i64 %x, %y
+  %a = getelementptr i8, ptr %p, i64 %o
+  store i32 %v, ptr %a
+  ret void
+}
+
+; CHECK: error: {{.*}}in function bigshift {{.*}}: a 64-bit shift must be by a constant of at most 16: %o = shl i64 %x, 17
+define void @bigshift(ptr %p, i64 %x, i32 %v) {
+  %o = shl i64 %x, 17
+  %a = getelementptr i8, ptr %p, i64 %o
+  store i32 %v, ptr %a
+  ret void
+}

@@ -57,3 +57,38 @@ loop:
 exit:
   ret void
 }
+
+; Strides that are not small powers of two: an index into rows of 12 bytes
+; is x*4 + x*8 (doublings, an add per set bit of the stride); into rows of
+; 4 KiB, twelve doublings, the first three shared with the 12-byte stride (a
+; 64-bit multiply or shift by a constant never reaches selection as one).
+; MIR-LABEL: name: strides
+; MIR:       %[[X:[0-9]+]]:gpr64 = COPY $rd1
+; MIR:       %[[P:[0-9]+]]:gpr64 = COPY $rd0
+; MIR-NEXT:  %[[X2:[0-9]+]]:gpr64 = ADD64rr %[[X]], %[[X]]
+; MIR-NEXT:  %[[X4:[0-9]+]]:gpr64 = ADD64rr %[[X2]], %[[X2]]
+; MIR-NEXT:  %[[X8:[0-9]+]]:gpr64 = ADD64rr %[[X4]], %[[X4]]
+; MIR-NEXT:  %[[X12:[0-9]+]]:gpr64 = ADD64rr %[[X4]], %[[X8]]
+; MIR-NEXT:  %[[R:[0-9]+]]:gpr64 = ADD64rr %[[P]], killed %[[X12]]
+; MIR-NEXT:  STG %{{[0-9]+}}, killed %[[R]], 0
+; MIR-NEXT:  %[[D4:[0-9]+]]:gpr64 = ADD64rr %[[X8]], %[[X8]]
+; MIR-NEXT:  %[[D5:[0-9]+]]:gpr64 = ADD64rr %[[D4]], %[[D4]]
+; MIR-NEXT:  %[[D6:[0-9]+]]:gpr64 = ADD64rr %[[D5]], %[[D5]]
+; MIR-NEXT:  %[[D7:[0-9]+]]:gpr64 = ADD64rr %[[D6]], %[[D6]]
+; MIR-NEXT:  %[[D8:[0-9]+]]:gpr64 = ADD64rr %[[D7]], %[[D7]]
+; MIR-NEXT:  %[[D9:[0-9]+]]:gpr64 = ADD64rr %[[D8]], %[[D8]]
+; MIR-NEXT:  %[[D10:[0-9]+]]:gpr64 = ADD64rr %[[D9]], %[[D9]]
+; MIR-NEXT:  %[[D11:[0-9]+]]:gpr64 = ADD64rr %[[D10]], %[[D10]]
+; MIR-NEXT:  %[[D12:[0-9]+]]:gpr64 = ADD64rr %[[D11]], %[[D11]]
+; MIR-NEXT:  %[[R2:[0-9]+]]:gpr64 = ADD64rr %[[P]], killed %[[D12]]
+; MIR-NEXT:  STG %{{[0-9]+}}, killed %[[R2]], 0
+; ASM-LABEL: strides:
+; ASM-NOT:   mul
+; ASM:       ret;
+define void @strides(ptr %p, i64 %x, i32 %v) {
+  %a = getelementptr [3 x i32], ptr %p, i64 %x
+  store i32 %v, ptr %a
+  %b = getelementptr [4096 x i8], ptr %p, i64 %x
+  store i32 %v, ptr %b
+  ret void
+}
