@@ -72,9 +72,9 @@ struct SchedulerOptions {
 /// The lower bounds on II for a problem.
 MIIBounds computeBounds(const Problem &P, const SchedulerOptions &Opts);
 
-/// True when the serial generator is selected: force-serial, fewer than 8
-/// ops, or no op that pipelining could overlap (no asynchronous op and no
-/// far-memory load).
+/// True when the serial generator is selected: force-serial, or no op that
+/// pipelining could overlap (no asynchronous op and no far-memory load),
+/// whatever the loop's size.
 bool selectsSerial(const Problem &P, const SchedulerOptions &Opts);
 
 /// Schedules a loop: the serial or the modulo generator by the selection rule,
