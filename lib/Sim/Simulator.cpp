@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
 
 using namespace llvm;
 using namespace tileas;
@@ -75,8 +76,11 @@ struct Agent {
   /// When a blocked head is worth trying again.
   Cycle RetryAt = 0;
   std::vector<Cycle> Ready;
-  /// Completion of the latest store per memory space.
+  /// Completion of the latest store per memory space: of any store, of a
+  /// store to no named object, and per (space, object) of named objects.
   std::vector<Cycle> StoreDone;
+  std::vector<Cycle> AnyObjectStoreDone;
+  std::map<std::pair<unsigned, unsigned>, Cycle> ObjectStoreDone;
   /// The last failed attempt, whose cycles count as a stall of that kind
   /// until the next attempt.
   Block LastBlock = Block::None;
@@ -105,6 +109,8 @@ private:
   void issue(Agent &A);
   /// When every register operand of Op is ready.
   static Cycle readyAt(const Agent &A, const DynamicOp &Op);
+  /// When the earlier stores a load of Op must follow have completed.
+  static Cycle storesBefore(const Agent &A, const DynamicOp &Op);
   Error stuck(StringRef What) const;
   void trace(const Agent &A, const DynamicOp &Op) const;
 
@@ -245,6 +251,18 @@ Cycle Machine::readyAt(const Agent &A, const DynamicOp &Op) {
   return Operands;
 }
 
+Cycle Machine::storesBefore(const Agent &A, const DynamicOp &Op) {
+  unsigned Space = Op.Class->LoadSpace;
+  if (!Space || Space >= A.StoreDone.size())
+    return 0;
+  if (!Op.Object)
+    return A.StoreDone[Space];
+  // A named object: stores to it, and stores that may touch anything.
+  auto It = A.ObjectStoreDone.find({Space, Op.Object});
+  Cycle Named = It == A.ObjectStoreDone.end() ? 0 : It->second;
+  return std::max(Named, A.AnyObjectStoreDone[Space]);
+}
+
 void Machine::issue(Agent &A) {
   const DynamicOp &Op = A.Head;
   const OpClass &C = *Op.Class;
@@ -259,10 +277,15 @@ void Machine::issue(Agent &A) {
   }
   for (unsigned D : Op.Defs)
     A.Ready[D] = Done;
-  if (C.StoreSpace) {
-    if (A.StoreDone.size() <= C.StoreSpace)
-      A.StoreDone.resize(C.StoreSpace + 1, 0);
-    A.StoreDone[C.StoreSpace] = std::max(A.StoreDone[C.StoreSpace], Done);
+  if (unsigned Space = C.StoreSpace) {
+    if (A.StoreDone.size() <= Space) {
+      A.StoreDone.resize(Space + 1, 0);
+      A.AnyObjectStoreDone.resize(Space + 1, 0);
+    }
+    A.StoreDone[Space] = std::max(A.StoreDone[Space], Done);
+    Cycle &Named = Op.Object ? A.ObjectStoreDone[{Space, Op.Object}]
+                             : A.AnyObjectStoreDone[Space];
+    Named = std::max(Named, Done);
   }
   Quiet = std::max(Quiet, Done);
   ++A.Result.Issued;
@@ -315,9 +338,8 @@ Expected<bool> Machine::step(Agent &A, unsigned Index) {
   case OpKind::Issue: {
     if (Cycle Operands = readyAt(A, Op); Operands > Now)
       return blocked(A, Block::Operand, Operands);
-    unsigned Space = Op.Class->LoadSpace;
-    if (Space && Space < A.StoreDone.size() && A.StoreDone[Space] > Now)
-      return blocked(A, Block::Memory, A.StoreDone[Space]);
+    if (Cycle Stores = storesBefore(A, Op); Stores > Now)
+      return blocked(A, Block::Memory, Stores);
     if (Calendar.conflict(Now, *Op.Class))
       return blocked(A, Block::Resource, Now + 1);
     issue(A);

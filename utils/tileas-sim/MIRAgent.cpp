@@ -145,6 +145,8 @@ Error MIRAgent::executeTiming(const MachineInstr &MI) {
   }
   sim::DynamicOp Op = opAt(MI, sim::OpKind::Issue);
   Op.Class = &T->Class;
+  if (T->Class.LoadSpace || T->Class.StoreSpace)
+    Op.Object = Run.objects().objectOf(MI);
   for (const MachineOperand &MO : MI.operands()) {
     if (!MO.isReg() || !MO.getReg())
       continue;

@@ -45,6 +45,7 @@
 #define TILEAS_UTILS_SIM_MIRRUN_H
 
 #include "Agents.h"
+#include "MemoryObjects.h"
 #include "OpClasses.h"
 
 #include "tileas/Sim/Simulator.h"
@@ -72,6 +73,7 @@ public:
 
   sim::Catalog &names() { return Names; }
   OpClasses &classes() { return Classes; }
+  MemoryObjects &objects() { return Objects; }
 
   /// The site number of MI, and back.
   unsigned site(const llvm::MachineInstr &MI);
@@ -149,6 +151,7 @@ private:
   std::vector<AgentEntry> Agents;
   sim::Catalog Names;
   OpClasses Classes;
+  MemoryObjects Objects;
   std::vector<const llvm::MachineInstr *> Sites;
   /// The streams some operation has been issued to.
   std::set<std::string> Issued;

@@ -70,7 +70,8 @@ struct OpClass {
   /// A far-memory access (its latency varies: jitter applies).
   bool FarMemory = false;
   /// Memory ordering: a load waits until every earlier store of the same
-  /// agent to the same space has completed. Space 0 is "no memory".
+  /// agent to the same space that may touch its object (DynamicOp::Object)
+  /// has completed. Space 0 is "no memory".
   unsigned LoadSpace = 0;
   unsigned StoreSpace = 0;
 };
@@ -100,6 +101,11 @@ struct DynamicOp {
   /// Issue: register values read and defined; Branch: its predicate.
   llvm::SmallVector<unsigned, 4> Uses;
   llvm::SmallVector<unsigned, 2> Defs;
+  /// Issue: the memory object it accesses when the front end can name one
+  /// no other object overlaps (a noalias kernel parameter, a global), so
+  /// that accesses of two such objects are not ordered, as the scheduler's
+  /// dependences do not order them; 0: it may access anything in its space.
+  unsigned Object = 0;
   /// Issue: the asynchronous unit stream it runs on; Arrive: the stream
   /// that performs the arrival; NoStream: the agent.
   int Stream = NoStream;

@@ -185,6 +185,36 @@ TEST(Simulator, LoadsWaitForEarlierStores) {
   EXPECT_EQ(R.Agents[0].Stalls.Memory, 7u);
 }
 
+// Stores and loads of two named objects (distinct noalias parameters) are
+// not ordered; a load still waits for a store to its own object, and for a
+// store to no named object (which may touch any); a load of no named object
+// waits for every store of its space.
+TEST(Simulator, LoadsOfOtherObjectsDoNotWait) {
+  OpClass Store = opClass(SlotALU, 1, 7);
+  Store.StoreSpace = 1;
+  OpClass Load = opClass(SlotTMA, 1, 100);
+  Load.LoadSpace = 1;
+  auto Of = [](DynamicOp Op, unsigned Object) {
+    Op.Object = Object;
+    return Op;
+  };
+  // Store to object 1, load of object 2: no wait; of object 1: until 7.
+  SimResult Named =
+      run(testCatalog(), {{Of(issue(Store), 1), marker(0), Of(issue(Load), 2),
+                           marker(0), Of(issue(Load), 1), marker(0), ret()}});
+  EXPECT_EQ(probes(Named), (std::vector<Cycle>{0, 0, 7}));
+  // A store to no named object orders a load of object 2.
+  SimResult Unnamed =
+      run(testCatalog(),
+          {{issue(Store), marker(0), Of(issue(Load), 2), marker(0), ret()}});
+  EXPECT_EQ(probes(Unnamed), (std::vector<Cycle>{0, 7}));
+  // A load of no named object waits for a store to object 1.
+  SimResult Anything =
+      run(testCatalog(),
+          {{Of(issue(Store), 1), marker(0), issue(Load), marker(0), ret()}});
+  EXPECT_EQ(probes(Anything), (std::vector<Cycle>{0, 7}));
+}
+
 // A wait that nothing will complete is a deadlock, reported with the agent,
 // its instruction and the pipe.
 TEST(Simulator, DeadlockNamesTheBlockedAgent) {
