@@ -27,9 +27,20 @@ std::pair<unsigned, bool> llvm::coordinationUnitOf(const MachineInstr &MI) {
 }
 
 unsigned llvm::homeAgentOf(const MachineInstr &MI) {
-  if (const model::OpcodeRecord *Rec = model::lookupOpcode(MI.getOpcode()))
-    return model::agentOf(model::resourceVector(*Rec));
-  return model::defaultAgent();
+  const model::OpcodeRecord *Rec = model::lookupOpcode(MI.getOpcode());
+  if (!Rec)
+    return model::defaultAgent();
+  // An asynchronous op that accumulates into the issuing threads' register
+  // fragments (a WGMMA) is issued by the warps that hold them: a fragment
+  // never leaves its warps, as in Hopper kernels, whose consumer warpgroups
+  // issue their own WGMMAs behind a producer warp's TMA.
+  const MachineRegisterInfo &MRI = MI.getMF()->getRegInfo();
+  if (any_of(MI.all_defs(), [&](const MachineOperand &Def) {
+        return Def.getReg().isVirtual() && TileAS::FRAGRegClass.hasSubClassEq(
+                                               MRI.getRegClass(Def.getReg()));
+      }))
+    return model::defaultAgent();
+  return model::agentOf(model::resourceVector(*Rec));
 }
 
 static unsigned latencyOf(const MachineInstr &MI) {

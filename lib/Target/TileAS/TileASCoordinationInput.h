@@ -55,7 +55,8 @@ std::pair<unsigned, bool> coordinationUnitOf(const MachineInstr &MI);
 
 /// The agent (td Agent, 1-based) whose warps issue MI under warp
 /// specialization: the agent of its asynchronous unit, else the default
-/// agent.
+/// agent; the default agent too for an op whose results are register
+/// fragments (a WGMMA's accumulator stays in the warps that read it).
 unsigned homeAgentOf(const MachineInstr &MI);
 
 } // namespace llvm
