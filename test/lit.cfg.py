@@ -41,6 +41,7 @@ config.substitutions.append(("%tileas-protocol-check", os.path.join(bin_dir, "ti
 config.substitutions.append(("%tileas-sim", os.path.join(bin_dir, "tileas-sim")))
 config.substitutions.append(("%llc", "%s --load=%s" % (os.path.join(tools, "llc"), plugin)))
 config.substitutions.append(("%plugin", plugin))
+config.substitutions.append(("%tileas_bin", bin_dir))
 config.substitutions.append(("%llvm_tools", tools))
 config.substitutions.append(("%td_dir", os.path.join(config.tileas_src_root, "td")))
 config.substitutions.append(("%llvm_include", "/usr/lib/llvm-22/include"))
