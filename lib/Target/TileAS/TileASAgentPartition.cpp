@@ -46,6 +46,11 @@ static bool isScalarInstr(const MachineInstr &MI,
   });
 }
 
+bool llvm::isPureScalarInstr(const MachineInstr &MI,
+                             const MachineRegisterInfo &MRI) {
+  return isScalarInstr(MI, MRI, /*LoopStores=*/true);
+}
+
 /// The value a loop PHI takes from the preheader, and from the loop.
 static Register phiIncoming(const MachineInstr &Phi, bool FromLoop) {
   for (unsigned I = 1, E = Phi.getNumOperands(); I + 1 < E; I += 2)

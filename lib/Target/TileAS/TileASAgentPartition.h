@@ -53,9 +53,14 @@
 namespace llvm {
 
 class MachineInstr;
+class MachineRegisterInfo;
 struct PlacedCoordination;
 struct TileASCountedLoop;
 struct TileASLoopSchedule;
+
+/// Integer arithmetic or a compare on scalar registers, without memory,
+/// side effects or an asynchronous unit: what every agent may recompute.
+bool isPureScalarInstr(const MachineInstr &MI, const MachineRegisterInfo &MRI);
 
 /// How an agent gets a buffered value that another agent defines.
 struct TileASCrossing {

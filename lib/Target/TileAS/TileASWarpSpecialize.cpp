@@ -406,13 +406,15 @@ void WarpSpecializer::hoistFirstAgentAddresses(
   }
 }
 
-/// An agent with nothing to issue in the loop (only its control) and no
-/// value read after it goes straight from its entry to its exit.
+/// An agent with nothing to issue in the loop (only its control: the
+/// induction variable, its compare and what the compare reads, such as the
+/// sign-bit flips of an unsigned compare) and no value read after it goes
+/// straight from its entry to its exit.
 bool WarpSpecializer::skipIdleLoop(AgentRegion &R,
                                    const TileASCountedLoop &Counted) {
   for (MachineInstr &MI : *R.Loop) {
-    if (&MI != Counted.IVPhi && &MI != Counted.Increment &&
-        &MI != Counted.Compare && !MI.isTerminator())
+    if (&MI != Counted.IVPhi && !MI.isTerminator() &&
+        !isPureScalarInstr(MI, MRI))
       return false;
     for (const MachineOperand &Def : MI.all_defs())
       for (const MachineInstr &U : MRI.use_nodbg_instructions(Def.getReg()))
