@@ -28,6 +28,7 @@
 
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileAS.h"
+#include "TileASAgentIssue.h"
 #include "TileASAgentPartition.h"
 #include "TileASCoordination.h"
 #include "TileASCountedLoop.h"
@@ -449,6 +450,7 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
   std::optional<TileASAgentPartition> Partition;
   if (tileasPipelineStrategy() == TileASPipelineStrategy::WarpSpecialized) {
     StringRef Why;
+    std::string IssueWhy;
     if (!S.Unspecialized.empty())
       Why = S.Unspecialized;
     else if (Specialized)
@@ -457,6 +459,17 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
       Partition.emplace(
           TileASAgentPartition::analyze(S, *Counted, *Solution, Deps));
       Why = Partition->why();
+      if (Why.empty()) {
+        TileASAgentIssue Issue = agentIssue(*Partition, Loop, *Counted);
+        if (Issue.Bound > S.II)
+          IssueWhy = formatv(
+              "its {0} agents would issue {1} instructions more than the "
+              "unspecialized loop (scalars each recomputes, its own loop "
+              "control), which needs II {2} on the machine's slots where the "
+              "schedule has {3}",
+              Issue.Looping, Issue.Extra, Issue.Bound, S.II);
+        Why = IssueWhy;
+      }
     }
     if (!Why.empty()) {
       ORE->emit([&] {
