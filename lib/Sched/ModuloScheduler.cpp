@@ -62,10 +62,6 @@ ScheduleResult scheduleModuloWithGaps(const Problem &P,
                                       const SchedulerOptions &Opts,
                                       ArrayRef<int> ExtraGaps) {
   ScheduleResult R;
-  if (Error E = P.validate()) {
-    R.Failure.Reason = "invalid problem: " + toString(std::move(E));
-    return R;
-  }
   PlacementContext Ctx(P, Opts, ExtraGaps);
   R.Bounds.Resource = computeResourceMII(P);
   R.Bounds.FineDensity = computeFineDensityMII(P);
@@ -158,6 +154,11 @@ ScheduleResult scheduleModuloWithGaps(const Problem &P,
 }
 
 ScheduleResult scheduleModulo(const Problem &P, const SchedulerOptions &Opts) {
+  if (Error E = P.validate()) {
+    ScheduleResult R;
+    R.Failure.Reason = "invalid problem: " + toString(std::move(E));
+    return R;
+  }
   return scheduleModuloWithGaps(P, Opts, {});
 }
 

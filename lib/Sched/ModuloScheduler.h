@@ -15,7 +15,8 @@ namespace tileas {
 
 /// scheduleModulo with extra per-dependence stage gaps (the maximum
 /// Stage(To) - Stage(From)) from the constraint-refinement loop; empty means
-/// none. The budget-derived gaps always apply.
+/// none. The budget-derived gaps always apply. P must be valid
+/// (Problem::validate): the caller has checked it, once for all rounds.
 ScheduleResult scheduleModuloWithGaps(const Problem &P,
                                       const SchedulerOptions &Opts,
                                       llvm::ArrayRef<int> ExtraGaps);
