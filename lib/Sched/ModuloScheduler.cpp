@@ -60,7 +60,8 @@ static void explainInfeasibleBound(const PlacementContext &Ctx,
 
 ScheduleResult scheduleModuloWithGaps(const Problem &P,
                                       const SchedulerOptions &Opts,
-                                      ArrayRef<int> ExtraGaps) {
+                                      ArrayRef<int> ExtraGaps,
+                                      const SearchHint *Hint) {
   ScheduleResult R;
   PlacementContext Ctx(P, Opts, ExtraGaps);
   R.Bounds.Resource = computeResourceMII(P);
@@ -112,7 +113,7 @@ ScheduleResult scheduleModuloWithGaps(const Problem &P,
   // needs no table of its II).
   unsigned TableCap = maxTableII(P);
   unsigned SearchCap = std::min(Cap, TableCap);
-  if (Lo <= SearchCap && searchII(Ctx, Opts, Lo, SearchCap, R))
+  if (Lo <= SearchCap && searchII(Ctx, Opts, Lo, SearchCap, R, Hint))
     return R;
 
   // Every resource-feasible loop has the non-overlapped schedule; it is a

@@ -23,6 +23,7 @@
 
 #include "Bounds.h"
 #include "BudgetModel.h"
+#include "IISearch.h"
 #include "ModuloScheduler.h"
 
 #include "tileas/Sched/Coordination.h"
@@ -358,6 +359,7 @@ ScheduleResult scheduleLoop(const Problem &P, const SchedulerOptions &Opts) {
     uint64_t TightenedUsage = 0, Effort = 0, BoundEffort = 0;
     std::vector<SearchStep> Steps;
     std::optional<pipes::SolveResult> LastCoordination;
+    std::optional<SearchHint> Hint;
     MIIBounds Given;
     for (unsigned Iteration = 1;; ++Iteration) {
       // The problem as given until refinement orders something: no copy.
@@ -365,9 +367,13 @@ ScheduleResult scheduleLoop(const Problem &P, const SchedulerOptions &Opts) {
       if (!Refs.Orderings.empty())
         Refined = Refs.apply(P);
       const Problem &Work = Refined ? *Refined : P;
-      R = scheduleModuloWithGaps(Work, Opts,
-                                 Iteration == 1 ? std::vector<int>()
-                                                : Caps.edgeGaps(Work));
+      R = scheduleModuloWithGaps(
+          Work, Opts, Iteration == 1 ? std::vector<int>() : Caps.edgeGaps(Work),
+          Hint ? &*Hint : nullptr);
+      // What the next round starts from: this round's problem has no more
+      // constraints than the next one's.
+      if (R.Success)
+        Hint = hintFrom(R, R.Search, Hint ? &*Hint : nullptr);
       R.Sched.ConstraintIterations = Iteration;
       // Report the bounds of the problem as given: those of a refined one
       // bound only it.
