@@ -72,43 +72,60 @@ unsigned computeFineDensityMII(const Problem &P) {
   return clampToBound(Bound);
 }
 
-unsigned computeRecurrenceMII(const Problem &P, const DepGraph &G) {
-  uint64_t Rec = 0;
-  std::vector<unsigned> Local(G.size(), 0);
-  for (unsigned C = 0, E = G.numSCCs(); C != E; ++C) {
-    if (!G.isCyclicSCC(C))
-      continue;
-    ArrayRef<unsigned> Members = G.sccMembers(C);
-    for (unsigned I = 0, N = Members.size(); I != N; ++I)
-      Local[Members[I]] = I;
-    DifferenceConstraints System(Members.size());
-    int64_t PositiveLatency = 0;
-    for (unsigned V : Members)
-      for (const GraphEdge &Edge : G.succs(V)) {
-        if (G.sccOf()[Edge.Other] != C)
-          continue;
-        System.add(Local[V], Local[Edge.Other], Edge.Latency,
-                   -int64_t(Edge.Distance));
-        PositiveLatency += std::max(Edge.Latency, 0);
-      }
-    // Every cycle with distance >= 1 is satisfied at II = sum of positive
-    // latencies + 1; a positive cycle left there has distance 0.
-    int64_t Hi = PositiveLatency + 1;
-    if (System.hasPositiveCycle(Hi))
-      return InfeasibleII;
-    if (!System.hasPositiveCycle(int64_t(Rec)))
-      continue;
-    int64_t Lo = int64_t(Rec); // Infeasible at Lo, feasible at Hi.
-    while (Hi - Lo > 1) {
-      int64_t Mid = Lo + (Hi - Lo) / 2;
-      if (System.hasPositiveCycle(Mid))
-        Lo = Mid;
-      else
-        Hi = Mid;
-    }
-    Rec = uint64_t(Hi);
+/// Cycle-ratio steps of the recurrence bound before it bisects instead.
+static constexpr unsigned MaxRatioSteps = 32;
+
+/// Bisection for the least II in (Lo, Hi] without a positive cycle, given
+/// one at Lo; InfeasibleII when Hi has one too. Every cycle of distance
+/// >= 1 is satisfied at Hi = the sum of positive latencies + 1, so a
+/// positive cycle left there has distance 0.
+static int64_t leastFeasibleII(DifferenceConstraints &System, int64_t Lo,
+                               int64_t Hi) {
+  if (System.hasPositiveCycle(Hi))
+    return InfeasibleII;
+  while (Hi - Lo > 1) {
+    int64_t Mid = Lo + (Hi - Lo) / 2;
+    (System.hasPositiveCycle(Mid) ? Lo : Hi) = Mid;
   }
-  return clampToBound(Rec);
+  return Hi;
+}
+
+unsigned computeRecurrenceMII(const Problem &P, const DepGraph &G) {
+  // The dependences inside the cyclic components, as one system: a cycle
+  // lies inside one component, and one check covers them all.
+  DifferenceConstraints System(G.size());
+  int64_t PositiveLatency = 0;
+  bool Cyclic = false;
+  for (unsigned V = 0, E = G.size(); V != E; ++V)
+    for (const GraphEdge &Edge : G.succs(V)) {
+      unsigned C = G.sccOf()[V];
+      if (G.sccOf()[Edge.Other] != C || !G.isCyclicSCC(C))
+        continue;
+      System.add(V, Edge.Other, Edge.Latency, -int64_t(Edge.Distance));
+      PositiveLatency += std::max(Edge.Latency, 0);
+      Cyclic = true;
+    }
+  if (!Cyclic)
+    return 0;
+  // The least II without a positive cycle. A positive cycle of latency L
+  // and distance D at II proves every II below L / D infeasible, so the
+  // search jumps to ceil(L / D) (Lawler's parametric search with cycle
+  // ratios as steps: a few checks where bisection over [0, sum of
+  // latencies] needs a dozen and more). One of distance 0 is positive at
+  // every II.
+  int64_t II = 0;
+  DifferenceConstraints::CycleWeight Cycle;
+  for (unsigned Steps = 0; System.findPositiveCycle(II, Cycle);) {
+    if (Cycle.B == 0)
+      return InfeasibleII;
+    int64_t Distance = -Cycle.B;
+    II = (Cycle.A + Distance - 1) / Distance;
+    if (++Steps == MaxRatioSteps) {
+      II = leastFeasibleII(System, II - 1, PositiveLatency + 1);
+      break;
+    }
+  }
+  return clampToBound(uint64_t(II));
 }
 
 std::vector<int> budgetStageGaps(const Problem &P) {

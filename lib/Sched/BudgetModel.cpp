@@ -5,7 +5,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "BudgetModel.h"
-#include "DepGraph.h"
 
 #include <algorithm>
 
@@ -13,28 +12,29 @@ using namespace llvm;
 
 namespace tileas {
 
-BudgetModel::BudgetModel(const Problem &P, const DepGraph &G, const Schedule &S)
-    : P(P) {
+BudgetModel::BudgetModel(const Problem &P, const Schedule &S) : P(P) {
   ArrayRef<BudgetDesc> Budgets = P.model().budgets();
   Usage.assign(Budgets.size(), 0);
   unsigned N = P.size();
   Depth.assign(N, 1);
+  // The farthest stage each value is read in (as a span past its own stage)
+  // and whether any reader is in a later stage, over the Data dependences.
+  std::vector<int64_t> Span(N, 0);
+  std::vector<uint8_t> LaterConsumer(N, 0);
+  for (const Dependence &D : P.dependences()) {
+    if (D.Kind != DepKind::Data || P.operations()[D.From].Budgets.empty())
+      continue;
+    int64_t Stage = S.Ops[D.From].Stage, ConsumerStage = S.Ops[D.To].Stage;
+    Span[D.From] =
+        std::max(Span[D.From], ConsumerStage + int64_t(D.Distance) - Stage);
+    LaterConsumer[D.From] |= ConsumerStage > Stage;
+  }
   for (unsigned Op = 0; Op != N; ++Op) {
     const Operation &O = P.operations()[Op];
     if (O.Budgets.empty())
       continue;
-    int64_t Stage = S.Ops[Op].Stage;
-    int64_t Span = 0;
-    bool LaterConsumer = false;
-    for (const GraphEdge &E : G.succs(Op)) {
-      if (E.Kind != DepKind::Data)
-        continue;
-      int64_t ConsumerStage = S.Ops[E.Other].Stage;
-      Span = std::max(Span, ConsumerStage + E.Distance - Stage);
-      LaterConsumer |= ConsumerStage > Stage;
-    }
-    Depth[Op] = unsigned(1 + Span);
-    bool Pipes = O.Async || LaterConsumer;
+    Depth[Op] = unsigned(1 + Span[Op]);
+    bool Pipes = O.Async || LaterConsumer[Op];
     for (const BudgetUse &U : O.Budgets) {
       BudgetCharge C;
       C.Op = Op;

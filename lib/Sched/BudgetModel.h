@@ -23,8 +23,6 @@
 
 namespace tileas {
 
-class DepGraph;
-
 /// One op's charge to one budget pool under a schedule.
 struct BudgetCharge {
   unsigned Op = 0;
@@ -37,7 +35,8 @@ struct BudgetCharge {
 
 class BudgetModel {
 public:
-  BudgetModel(const Problem &P, const DepGraph &G, const Schedule &S);
+  /// Reads the dependences from P's list: the model needs no graph.
+  BudgetModel(const Problem &P, const Schedule &S);
 
   llvm::ArrayRef<uint64_t> usage() const { return Usage; }
   llvm::ArrayRef<BudgetCharge> charges() const { return Charges; }

@@ -52,18 +52,34 @@ bool DifferenceConstraints::parentGraphHasCycle() {
     bool Cycle = V != NoParent && Mark[V] == 1;
     for (unsigned W = Start; W != NoParent && Mark[W] == 1; W = Parent[W])
       Mark[W] = 2;
-    if (Cycle)
+    if (Cycle) {
+      CycleNode = V;
       return true;
+    }
   }
   return false;
 }
 
-bool DifferenceConstraints::hasPositiveCycle(int64_t II) {
+DifferenceConstraints::CycleWeight
+DifferenceConstraints::parentCycleWeight() const {
+  CycleWeight W;
+  unsigned V = CycleNode;
+  do {
+    unsigned I = ParentEdge[V];
+    W.A += WeightA[I];
+    W.B += WeightB[I];
+    V = Parent[V];
+  } while (V != CycleNode);
+  return W;
+}
+
+bool DifferenceConstraints::findPositiveCycle(int64_t II, CycleWeight &Cycle) {
   if (!Finalized)
     finalize();
   // Every node starts at 0, as if a virtual source reached each of them.
   Dist.assign(NumNodes, 0);
   Parent.assign(NumNodes, NoParent);
+  ParentEdge.assign(NumNodes, 0);
   InQueue.assign(NumNodes, 1);
   Queue.resize(NumNodes);
   for (unsigned V = 0; V != NumNodes; ++V)
@@ -82,18 +98,23 @@ bool DifferenceConstraints::hasPositiveCycle(int64_t II) {
       int64_t Candidate = DU + WeightA[I] + WeightB[I] * II;
       if (Candidate <= Dist[V])
         continue;
-      if (V == U)
-        return true; // A positive self-loop.
+      if (V == U) { // A positive self-loop.
+        Cycle = {WeightA[I], WeightB[I]};
+        return true;
+      }
       Dist[V] = Candidate;
       Parent[V] = U;
+      ParentEdge[V] = I;
       if (!InQueue[V]) {
         InQueue[V] = 1;
         std::size_t Tail = Head + Size;
         Queue[Tail >= NumNodes ? Tail - NumNodes : Tail] = V;
         ++Size;
       }
-      if (++Relaxations % NumNodes == 0 && parentGraphHasCycle())
+      if (++Relaxations % NumNodes == 0 && parentGraphHasCycle()) {
+        Cycle = parentCycleWeight();
         return true;
+      }
     }
   }
   return false;

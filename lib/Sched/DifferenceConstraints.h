@@ -38,8 +38,20 @@ public:
   }
   /// True when every B is <= 0 (feasibility is monotone in II).
   bool isMonotone() const;
+  /// The sums of A and of B over the edges of one cycle.
+  struct CycleWeight {
+    int64_t A = 0, B = 0;
+  };
   /// True when some cycle has positive weight at this II.
-  bool hasPositiveCycle(int64_t II);
+  bool hasPositiveCycle(int64_t II) {
+    CycleWeight Ignored;
+    return findPositiveCycle(II, Ignored);
+  }
+  /// As hasPositiveCycle, and on true sets Cycle to the weight of one cycle
+  /// that is positive at II: with B < 0 it rules out every II below
+  /// A / -B, which lets a search on II jump there (the cycle-ratio step of
+  /// Lawler's parametric search).
+  bool findPositiveCycle(int64_t II, CycleWeight &Cycle);
 
 private:
   struct Edge {
@@ -47,7 +59,10 @@ private:
     int64_t A, B;
   };
   void finalize();
+  /// True when the parent graph has a cycle; CycleNode is then on it.
   bool parentGraphHasCycle();
+  /// The weight of the parent-graph cycle through CycleNode.
+  CycleWeight parentCycleWeight() const;
 
   unsigned NumNodes;
   bool Finalized = false;
@@ -57,7 +72,8 @@ private:
   std::vector<int64_t> WeightA, WeightB;
   // Scratch reused between checks.
   std::vector<int64_t> Dist;
-  std::vector<unsigned> Parent, Queue;
+  std::vector<unsigned> Parent, ParentEdge, Queue;
+  unsigned CycleNode = 0;
   std::vector<uint8_t> InQueue, Mark;
 };
 

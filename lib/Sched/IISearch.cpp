@@ -44,6 +44,15 @@
 //     The order of the best schedule so far goes first. Should the arms
 //     never have succeeded, the first attempt is at the II cap.
 //
+// A later round of the constraint refinement (Refinement.cpp) solves the
+// problem of the round before with orderings or ring caps added, so it
+// starts from what that round found (SearchHint): an attempt at its II in
+// its schedule's order, which mostly succeeds at a fraction of a search,
+// then the bisection below it down to the highest II where that round
+// failed, on 1 / RefinedShare of the budget. Should that attempt fail, the
+// search starts over from the bound as if there were no hint. Each round
+// searching from scratch cost a whole budget again.
+//
 // The previous search galloped up from the bound with attempts of up to 30
 // placements per op each, which on recurrence-bound loops whose bound is
 // not reachable spent minutes in failing attempts.
@@ -59,6 +68,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
+#include <utility>
 
 using namespace llvm;
 
@@ -95,6 +106,9 @@ static constexpr uint64_t LargeRunsOps = 300;
 /// succeeds: it may spend BoundPackingScale times its share of the budget.
 static constexpr uint64_t PackedShare = 16;
 static constexpr uint64_t BoundPackingScale = 4;
+/// A refinement round that starts from the previous round's schedule may
+/// spend 1 / RefinedShare of the budget.
+static constexpr uint64_t RefinedShare = 4;
 
 namespace {
 
@@ -181,6 +195,17 @@ public:
     L.Runs = ArmsRuns;
     return L;
   }
+  /// Keeps 1 / Share of the budget (before anything is spent) ...
+  void shrink(uint64_t Share) {
+    Full = {Total, MinAttempt};
+    Total /= Share;
+    MinAttempt = std::min(MinAttempt, Total);
+  }
+  /// ... or all of it again, none of it spent.
+  void restart() {
+    std::tie(Total, MinAttempt) = Full;
+    Spent = 0;
+  }
   void charge(uint64_t Effort) { Spent += Effort; }
   bool exhausted() const { return Spent >= Total; }
   uint64_t spent() const { return Spent; }
@@ -193,20 +218,35 @@ public:
 private:
   uint64_t Total = 0, MinAttempt = 0, Placements = 0, Stall = 0, Spent = 0;
   uint64_t N = 0, Unit = 0, ArmsStart = 0;
+  std::pair<uint64_t, uint64_t> Full; ///< Total and MinAttempt, unshrunk.
 };
 
 /// The II search over one placement context.
 class IISearch {
 public:
   IISearch(const PlacementContext &Ctx, const SchedulerOptions &Opts,
-           unsigned Lo, unsigned Cap, ScheduleResult &R)
-      : Runner(Ctx, Opts), Budget(Ctx, Opts), Lo(Lo), Cap(Cap), R(R) {}
+           unsigned Lo, unsigned Cap, ScheduleResult &R, const SearchHint *Hint)
+      : Runner(Ctx, Opts), Budget(Ctx, Opts), Lo(Lo), Cap(Cap), R(R),
+        Hint(Hint) {}
 
   /// Runs the phases; true when some attempt succeeded (R holds the best).
   /// R.SearchEffort says what they spent.
   bool run();
 
 private:
+  /// The phases 0 to 2.
+  bool runFromBound();
+  /// A later refinement round's search, from Hint.
+  bool runFromHint();
+  /// Phase 1 from Base (a failure, or the bound).
+  void armsPhase(uint64_t Base);
+  /// Phase 2 above Failed.
+  void iterativePhase(uint64_t Failed);
+  bool finish() {
+    R.SearchEffort = Earlier + Budget.spent();
+    return Best != 0;
+  }
+
   Attempt attempt(SearchPhase Phase, uint64_t II, const AttemptLimits &L) {
     Attempt A = Runner.attempt(unsigned(II), L);
     Budget.charge(A.Effort);
@@ -225,7 +265,9 @@ private:
   SearchBudget Budget;
   uint64_t Lo, Cap;
   ScheduleResult &R;
-  uint64_t Best = 0; ///< The lowest II with a schedule, or 0.
+  const SearchHint *Hint;
+  uint64_t Best = 0;    ///< The lowest II with a schedule, or 0.
+  uint64_t Earlier = 0; ///< Effort spent before a restart.
 };
 
 } // namespace
@@ -262,31 +304,58 @@ void IISearch::bisect(SearchPhase Phase, function_ref<AttemptLimits()> Limits,
 }
 
 bool IISearch::run() {
+  if (Hint && Hint->BestII > Lo && Hint->BestII <= Cap)
+    return runFromHint();
+  return runFromBound();
+}
+
+bool IISearch::runFromBound() {
   // 0. Most loops have a schedule at the bound, and there nothing is left
   // to search. A second run, with the other forced seats, only if the
   // first got far.
-  auto Iterative = [&] { return Budget.iterative(Best != 0); };
   Attempt AtBound = attempt(SearchPhase::Bound, Lo, Budget.atBound(0));
   if (!AtBound.Success && AtBound.OutOfBudget && Budget.gotFar(AtBound) &&
       !Budget.exhausted())
     AtBound = attempt(SearchPhase::Bound, Lo, Budget.atBound(1));
   bool Stopped = AtBound.OutOfBudget;
-  if (record(Lo, AtBound) || Lo == Cap) {
-    R.SearchEffort = Budget.spent();
-    return Best != 0;
-  }
+  if (record(Lo, AtBound) || Lo == Cap)
+    return finish();
   // A run that stopped on its limits has not ruled the bound out: the
   // bisection may come back to it, with restarts.
   uint64_t Failed = Stopped ? Lo - 1 : Lo;
+  armsPhase(Lo);
+  iterativePhase(Failed);
+  return finish();
+}
 
+bool IISearch::runFromHint() {
+  Budget.shrink(RefinedShare);
+  Runner.setHint(Hint->Starts);
+  uint64_t Start = Hint->BestII;
+  uint64_t Failed =
+      std::max<uint64_t>(Lo - 1, std::min<uint64_t>(Hint->Failed, Start - 1));
+  Attempt A = attempt(SearchPhase::Iterative, Start, Budget.iterative(true));
+  if (!record(Start, A)) {
+    // The orderings moved the schedule far from the hint's: the search
+    // from the bound, as if there were no hint.
+    Earlier = Budget.spent();
+    Budget.restart();
+    Runner.setHint({});
+    return runFromBound();
+  }
+  iterativePhase(Failed);
+  return finish();
+}
+
+void IISearch::armsPhase(uint64_t Base) {
   // 1. An upper bound from the placement arms alone.
   Budget.startArmsPhase();
-  uint64_t ArmsFailed = Lo;
+  uint64_t ArmsFailed = Base;
   auto ArmsOnly = [&] { return Budget.armsOnly(); };
   // The gallop goes on past the phase's share: without an upper bound, the
   // iterative phase would have to start from the cap.
-  for (uint64_t Step = std::max<uint64_t>(1, Lo / ArmsFirstStep);;) {
-    uint64_t II = std::min<uint64_t>(Cap, Lo + Step);
+  for (uint64_t Step = std::max<uint64_t>(1, Base / ArmsFirstStep);;) {
+    uint64_t II = std::min<uint64_t>(Cap, Base + Step);
     Attempt A = attempt(SearchPhase::ArmsOnly, II, ArmsOnly());
     if (record(II, A) || II == Cap)
       break;
@@ -295,23 +364,40 @@ bool IISearch::run() {
   }
   bisect(SearchPhase::ArmsOnly, ArmsOnly, ArmsFailed, ArmsPrecision,
          [&] { return Budget.armsPhaseOver(); });
+}
 
+void IISearch::iterativePhase(uint64_t Failed) {
   // 2. Iterative modulo scheduling below it. Should the arms alone have
   // found no schedule at all (they cannot evict, and one op squeezed between
   // its placed neighbours blocks them at any II), it starts from the cap.
+  auto Iterative = [&] { return Budget.iterative(Best != 0); };
   if (!Best) {
     Attempt A = attempt(SearchPhase::Iterative, Cap, Iterative());
     record(Cap, A);
   }
   bisect(SearchPhase::Iterative, Iterative, Failed, /*Precision=*/0,
          [&] { return Budget.exhausted(); });
-  R.SearchEffort = Budget.spent();
-  return Best != 0;
+}
+
+SearchHint hintFrom(const ScheduleResult &R, ArrayRef<SearchStep> Steps,
+                    const SearchHint *Previous) {
+  SearchHint H;
+  H.BestII = R.Sched.II;
+  if (Previous && Previous->Failed < H.BestII)
+    H.Failed = Previous->Failed;
+  for (const SearchStep &S : Steps)
+    if (!S.Success && S.II < H.BestII)
+      H.Failed = std::max(H.Failed, S.II);
+  H.Starts.reserve(R.Sched.Ops.size());
+  for (const OpPlacement &Pl : R.Sched.Ops)
+    H.Starts.push_back(Pl.Start);
+  return H;
 }
 
 bool searchII(const PlacementContext &Ctx, const SchedulerOptions &Opts,
-              unsigned Lo, unsigned Cap, ScheduleResult &R) {
-  return IISearch(Ctx, Opts, Lo, Cap, R).run();
+              unsigned Lo, unsigned Cap, ScheduleResult &R,
+              const SearchHint *Hint) {
+  return IISearch(Ctx, Opts, Lo, Cap, R, Hint).run();
 }
 
 } // namespace tileas

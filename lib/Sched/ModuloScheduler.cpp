@@ -60,12 +60,9 @@ static void explainInfeasibleBound(const PlacementContext &Ctx,
 
 ScheduleResult scheduleModuloWithGaps(const Problem &P,
                                       const SchedulerOptions &Opts,
-                                      ArrayRef<int> ExtraGaps) {
+                                      ArrayRef<int> ExtraGaps,
+                                      const SearchHint *Hint) {
   ScheduleResult R;
-  if (Error E = P.validate()) {
-    R.Failure.Reason = "invalid problem: " + toString(std::move(E));
-    return R;
-  }
   PlacementContext Ctx(P, Opts, ExtraGaps);
   R.Bounds.Resource = computeResourceMII(P);
   R.Bounds.FineDensity = computeFineDensityMII(P);
@@ -116,7 +113,7 @@ ScheduleResult scheduleModuloWithGaps(const Problem &P,
   // needs no table of its II).
   unsigned TableCap = maxTableII(P);
   unsigned SearchCap = std::min(Cap, TableCap);
-  if (Lo <= SearchCap && searchII(Ctx, Opts, Lo, SearchCap, R))
+  if (Lo <= SearchCap && searchII(Ctx, Opts, Lo, SearchCap, R, Hint))
     return R;
 
   // Every resource-feasible loop has the non-overlapped schedule; it is a
@@ -158,6 +155,11 @@ ScheduleResult scheduleModuloWithGaps(const Problem &P,
 }
 
 ScheduleResult scheduleModulo(const Problem &P, const SchedulerOptions &Opts) {
+  if (Error E = P.validate()) {
+    ScheduleResult R;
+    R.Failure.Reason = "invalid problem: " + toString(std::move(E));
+    return R;
+  }
   return scheduleModuloWithGaps(P, Opts, {});
 }
 

@@ -58,9 +58,23 @@ static unsigned markImpliedArcs(unsigned NumOps, llvm::ArrayRef<RawArc> Raw,
   for (unsigned I = 0; I != NumDepArcs; ++I)
     List[Fill[Raw[I].Tail]++] = I;
 
+  // The arcs in List order, contiguous: the 2-path scan reads the second
+  // hops' arcs in a row.
+  struct TailArc {
+    unsigned Head;
+    int32_t A, B;
+    unsigned Id;
+  };
+  std::vector<TailArc> Arcs(NumDepArcs);
+  for (unsigned K = 0; K != NumDepArcs; ++K)
+    Arcs[K] = {Raw[List[K]].Head, Raw[List[K]].A, Raw[List[K]].B, List[K]};
+
   constexpr int64_t None = std::numeric_limits<int64_t>::min();
   // Best latency of a 2-path from the current tail, by total distance.
   std::vector<int64_t> Reach0(NumOps, None), Reach1(NumOps, None);
+  // U + 1 on the heads of U's arcs: only 2-paths that end there can imply
+  // one of them.
+  std::vector<unsigned> HeadOf(NumOps, 0);
   std::vector<unsigned> Touched, Sorted;
   unsigned Count = 0;
   // The 2-path scan costs the out-degrees of the first hops; dense memory
@@ -70,19 +84,24 @@ static unsigned markImpliedArcs(unsigned NumOps, llvm::ArrayRef<RawArc> Raw,
   for (unsigned U = 0; U != NumOps; ++U) {
     uint64_t Cost = 0;
     for (unsigned I = Begin[U]; I != Begin[U + 1]; ++I)
-      Cost += 1 + Begin[Raw[List[I]].Head + 1] - Begin[Raw[List[I]].Head];
+      Cost += 1 + Begin[Arcs[I].Head + 1] - Begin[Arcs[I].Head];
     bool Scan = Work + Cost <= MaxWork;
     Work += Scan ? Cost : Begin[U + 1] - Begin[U];
+    if (Scan)
+      for (unsigned I = Begin[U]; I != Begin[U + 1]; ++I)
+        HeadOf[Arcs[I].Head] = U + 1;
     for (unsigned I = Begin[U]; I != Begin[U + 1] && Scan; ++I) {
-      const RawArc &First = Raw[List[I]];
+      const TailArc &First = Arcs[I];
       unsigned W = First.Head;
-      if (W == U || Implied[List[I]] || First.B < -1)
+      if (W == U || Implied[First.Id] || First.B < -1)
         continue;
       for (unsigned J = Begin[W]; J != Begin[W + 1]; ++J) {
-        const RawArc &Second = Raw[List[J]];
+        const TailArc &Second = Arcs[J];
         unsigned X = Second.Head;
+        if (HeadOf[X] != U + 1)
+          continue;
         int64_t Dist = -(int64_t(First.B) + Second.B);
-        if (X == W || X == U || Implied[List[J]] || Dist > 1)
+        if (X == W || X == U || Implied[Second.Id] || Dist > 1)
           continue;
         int64_t &Best = Dist == 0 ? Reach0[X] : Reach1[X];
         if (Reach0[X] == None && Reach1[X] == None)

@@ -23,7 +23,7 @@
 
 #include "Bounds.h"
 #include "BudgetModel.h"
-#include "DepGraph.h"
+#include "IISearch.h"
 #include "ModuloScheduler.h"
 
 #include "tileas/Sched/Coordination.h"
@@ -330,21 +330,13 @@ ScheduleResult scheduleLoop(const Problem &P, const SchedulerOptions &Opts) {
     R.Failure.Reason = "invalid problem: " + toString(std::move(E));
     return R;
   }
-  // Built when first needed: after the modulo generator, whose own graph
-  // has been freed by then, so that the two share memory.
-  std::optional<DepGraph> Graph;
-  auto G = [&]() -> const DepGraph & {
-    if (!Graph)
-      Graph.emplace(P);
-    return *Graph;
-  };
   unsigned MaxIterations = std::max(1u, Opts.MaxConstraintIterations);
 
   if (selectsSerial(P, Opts)) {
     R = scheduleSerial(P, Opts);
     R.Sched.ConstraintIterations = 1;
     if (R.Success) {
-      BudgetModel Model(P, G(), R.Sched);
+      BudgetModel Model(P, R.Sched);
       R.Sched.BudgetUsage.assign(Model.usage().begin(), Model.usage().end());
       if (int B = Model.firstExceeded(); B >= 0)
         return budgetFailure(std::move(R), P, unsigned(B), Model.usage()[B],
@@ -366,12 +358,21 @@ ScheduleResult scheduleLoop(const Problem &P, const SchedulerOptions &Opts) {
     uint64_t TightenedUsage = 0, Effort = 0, BoundEffort = 0;
     std::vector<SearchStep> Steps;
     std::optional<pipes::SolveResult> LastCoordination;
+    std::optional<SearchHint> Hint;
     MIIBounds Given;
     for (unsigned Iteration = 1;; ++Iteration) {
-      Problem Work = Refs.apply(P);
-      R = scheduleModuloWithGaps(Work, Opts,
-                                 Iteration == 1 ? std::vector<int>()
-                                                : Caps.edgeGaps(Work));
+      // The problem as given until refinement orders something: no copy.
+      std::optional<Problem> Refined;
+      if (!Refs.Orderings.empty())
+        Refined = Refs.apply(P);
+      const Problem &Work = Refined ? *Refined : P;
+      R = scheduleModuloWithGaps(
+          Work, Opts, Iteration == 1 ? std::vector<int>() : Caps.edgeGaps(Work),
+          Hint ? &*Hint : nullptr);
+      // What the next round starts from: this round's problem has no more
+      // constraints than the next one's.
+      if (R.Success)
+        Hint = hintFrom(R, R.Search, Hint ? &*Hint : nullptr);
       R.Sched.ConstraintIterations = Iteration;
       // Report the bounds of the problem as given: those of a refined one
       // bound only it.
@@ -414,7 +415,7 @@ ScheduleResult scheduleLoop(const Problem &P, const SchedulerOptions &Opts) {
       }
       if (!R.Success)
         return R;
-      BudgetModel Model(P, G(), R.Sched);
+      BudgetModel Model(P, R.Sched);
       R.Sched.BudgetUsage.assign(Model.usage().begin(), Model.usage().end());
       int B = Model.firstExceeded();
       if (B < 0 && !P.Coordination) {

@@ -9,6 +9,7 @@
 #include "TileASMachineFunctionInfo.h"
 #include "tileas/Model/MachineModel.h"
 
+#include "llvm/ADT/Twine.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/CodeGen/MachineBasicBlock.h"
@@ -109,7 +110,9 @@ bool ProblemBuilder::collectOps() {
     Operation Op;
     OpFacts F;
     unsigned Index = LP.Instrs.size();
-    Op.Name = formatv("{0}:{1}", Index, TII.getName(MI.getOpcode())).str();
+    // Per instruction: a Twine, since formatv parses its format string on
+    // every call.
+    Op.Name = (Twine(Index) + ":" + TII.getName(MI.getOpcode())).str();
     if (const model::OpcodeRecord *Rec = model::lookupOpcode(MI.getOpcode())) {
       model::fillResources(model::resourceVector(*Rec), Op);
       // An op that writes its result in place (a tied def) allocates no new

@@ -4,11 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DifferenceConstraints.h"
 #include "SchedTestUtil.h"
 
 #include "tileas/Sched/Scheduler.h"
 
 #include "gtest/gtest.h"
+
+#include <random>
 
 using namespace tileas;
 using namespace tileas::test;
@@ -86,6 +89,51 @@ TEST(BoundsTest, DistanceZeroPositiveCycleIsInfeasible) {
   MIIBounds Bounds = computeBounds(B.P, SchedulerOptions());
   EXPECT_EQ(Bounds.Recurrence, InfeasibleII);
   EXPECT_EQ(Bounds.mii(), InfeasibleII);
+}
+
+TEST(BoundsTest, RecurrenceOverSeveralComponentsIsTheLargestRatio) {
+  // Three separate recurrences (ratios 4.5, 3 and 12.5) and a path between
+  // two of them that closes no cycle: the bound is 13, from the last.
+  ProblemBuilder B;
+  unsigned X = B.op(), Y = B.op();
+  B.dep(X, Y, 4);
+  B.dep(Y, X, 5, 2);
+  unsigned U = B.op();
+  B.dep(U, U, 3, 1);
+  unsigned V = B.op(), W = B.op(), Z = B.op();
+  B.dep(V, W, 10);
+  B.dep(W, Z, 10);
+  B.dep(Z, V, 5, 2);
+  B.dep(Y, V, 100);
+  EXPECT_EQ(computeBounds(B.P, SchedulerOptions()).Recurrence, 13u);
+}
+
+TEST(BoundsTest, RecurrenceIsTheLeastFeasibleIIOnRandomGraphs) {
+  // Against a plain bisection over II on the whole graph: random graphs of
+  // 40 ops with forward edges of distance 0 and backward ones of distance
+  // 1 to 3, so that cycles of many ratios share ops.
+  std::mt19937 Rng(16);
+  for (unsigned Trial = 0; Trial != 40; ++Trial) {
+    ProblemBuilder B;
+    constexpr unsigned N = 40;
+    for (unsigned I = 0; I != N; ++I)
+      B.op();
+    DifferenceConstraints All(N);
+    for (unsigned E = 0; E != 3 * N; ++E) {
+      unsigned From = Rng() % N, To = Rng() % N;
+      int Latency = int(Rng() % 20) - 2;
+      unsigned Distance = From < To ? 0 : 1 + Rng() % 3;
+      B.dep(From, To, Latency, Distance);
+      All.add(From, To, Latency, -int64_t(Distance));
+    }
+    int64_t Lo = -1, Hi = 20 * 3 * N + 1; // Infeasible at Lo, feasible at Hi.
+    while (Hi - Lo > 1) {
+      int64_t Mid = Lo + (Hi - Lo) / 2;
+      (Mid >= 0 && All.hasPositiveCycle(Mid) ? Lo : Hi) = Mid;
+    }
+    EXPECT_EQ(computeBounds(B.P, SchedulerOptions()).Recurrence, unsigned(Hi))
+        << "trial " << Trial;
+  }
 }
 
 TEST(BoundsTest, FineDensityDividesPoolDemand) {
