@@ -92,10 +92,6 @@ private:
   bool step(const MachineInstr &MI, Part P, int64_t Pass);
   bool pipeOp(const MachineInstr &MI, Part P, std::optional<int64_t> Expected);
   bool mutexOp(const MachineInstr &MI);
-  /// The commit or release of Lender's iteration K also stands for that of
-  /// every handoff sharing the barrier (pipes::Pipe::FullFrom, EmptyFrom).
-  bool borrowed(const MachineInstr &MI, const pipes::Pipe &Lender, int64_t K,
-                bool Full);
   bool dataOp(const MachineInstr &MI, std::optional<unsigned> OI);
   bool finish();
   bool fail(const MachineInstr &MI, const Twine &Msg) {
@@ -146,26 +142,6 @@ std::string Checker::checkBarriers() const {
   for (const pipes::Pipe &P : L.Solution->Pipes)
     if (P.Kind == pipes::PipeKind::ConsumerOnly)
       Transient[P.FullBarrier] = formatv("pipe {0}", P.Id).str();
-  // A handoff may share its lender's barrier (pipes::Pipe::FullFrom,
-  // EmptyFrom): the lender's must be the same id, and a one-slot ring.
-  auto Lender = [&](int Id) -> const pipes::Pipe * {
-    for (const pipes::Pipe &P : L.Solution->Pipes)
-      if (int(P.Id) == Id && P.Kind == pipes::PipeKind::Ring && P.Depth == 1)
-        return &P;
-    return nullptr;
-  };
-  for (const pipes::Pipe &P : L.Solution->Pipes) {
-    if (P.FullFrom < 0 && P.EmptyFrom < 0)
-      continue;
-    const pipes::Pipe *F = P.FullFrom >= 0 ? Lender(P.FullFrom) : &P;
-    const pipes::Pipe *E = P.EmptyFrom >= 0 ? Lender(P.EmptyFrom) : &P;
-    if (!F || !E || P.Depth != 1 || F->FullBarrier != P.FullBarrier ||
-        E->EmptyBarrier != P.EmptyBarrier)
-      return formatv("pipe {0} shares barriers {1} and {2} with pipes {3} and "
-                     "{4}, which are no one-slot rings with those barriers",
-                     P.Id, P.FullBarrier, P.EmptyBarrier, P.FullFrom,
-                     P.EmptyFrom);
-  }
   for (const pipes::Pipe &P : L.Solution->Pipes) {
     std::string Who = formatv("pipe {0}", P.Id).str();
     if (P.Kind == pipes::PipeKind::Drain && P.CreateAtExit &&
@@ -177,9 +153,9 @@ std::string Checker::checkBarriers() const {
                        int(L.BarrierLimit) - 1);
       continue;
     }
-    std::string E = P.FullFrom >= 0 ? "" : Use(P.FullBarrier, Who);
+    std::string E = Use(P.FullBarrier, Who);
     if (E.empty() && P.Kind == pipes::PipeKind::Ring &&
-        P.EmptyBarrier != P.FullBarrier && P.EmptyFrom < 0)
+        P.EmptyBarrier != P.FullBarrier)
       E = Use(P.EmptyBarrier, Who);
     if (!E.empty())
       return E;
@@ -481,7 +457,7 @@ bool Checker::pipeOp(const MachineInstr &MI, Part Where,
     if (PendingOwner && PendingOwner->first == Id)
       return fail(MI, formatv("an acquire of pipe {0} guards nothing", Id));
     F |= Committed;
-    return borrowed(MI, SP, K, /*Full=*/true);
+    return true;
   case TileAS::PIPE_CONSUMER_WAIT:
     if (!(F & Committed))
       return fail(MI, formatv("waits for iteration {0} before its producer "
@@ -501,34 +477,10 @@ bool Checker::pipeOp(const MachineInstr &MI, Part Where,
     if (F & Released)
       return fail(MI, formatv("releases iteration {0} a second time", K));
     F |= Released;
-    return borrowed(MI, SP, K, /*Full=*/false);
+    return true;
   default:
     llvm_unreachable("not a pipe operation");
   }
-}
-
-bool Checker::borrowed(const MachineInstr &MI, const pipes::Pipe &Lender,
-                       int64_t K, bool Full) {
-  for (auto &[Id, PS] : Pipes) {
-    const pipes::Pipe &H = *PS.Solved;
-    if ((Full ? H.FullFrom : H.EmptyFrom) != int(Lender.Id))
-      continue;
-    uint8_t &F = PS.Iters[K];
-    // The lender's commit says "first side done" for the handoff's iteration
-    // K, its release "second side done": the handoff must be that far.
-    if (Full && (!(F & Acquired) || (F & Committed)))
-      return fail(MI, formatv("commits for pipe {0} too (a shared barrier), "
-                              "whose iteration {1} was not acquired or is "
-                              "already committed",
-                              Id, K));
-    if (!Full && (!(F & Waited) || (F & Released)))
-      return fail(MI, formatv("releases for pipe {0} too (a shared barrier), "
-                              "whose iteration {1} was not waited for or is "
-                              "already released",
-                              Id, K));
-    F |= Full ? Committed : Released;
-  }
-  return true;
 }
 
 bool Checker::mutexOp(const MachineInstr &MI) {
