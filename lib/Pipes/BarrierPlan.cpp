@@ -16,6 +16,27 @@
 // single wait before the first consumer never waits longer than the schedule
 // assumed, and never for a commit that comes later in the issue order.
 //
+// Warp-specialized, a handoff (a mutex between two agents, as a one-slot
+// ring) may then share a barrier with a one-slot ring whose phase already
+// says what the handoff's would (shareHandoffBarriers). Attention's O: the
+// compute warps rescale O, then store P; the MMA warp waits for P before PV
+// and PV accumulates into O; the tensor core releases P's slot after the
+// last PV. So "P full" of iteration k implies "O rescaled" of k (one
+// committer, later in its order), and "P empty" of k implies "O accumulated"
+// of k (one releaser, at or after the same op). The handoff keeps its own
+// acquire and wait, on the lender's barriers, and drops the commit or
+// release the lender makes for it. One slot on both sides means iteration k
+// is slot 0, phase k & 1 in both. No wait can mistake a phase:
+//  * full: the handoff's wait for k wants the lender's commit of k; the
+//    lender's commit of k + 1 needs its release of k, after its last reader,
+//    which the waiting agent issues no earlier than the handoff's first
+//    reader, so the barrier is never two phases ahead; and the wait for
+//    k - 1, earlier in the same agent, saw the commit of k - 1;
+//  * empty: the handoff's acquire for k wants the lender's release of k - 1;
+//    the lender's release of k needs its commit of k, which the acquiring
+//    agent makes only after the handoff's acquire of k, so the barrier is
+//    never a phase ahead; and the acquire of k - 1 saw the release of k - 2.
+//
 //===----------------------------------------------------------------------===//
 
 #include "BarrierPlan.h"
@@ -65,6 +86,10 @@ public:
   int64_t lateness(const Pipe &A, const Pipe &B,
                    SmallVectorImpl<Ordering> *Orderings) const;
   Pipe fused(const Pipe &A, const Pipe &B) const;
+  /// Ring L's full barrier can stand for handoff H's (file comment).
+  bool lendsFull(const Pipe &H, const Pipe &L) const;
+  /// Ring E's empty barrier can stand for handoff H's (file comment).
+  bool lendsEmpty(const Pipe &H, const Pipe &E) const;
 
 private:
   std::pair<unsigned, unsigned> key(unsigned Op) const {
@@ -72,6 +97,18 @@ private:
   }
   std::pair<unsigned, unsigned> readKey(const Read &Rd) const {
     return {In.Ops[Rd.Op].Stage + Rd.Distance, In.Ops[Rd.Op].Order};
+  }
+  /// Who arrives for an op's commit or release: its agent's issuing thread,
+  /// or an asynchronous unit of that agent, which completes in order.
+  std::tuple<unsigned, bool, unsigned> arriver(unsigned Op) const {
+    const LoopOp &L = In.Ops[Op];
+    return {L.Agent, L.Async, L.Async ? L.Unit : 0u};
+  }
+  /// A ring that can lend a barrier: one slot, its own barriers.
+  bool canLend(const Pipe &L) const {
+    return L.Kind == PipeKind::Ring && !L.Handoff && L.Depth == 1 &&
+           L.FullFrom < 0 && L.EmptyFrom < 0 && L.Owner >= 0 &&
+           !L.Consumers.empty();
   }
 
   const SolveInput &In;
@@ -83,7 +120,7 @@ unsigned Planner::needed(bool ShareTransient) const {
   for (const Pipe &P : R.Pipes)
     switch (P.Kind) {
     case PipeKind::Ring:
-      N += ringBarriers();
+      N += ringBarriers() - (P.FullFrom >= 0) - (P.EmptyFrom >= 0);
       break;
     case PipeKind::ConsumerOnly:
       ++ConsumerOnly;
@@ -172,10 +209,36 @@ Pipe Planner::fused(const Pipe &A, const Pipe &B) const {
     Distance = std::max(Distance, readKey(Rd).first > OwnerStage
                                       ? readKey(Rd).first - OwnerStage
                                       : 0u);
-  F.Depth = Distance + 1;
+  // The stage distance from the fused owner, but never shallower than
+  // either ring: a ring that an asynchronous reader releases late was made
+  // deeper for it (PipeSolve.cpp, deepenForRelease), and its refill, at the
+  // owner's place or later, needs those slots still.
+  F.Depth = std::max({Distance + 1, A.Depth, B.Depth});
   F.Bytes = A.Bytes + B.Bytes;
   F.Members = A.Members + B.Members;
   return F;
+}
+
+bool Planner::lendsFull(const Pipe &H, const Pipe &L) const {
+  if (!canLend(L) || &H == &L)
+    return false;
+  unsigned HLast = H.Producers.back(), LLast = L.Producers.back();
+  if (arriver(HLast) != arriver(LLast) || !(key(HLast) < key(LLast)))
+    return false;
+  const Read &HFirst = H.Consumers.front(), &LLastRead = L.Consumers.back();
+  return In.Ops[HFirst.Op].Agent == In.Ops[LLastRead.Op].Agent &&
+         !(readKey(LLastRead) < readKey(HFirst));
+}
+
+bool Planner::lendsEmpty(const Pipe &H, const Pipe &E) const {
+  if (!canLend(E) || &H == &E)
+    return false;
+  const Read &HLast = H.Consumers.back(), &ELast = E.Consumers.back();
+  if (arriver(HLast.Op) != arriver(ELast.Op) || readKey(ELast) < readKey(HLast))
+    return false;
+  unsigned HOwner = unsigned(H.Owner), EFilled = E.Producers.back();
+  return In.Ops[HOwner].Agent == In.Ops[EFilled].Agent &&
+         key(HOwner) < key(EFilled);
 }
 
 std::optional<std::pair<unsigned, unsigned>> Planner::fusablePair() const {
@@ -188,12 +251,42 @@ std::optional<std::pair<unsigned, unsigned>> Planner::fusablePair() const {
   return std::nullopt;
 }
 
+/// Warp-specialized and still over the barrier budget after fusing: each
+/// handoff, in pipe order, takes the full and then the empty barrier of the
+/// first one-slot ring that can lend it (file comment), while the plan
+/// needs more barriers than there are. Lenders are never handoffs, which
+/// come after every other pipe, so a lender's barriers are assigned first.
+void shareHandoffBarriers(const SolveInput &In, const Planner &Plan,
+                          SolveResult &R) {
+  if (!In.WarpSpecialized || In.BarriersPerPipe < 2)
+    return;
+  auto OverBudget = [&] {
+    return Plan.needed(/*ShareTransient=*/true) > Plan.capacity();
+  };
+  for (Pipe &H : R.Pipes) {
+    if (!H.Handoff || H.Depth != 1 || H.Owner < 0 || H.Consumers.empty())
+      continue;
+    for (unsigned Side = 0; Side < 2 && OverBudget(); ++Side) {
+      int &From = Side == 0 ? H.FullFrom : H.EmptyFrom;
+      for (unsigned I = 0; I < R.Pipes.size() && From < 0; ++I)
+        if (Side == 0 ? Plan.lendsFull(H, R.Pipes[I])
+                      : Plan.lendsEmpty(H, R.Pipes[I]))
+          From = int(In.FirstPipeId + I);
+    }
+  }
+}
+
 void assignIds(const SolveInput &In, const Planner &Plan, bool ShareTransient,
                SolveResult &R) {
   unsigned Next = In.FirstBarrier;
+  auto Lender = [&](int Id) -> const Pipe & {
+    return R.Pipes[unsigned(Id) - In.FirstPipeId];
+  };
   auto Ring = [&](Pipe &P) {
-    P.FullBarrier = Next++;
-    P.EmptyBarrier = In.BarriersPerPipe > 1 ? Next++ : P.FullBarrier;
+    P.FullBarrier = P.FullFrom >= 0 ? Lender(P.FullFrom).FullBarrier : Next++;
+    P.EmptyBarrier = P.EmptyFrom >= 0         ? Lender(P.EmptyFrom).EmptyBarrier
+                     : In.BarriersPerPipe > 1 ? Next++
+                                              : P.FullBarrier;
   };
   for (unsigned I = 0; I < R.Pipes.size(); ++I)
     R.Pipes[I].Id = In.FirstPipeId + I;
@@ -253,9 +346,16 @@ void findOverrun(const SolveInput &In, const Planner &Plan, SolveResult &R) {
 void addRingSlack(const SolveInput &In, SolveResult &R) {
   if (!In.WarpSpecialized || !In.RingSlack)
     return;
+  // A ring that lends a barrier to a handoff keeps its one slot: the two
+  // name an iteration by the same slot and phase.
+  auto Lends = [&](const Pipe &P) {
+    return llvm::any_of(R.Pipes, [&](const Pipe &H) {
+      return H.FullFrom == int(P.Id) || H.EmptyFrom == int(P.Id);
+    });
+  };
   auto Eligible = [&](const Pipe &P) {
     if (P.Kind != PipeKind::Ring || P.Turns || P.Handoff || P.Budget < 0 ||
-        P.Owner < 0 || !P.Bytes)
+        P.Owner < 0 || !P.Bytes || Lends(P))
       return false;
     const LoopOp &Owner = In.Ops[P.Owner];
     return Owner.Async && llvm::all_of(P.Consumers, [&](const Read &Rd) {
@@ -311,6 +411,8 @@ void planBarriers(const SolveInput &In, SolveResult &R) {
         Plan.fused(R.Pipes[Pair->first], R.Pipes[Pair->second]);
     R.Pipes.erase(R.Pipes.begin() + Pair->second);
   }
+  if (Share)
+    shareHandoffBarriers(In, Plan, R);
   assignIds(In, Plan, Share, R);
   findOverrun(In, Plan, R);
   if (!R.Exceeded)

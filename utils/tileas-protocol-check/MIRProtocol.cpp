@@ -57,6 +57,12 @@ struct PipeInfo {
   /// Its buffers are gone (the function returned, or its barriers were
   /// initialized again for another pipe).
   bool Retired = false;
+  /// The block of its PIPE_CREATE.
+  const MachineBasicBlock *Block = nullptr;
+  /// A one-slot ring whose full or empty barrier is another live one-slot
+  /// ring's, created in the same block (a handoff sharing its lender's
+  /// barrier): the pipe whose barrier it is, or -1.
+  int FullOf = -1, EmptyOf = -1;
 };
 
 class Interpreter {
@@ -131,6 +137,12 @@ private:
   std::map<std::tuple<unsigned, unsigned, int64_t>, unsigned> Units;
   /// Set by an acquire: the next guarded instruction writes this pipe.
   std::optional<std::pair<unsigned, int64_t>> PendingWrite;
+  /// Set by the wait of a pipe that shares a lender's barrier: the next
+  /// instruction reads this pipe (a handoff's buffer is the one allocated
+  /// before the loop, which no slot handle tags), and so does every rewrite
+  /// in place of its results (sharing(): the reads the lender's phase must
+  /// cover).
+  std::optional<std::pair<unsigned, int64_t>> PendingRead;
   const MachineBasicBlock *Next = nullptr;
   bool Returned = false;
   uint64_t StepCount = 0;
@@ -288,13 +300,36 @@ Error Interpreter::pipeOp(const MachineInstr &MI) {
     Info.Empty = MI.getOperand(4).getImm();
     // A ring has an empty barrier of its own (the others' is unused).
     Info.Ring = Info.Empty != 0 && Info.Empty != Info.Full;
+    Info.Block = MI.getParent();
+    // A one-slot ring naming the full or empty barrier of a live one-slot
+    // ring created in the same block shares it: a handoff whose lender's
+    // phase says what its own would (docs/warp-specialization.md).
+    if (Info.Ring && Info.Depth == 1)
+      for (auto &[Other, OI] : Pipes)
+        if (Other != Id && !OI.Retired && OI.Ring && OI.Depth == 1 &&
+            OI.Block == Info.Block && OI.FullOf < 0 && OI.EmptyOf < 0) {
+          if (OI.Full == Info.Full)
+            Info.FullOf = int(Other);
+          if (OI.Empty == Info.Empty)
+            Info.EmptyOf = int(Other);
+        }
     // Initializing a barrier that an earlier pipe still uses ends that
-    // pipe.
+    // pipe, unless both share it with one lender.
+    auto SameFull = [&](unsigned Other, const PipeInfo &OI) {
+      return Info.FullOf >= 0 &&
+             (Info.FullOf == int(Other) || OI.FullOf == Info.FullOf);
+    };
+    auto SameEmpty = [&](unsigned Other, const PipeInfo &OI) {
+      return Info.EmptyOf >= 0 &&
+             (Info.EmptyOf == int(Other) || OI.EmptyOf == Info.EmptyOf);
+    };
     for (auto &[Other, OI] : Pipes)
       if (Other != Id && !OI.Retired &&
-          (OI.Full == Info.Full || (OI.Ring && OI.Empty == Info.Full) ||
+          ((OI.Full == Info.Full && !SameFull(Other, OI)) ||
+           (OI.Ring && OI.Empty == Info.Full) ||
            (Info.Ring &&
-            (OI.Full == Info.Empty || (OI.Ring && OI.Empty == Info.Empty)))))
+            (OI.Full == Info.Empty ||
+             (OI.Ring && OI.Empty == Info.Empty && !SameEmpty(Other, OI))))))
         retire(Other, MI,
                formatv("initializes a barrier of pipe {0} again", Other).str());
     Pipes[Id] = Info;
@@ -349,9 +384,13 @@ Error Interpreter::pipeOp(const MachineInstr &MI) {
   checkIssuer(MI, Pipe,
               Opc == TileAS::PIPE_PRODUCER_ACQUIRE ||
                   Opc == TileAS::PIPE_PRODUCER_COMMIT);
+  // The barrier actions of a pipe sharing a lender's barrier act on the
+  // lender's (one slot each: the same slot and phase for iteration K).
+  unsigned FullPipe = Info.FullOf >= 0 ? unsigned(Info.FullOf) : Pipe;
+  unsigned EmptyPipe = Info.EmptyOf >= 0 ? unsigned(Info.EmptyOf) : Pipe;
   switch (Opc) {
   case TileAS::PIPE_PRODUCER_ACQUIRE:
-    act(0, protocol::Action::producerAcquire(Pipe, *K), MI);
+    act(0, protocol::Action::producerAcquire(EmptyPipe, *K), MI);
     PendingWrite = {Pipe, *K};
     break;
   case TileAS::PIPE_PRODUCER_COMMIT: {
@@ -362,16 +401,28 @@ Error Interpreter::pipeOp(const MachineInstr &MI) {
     if (!Info.Ring)
       act(Agent, protocol::Action::write(Pipe, *K), MI,
           (" " + FillMarker).str());
-    act(Agent, protocol::Action::producerCommit(Pipe, *K), MI);
+    act(Agent, protocol::Action::producerCommit(FullPipe, *K), MI);
     break;
   }
   case TileAS::PIPE_CONSUMER_WAIT:
-    act(0, protocol::Action::consumerWait(Pipe, *K), MI);
+    act(0, protocol::Action::consumerWait(FullPipe, *K), MI);
+    if (Info.FullOf >= 0 || Info.EmptyOf >= 0)
+      PendingRead = {Pipe, *K};
     break;
-  case TileAS::PIPE_CONSUMER_RELEASE:
-    act(declaredAgent(Info.ConsumerAgent, Pipe),
-        protocol::Action::consumerRelease(Pipe, *K), MI);
+  case TileAS::PIPE_CONSUMER_RELEASE: {
+    unsigned Agent = declaredAgent(Info.ConsumerAgent, Pipe);
+    // The release of a lender's empty barrier also ends the iteration of
+    // every pipe sharing it (on that pipe's own barrier, which nothing
+    // waits on): its phase says that pipe's reader is done too. One arrival
+    // does both, so the sharing pipe's item is released first, by the same
+    // agent, before anyone can see the phase.
+    for (auto &[Other, OI] : Pipes)
+      if (OI.EmptyOf == int(Pipe) && !OI.Retired)
+        act(Agent, protocol::Action::consumerRelease(Other, *K), MI,
+            formatv(" [for pipe {0}, sharing the barrier]", Other).str());
+    act(Agent, protocol::Action::consumerRelease(EmptyPipe, *K), MI);
     break;
+  }
   default:
     llvm_unreachable("not a pipe operation");
   }
@@ -440,6 +491,26 @@ void Interpreter::dataOp(const MachineInstr &MI) {
         Seen.insert({It->second.Pipe, It->second.Iter}).second)
       act(agentOf(MI, It->second.Pipe),
           protocol::Action::read(It->second.Pipe, It->second.Iter), MI);
+  }
+  if (PendingRead) {
+    auto [Pipe, K] = *PendingRead;
+    PendingRead.reset();
+    if (Seen.insert({Pipe, K}).second)
+      act(agentOf(MI, Pipe), protocol::Action::read(Pipe, K), MI);
+    for (const MachineOperand &MO : MI.defs())
+      Regs[MO.getReg()] = Value{0, true, Pipe, K};
+  }
+  // A rewrite in place of a sharing pipe's buffer stays that pipe's.
+  for (unsigned I = 0, E = MI.getNumOperands(); I != E; ++I) {
+    const MachineOperand &MO = MI.getOperand(I);
+    if (!MO.isReg() || !MO.isDef() || !MO.isTied())
+      continue;
+    auto It = Regs.find(MI.getOperand(MI.findTiedOperandIdx(I)).getReg());
+    if (It == Regs.end() || !It->second.Tagged)
+      continue;
+    const PipeInfo &Info = Pipes[It->second.Pipe];
+    if (Info.FullOf >= 0 || Info.EmptyOf >= 0)
+      Regs[MO.getReg()] = It->second;
   }
   if (PendingWrite) {
     auto [Pipe, K] = *PendingWrite;
@@ -559,6 +630,7 @@ Error Interpreter::execute(const MachineBasicBlock *BB,
       // An acquire guards the next instruction of its own block; one at the
       // end of a block (the producer's tail after a loop) guards nothing.
       PendingWrite.reset();
+      PendingRead.reset();
     }
 
     Next = nullptr;

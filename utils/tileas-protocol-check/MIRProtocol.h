@@ -25,7 +25,12 @@
 // the agent the unlock names) and arrives; two sides inside at once overwrite a
 // live turn. When the function returns, and when a PIPE_CREATE initializes a
 // barrier that an earlier ring uses, that ring's buffers end (see
-// RetireMarker). A register named in MIRProtocolOptions::Overrides takes the
+// RetireMarker); but a one-slot ring that names the full or empty barrier id
+// of a one-slot ring created before it in the same block shares it (a
+// handoff on its lender's barrier, docs/warp-specialization.md): its waits
+// and acquires are the lender's, the lender's release also ends its
+// iteration, and the instruction after its wait, with every rewrite in
+// place of that instruction's results, reads its iteration. A register named in MIRProtocolOptions::Overrides takes the
 // given value where it is defined, whatever its instruction computes (a PHI's
 // too).
 //

@@ -159,6 +159,24 @@ Expected<SmallVector<sim::DynamicOp, 2>> MIRRun::createPipe(
   if (New)
     Names.NumBarriers += 2 * P.Depth + 1;
   P.Base = It->second;
+  P.FullBase = P.Base;
+  P.EmptyBase = P.Base + P.Depth;
+  auto BarrierId = [&](unsigned I) {
+    return MI.getOperand(I).isImm() ? MI.getOperand(I).getImm() : -1;
+  };
+  P.FullId = BarrierId(3);
+  P.EmptyId = BarrierId(4);
+  P.Block = MI.getParent();
+  if (P.Depth == 1 && P.EmptyId != 0 && P.EmptyId != P.FullId)
+    for (auto &[Other, O] : Pipes)
+      if (Other != Id && O.Depth == 1 && O.Block == P.Block && !O.Shares &&
+          O.EmptyId != O.FullId) {
+        if (O.FullId == P.FullId && P.FullBase == P.Base)
+          P.FullBase = O.FullBase;
+        if (O.EmptyId == P.EmptyId && P.EmptyBase == P.Base + 1)
+          P.EmptyBase = O.EmptyBase;
+      }
+  P.Shares = P.FullBase != P.Base || P.EmptyBase != P.Base + P.Depth;
   Pipes[Id] = P;
   unsigned Created = P.Base + 2 * P.Depth;
   sim::DynamicOp Op;
@@ -240,7 +258,7 @@ MIRRun::pipeOp(const MachineInstr &MI, unsigned Agent,
                               *IV, Id, P.First, P.Step));
   int64_t K = Distance / P.Step;
   unsigned Slot = K % P.Depth, Phase = (K / P.Depth) & 1;
-  unsigned Full = P.Base + Slot, Empty = P.Base + P.Depth + Slot;
+  unsigned Full = P.FullBase + Slot, Empty = P.EmptyBase + Slot;
   sim::DynamicOp Op;
   Op.Group = P.Group;
   switch (MI.getOpcode()) {

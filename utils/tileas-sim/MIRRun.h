@@ -115,6 +115,15 @@ private:
     /// FULL[s] is Base + s, EMPTY[s] is Base + Depth + s, and Base + 2 Depth
     /// tells agents that the barriers are initialized.
     unsigned Base = 0;
+    /// FULL[s] is FullBase + s and EMPTY[s] EmptyBase + s: Base and Base +
+    /// Depth, or for a one-slot ring that names a barrier id of a one-slot
+    /// ring created before it in the same block, that ring's (a handoff
+    /// sharing its lender's barrier, docs/warp-specialization.md).
+    unsigned FullBase = 0, EmptyBase = 0;
+    /// The barrier ids PIPE_CREATE names, and its block.
+    int64_t FullId = 0, EmptyId = 0;
+    const llvm::MachineBasicBlock *Block = nullptr;
+    bool Shares = false;
     unsigned Producer = 0, Consumer = 0;
     /// The agents issuing each side (0: the unspecialized form's one).
     unsigned ProducerAgent = 0, ConsumerAgent = 0;

@@ -42,10 +42,14 @@
 //     delays an op past its scheduled cycle.
 //  6. Warp-specialized (SolveInput::WarpSpecialized): a mutex whose two
 //     sides are in two agents, one of them ended by an asynchronous unit,
-//     is a two-barrier handoff (Pipe::Handoff), planned as a ring; and once
-//     everything fits, the rings an asynchronous unit fills for another
-//     agent get up to RingSlack more slots while their pool has room
-//     (Pipe::Slack, added to the depth of step 3).
+//     is a two-barrier handoff (Pipe::Handoff), planned as a ring; when the
+//     barriers still do not fit after fusing, a handoff shares the full or
+//     the empty barrier of a one-slot ring whose phase already implies its
+//     own (Pipe::FullFrom, Pipe::EmptyFrom: attention's O handed to PV
+//     behind the P tile PV reads); and once everything fits, the rings an
+//     asynchronous unit fills for another agent get up to RingSlack more
+//     slots while their pool has room (Pipe::Slack, added to the depth of
+//     step 3).
 //
 // This is the one definition of what a schedule's coordination costs: the
 // scheduler charges a loop's budgets by it (a schedule whose coordination
@@ -186,6 +190,20 @@ struct Pipe {
   /// when an asynchronous unit releases a side and its agent runs ahead
   /// (FlashAttention 4's S-full / P-ready barrier pair).
   bool Handoff = false;
+  /// A handoff whose barriers are another ring's (-1: its own), by pipe
+  /// id. The full barrier is shared with a ring whose commit, made by the
+  /// same committer after this handoff's last first-side op, implies "first
+  /// side done", and whose wait the second side's agent makes no later
+  /// than its last reader; this handoff then makes no commit of its own and
+  /// its wait names the lender's barrier. The empty barrier is shared with a
+  /// ring that the same releaser releases after this handoff's last
+  /// second-side op (so its phase implies "second side done"), and that the
+  /// first side's agent fills only after this handoff's acquire; this
+  /// handoff then makes no release of its own. Lender and handoff have one
+  /// slot each, so an iteration names the same slot and phase in both
+  /// (BarrierPlan.cpp argues why no wait can mistake a phase).
+  int FullFrom = -1;
+  int EmptyFrom = -1;
   /// Slots beyond the schedule's need (Depth includes them): warp
   /// specialized, a producer warp runs ahead of its consumers by as many
   /// iterations as its ring has free slots, so only a ring deeper than 1 +

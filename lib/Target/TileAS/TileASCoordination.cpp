@@ -230,19 +230,23 @@ void TileASCoordinationBuilder::emit(const pipes::SolveResult &Solution,
                    *S.Loop, At(Owner, true)),
             Owner, true);
       // The slot is full once its last producer wrote it (an in-place chain
-      // has several; Producers is sorted by (stage, order)).
+      // has several; Producers is sorted by (stage, order)). A handoff that
+      // shares a ring's barrier makes no commit or release on it: the
+      // lender's says it (pipes::Pipe::FullFrom, EmptyFrom).
       MachineInstr *LastProducer = S.Instrs[P.Producers.back()];
-      place(PipeOp(TileAS::PIPE_PRODUCER_COMMIT, P, P.FullBarrier, Iter,
-                   *S.Loop, At(LastProducer, false)),
-            LastProducer, false);
+      if (P.FullFrom < 0)
+        place(PipeOp(TileAS::PIPE_PRODUCER_COMMIT, P, P.FullBarrier, Iter,
+                     *S.Loop, At(LastProducer, false)),
+              LastProducer, false);
       MachineInstr *FirstReader = S.Instrs[P.Consumers.front().Op];
       MachineInstr *LastReader = S.Instrs[P.Consumers.back().Op];
       place(PipeOp(TileAS::PIPE_CONSUMER_WAIT, P, P.FullBarrier, Iter, *S.Loop,
                    At(FirstReader, true)),
             FirstReader, true);
-      place(PipeOp(TileAS::PIPE_CONSUMER_RELEASE, P, P.EmptyBarrier, Iter,
-                   *S.Loop, At(LastReader, false)),
-            LastReader, false);
+      if (P.EmptyFrom < 0)
+        place(PipeOp(TileAS::PIPE_CONSUMER_RELEASE, P, P.EmptyBarrier, Iter,
+                     *S.Loop, At(LastReader, false)),
+              LastReader, false);
       break;
     }
     case pipes::PipeKind::ConsumerOnly:

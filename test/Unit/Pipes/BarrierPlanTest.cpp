@@ -104,6 +104,23 @@ TEST(BarrierPlan, RingsWhoseConsumersFindBothTilesReadyAreFusedUnderPressure) {
   EXPECT_FALSE(R.Exceeded.has_value());
 }
 
+TEST(BarrierPlan, FusedRingsKeepTheDepthALateReleaseNeeds) {
+  // B's MMA takes 100 cycles: the tensor core releases B's slot at 330, past
+  // the refill three iterations on (301), so B's ring is four deep. Fused
+  // with A, the ring must stay four deep, not the three of its stages.
+  SolveInput In = twoTiles(/*BarrierLimit=*/16, 1, 60);
+  In.Ops[3].Latency = 100;
+  SolveResult R = solve(In);
+  ASSERT_EQ(R.Pipes.size(), 2u);
+  EXPECT_EQ(R.Pipes[1].Depth, 4u);
+  In.BarrierLimit = 3;
+  In.BudgetCapacity[1] = 2;
+  R = solve(In);
+  ASSERT_EQ(R.Pipes.size(), 1u);
+  EXPECT_EQ(R.Pipes[0].Members, 2u);
+  EXPECT_EQ(R.Pipes[0].Depth, 4u);
+}
+
 TEST(BarrierPlan, NoFusionWhereAConsumerWouldWaitLongerThanScheduled) {
   // B's load issues at 20 and is ready at 70, but A's MMA issues at 60: one
   // wait for both would hold it 10 cycles past its cycle.

@@ -15,8 +15,6 @@ using namespace tileas::pipes::test;
 
 namespace {
 
-constexpr unsigned Compute = 1, Mma = 3;
-
 SolveInput emptyInput(bool WarpSpecialized) {
   SolveInput In;
   In.FirstBarrier = 1;

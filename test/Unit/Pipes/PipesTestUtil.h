@@ -17,6 +17,8 @@ namespace test {
 
 /// Event pipes the tests name ops by.
 constexpr unsigned TMA = 4, TensorCore = 6, ALU = 0;
+/// Agents (td Agent ids) the warp-specialized tests give ops.
+constexpr unsigned Compute = 1, Load = 2, Mma = 3;
 
 /// An op of the loop: its (stage, order), unit and asynchrony, issue cycle
 /// and result latency.

@@ -15,7 +15,6 @@ using namespace tileas::pipes::test;
 
 namespace {
 
-constexpr unsigned Load = 2, Mma = 3;
 constexpr uint64_t Tile = 16384;
 
 /// A GEMM's A and B tiles: TMA (the load agent) in stage 0, read by the
