@@ -11,7 +11,9 @@ through llc (unspecialized and warp-specialized, -verify-machineinstrs),
 tileas-protocol-check (trip counts 1, 2, 3) and tileas-sim (trip counts 4
 and 64). A finding is a compile error, a protocol error, a simulation that
 fails or deadlocks, or an unspecialized loop whose simulated steady state
-is not its scheduled II (the oracle the corpus is held to); the kernel is
+is more than 1% off its scheduled II (the corpus is held to equality; a
+loop whose II a coordination ordering raised above what its resources need
+can drift by a fraction of a cycle when issued greedily); the kernel is
 kept in --out and the run fails. The same --seed gives the same kernels.
 
     tileas-kernel-gen.py --llc=LLC --plugin=libTileAS.so --bin=BUILD/bin \\
@@ -254,8 +256,13 @@ def check(args, path, base):
                     continue
                 soft[strategy] = (d.get("cycles"),
                                   d.get("cycles_per_iteration"), d.get("ii"))
-                if (strategy == "unspecialized" and d.get("ii") and
-                        d.get("cycles_per_iteration") != d.get("ii")):
+                # Issued as soon as operands and slots allow, a loop whose
+                # II is above what its resources need (a coordination
+                # ordering raised it) may drift around the II by a fraction
+                # of a cycle; more than 1% either way is a finding.
+                cpi, ii = d.get("cycles_per_iteration"), d.get("ii")
+                if (strategy == "unspecialized" and ii and
+                        (cpi is None or abs(cpi - ii) > 0.01 * ii)):
                     findings.append(
                         "sim unspecialized: %s cycles per iteration in the "
                         "steady state, scheduled II %s" % (
