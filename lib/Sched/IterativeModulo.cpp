@@ -126,10 +126,15 @@ IterativeOutcome runIterativeModulo(ModuloState &State,
     }
     uint64_t EffortLimit =
         MostPlaced >= Limits.FarPlaced ? Limits.FarEffort : Limits.Effort;
+    // The stall limits, scaled up between StallBelow and FarPlaced (or not
+    // applied there at all).
+    uint64_t StallScale = MostPlaced < Limits.StallBelow  ? 1
+                          : MostPlaced < Limits.FarPlaced ? Limits.MidStallScale
+                                                          : 0;
     if (Outcome.Placements == Budget || State.effort() > EffortLimit ||
-        (MostPlaced < Limits.StallBelow &&
-         (Outcome.Placements - PlacementsAtMost > Limits.Stall ||
-          State.effort() - EffortAtMost > Limits.StallEffort))) {
+        (StallScale &&
+         (Outcome.Placements - PlacementsAtMost > StallScale * Limits.Stall ||
+          State.effort() - EffortAtMost > StallScale * Limits.StallEffort))) {
       Outcome.OutOfBudget = true;
       return Outcome;
     }
