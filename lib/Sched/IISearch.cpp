@@ -109,13 +109,6 @@ static constexpr uint64_t BoundPackingScale = 4;
 /// A refinement round that starts from the previous round's schedule may
 /// spend 1 / RefinedShare of the budget.
 static constexpr uint64_t RefinedShare = 4;
-/// On a large loop, a run at the bound that has placed between 2/5 and all
-/// but 1 / PackedShare of the ops at once gives up after BoundMidStallScale
-/// times the stall limits without progress (IterativeLimits::MidStallScale).
-static constexpr uint64_t BoundMidStallScale = 4;
-/// On a large loop, an iterative attempt below the best schedule is at most
-/// 1 / LargeStepShare of it lower (see IISearch::bisect).
-static constexpr uint64_t LargeStepShare = 32;
 
 namespace {
 
@@ -164,10 +157,11 @@ public:
     L.Effort = std::min(Left, std::max(MinAttempt, Left / AttemptShare));
     L.Placements = Placements;
     L.Stall = Stall;
+    bool Large = N >= LargeRunsOps;
     if (HaveSchedule)
-      L.Runs = large() ? ArrayRef<RunStyle>(LargeIterativeRunsFromHint)
-                       : ArrayRef<RunStyle>(IterativeRunsFromHint);
-    else if (large())
+      L.Runs = Large ? ArrayRef<RunStyle>(LargeIterativeRunsFromHint)
+                     : ArrayRef<RunStyle>(IterativeRunsFromHint);
+    else if (Large)
       L.Runs = LargeIterativeRuns;
     return L;
   }
@@ -185,7 +179,6 @@ public:
       L.FarPlaced = N - N / PackedShare;
       L.FarEffort = std::max(L.Effort, Total * BoundPackingScale / BoundShare);
       L.Runs = ArrayRef<RunStyle>(LargeBoundRuns).slice(Run, 1);
-      L.MidStallScale = BoundMidStallScale;
     }
     return L;
   }
@@ -199,8 +192,7 @@ public:
   AttemptLimits armsOnly() const {
     AttemptLimits L;
     L.Effort = ~uint64_t(0) / 2;
-    L.Runs = large() ? ArrayRef<RunStyle>(LargeArmsRuns)
-                     : ArrayRef<RunStyle>(ArmsRuns);
+    L.Runs = ArmsRuns;
     return L;
   }
   /// Keeps 1 / Share of the budget (before anything is spent) ...
@@ -215,8 +207,6 @@ public:
     Spent = 0;
   }
   void charge(uint64_t Effort) { Spent += Effort; }
-  /// Loops that take the run lists for large loops.
-  bool large() const { return N >= LargeRunsOps; }
   bool exhausted() const { return Spent >= Total; }
   uint64_t spent() const { return Spent; }
   /// The arms-only phase stops once it has spent its share.
@@ -307,12 +297,6 @@ void IISearch::bisect(SearchPhase Phase, function_ref<AttemptLimits()> Limits,
   while (Best && Best - Failed > 1 &&
          (!Precision || (Best - Failed) * Precision > Best) && !Stop()) {
     uint64_t Mid = Failed + (Best - Failed) / 2;
-    // On large loops the iterative phase probes no further than 1 /
-    // LargeStepShare below the best schedule: their IIs end a few percent
-    // above a far bound, and a failure that far below costs a third of the
-    // budget.
-    if (Phase == SearchPhase::Iterative && Budget.large())
-      Mid = std::max(Mid, Best - std::max<uint64_t>(1, Best / LargeStepShare));
     Attempt A = attempt(Phase, Mid, Limits());
     if (!record(Mid, A))
       Failed = Mid;

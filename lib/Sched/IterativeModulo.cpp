@@ -126,15 +126,10 @@ IterativeOutcome runIterativeModulo(ModuloState &State,
     }
     uint64_t EffortLimit =
         MostPlaced >= Limits.FarPlaced ? Limits.FarEffort : Limits.Effort;
-    // The stall limits, scaled up between StallBelow and FarPlaced (or not
-    // applied there at all).
-    uint64_t StallScale = MostPlaced < Limits.StallBelow  ? 1
-                          : MostPlaced < Limits.FarPlaced ? Limits.MidStallScale
-                                                          : 0;
     if (Outcome.Placements == Budget || State.effort() > EffortLimit ||
-        (StallScale &&
-         (Outcome.Placements - PlacementsAtMost > StallScale * Limits.Stall ||
-          State.effort() - EffortAtMost > StallScale * Limits.StallEffort))) {
+        (MostPlaced < Limits.StallBelow &&
+         (Outcome.Placements - PlacementsAtMost > Limits.Stall ||
+          State.effort() - EffortAtMost > Limits.StallEffort))) {
       Outcome.OutOfBudget = true;
       return Outcome;
     }
@@ -148,11 +143,8 @@ IterativeOutcome runIterativeModulo(ModuloState &State,
     // bounds: no seat in it can break a dependence.
     int64_t First = W.Earliest;
     int64_t Last = std::min(First + II - 1, W.Latest);
-    // Propagated bounds never cross while every seat respects them; bounds
-    // from placed neighbours may (the op then evicts, below).
-    if (First > Last &&
-        State.dependenceBounds() == DependenceBounds::Propagated)
-      return Outcome;
+    if (First > Last)
+      return Outcome; // Cannot happen while every seat respects the bounds.
 
     // 1. A free cycle that breaks nothing.
     int64_t Lo = std::max(First, W.Lo), Hi = std::min(Last, W.Hi);

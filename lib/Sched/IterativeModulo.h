@@ -22,10 +22,7 @@
 //  * free seats on a nearly saturated slot are chosen best fit (see
 //    ModuloState::packedFit);
 //  * with IterativeLimits::RauRange, a free seat past the latest start is
-//    taken as Rau takes it, evicting the ops whose dependences it breaks;
-//  * on a state with DependenceBounds::PlacedNeighbours, Estart is Rau's
-//    (placed predecessors only) and only the placed neighbours whose
-//    dependence a seat breaks are evicted, as in the paper.
+//    taken as Rau takes it, evicting the ops whose dependences it breaks.
 //
 // Choosing every forced seat by least damage was tried and is worse: two ops
 // then evict each other back and forth at the same two seats until the
@@ -74,12 +71,6 @@ struct IterativeLimits {
   /// typically never gets far (a tenth to a third of the ops), while one
   /// that succeeds after a long search has its plateaus higher up.
   uint64_t StallBelow = ~uint64_t(0);
-  /// From StallBelow up to FarPlaced ops placed at once, the stall limits
-  /// apply this many times over (0: not at all). A recurrence-bound loop's
-  /// run at an unreachable bound gets to about half of the ops and then
-  /// stalls for the rest of its budget; a resource-bound one that succeeds
-  /// has plateaus there too, but shorter.
-  uint64_t MidStallScale = 0;
   /// A forced seat skips seats where only the ops in the way at the
   /// previous one are in the way (see forcedSeat in IterativeModulo.cpp).
   bool SkipSameConflicts = false;

@@ -76,13 +76,10 @@ PriorityOrder AttemptRunner::runOrder(unsigned II,
 Attempt AttemptRunner::run(unsigned II, const AttemptLimits &Limits,
                            const RunStyle &Style) {
   Attempt A;
-  DependenceBounds Bounds = Style.NeighbourBounds
-                                ? DependenceBounds::PlacedNeighbours
-                                : DependenceBounds::Propagated;
   if (State)
-    State->reset(II, Bounds);
-  else if (State.emplace(Ctx, II); Bounds != DependenceBounds::Propagated)
-    State->reset(II, Bounds);
+    State->reset(II);
+  else
+    State.emplace(Ctx, II);
   ModuloState &S = *State;
   S.setLoopCarriedAnchors(Style.LoopCarriedAnchors);
   uint64_t EffortBefore = S.effort();
@@ -134,7 +131,6 @@ Attempt AttemptRunner::run(unsigned II, const AttemptLimits &Limits,
     IL.Stall = Limits.Stall;
     IL.StallEffort = Limits.StallEffort;
     IL.StallBelow = Limits.StallBelow;
-    IL.MidStallScale = Limits.MidStallScale;
     IL.SkipSameConflicts = Style.Skip;
     IL.RauRange = Style.RauRange;
     // Seating the ops the arms left is not eviction: the budget is on top.
@@ -166,18 +162,9 @@ Attempt AttemptRunner::attempt(unsigned II, const AttemptLimits &Limits) {
     AttemptLimits L = Limits;
     L.Effort = Limits.Effort - std::min(Limits.Effort, Spent);
     L.FarEffort = Limits.FarEffort - std::min(Limits.FarEffort, Spent);
-    if (Limits.Runs[Run].NeighbourBounds && Limits.Placements) {
-      L.Effort /= NeighbourRunShare;
-      L.FarEffort /= NeighbourRunShare;
-    }
     Attempt R = run(II, L, Limits.Runs[Run]);
     Spent += R.Effort;
-    // A run with neighbour bounds may also end where no eviction can make
-    // room (a stage limit its placed successors did not propagate back to
-    // it); the runs after it propagate them.
-    bool Again = !R.Success &&
-                 (R.OutOfBudget || Limits.Runs[Run].NeighbourBounds) &&
-                 Limits.Placements &&
+    bool Again = !R.Success && R.OutOfBudget && Limits.Placements &&
                  Spent < std::max(Limits.Effort, Limits.FarEffort) &&
                  Run + 1 < Limits.Runs.size();
     // The failure to explain is that of the plain order.

@@ -43,8 +43,6 @@ struct RunStyle {
   bool Skip = false;
   /// See IterativeLimits::RauRange.
   bool RauRange = false;
-  /// Bounds from placed neighbours only (DependenceBounds::PlacedNeighbours).
-  bool NeighbourBounds = false;
 };
 
 /// The runs of an attempt of iterative modulo scheduling, in order: the
@@ -70,39 +68,21 @@ inline constexpr RunStyle ArmsRuns[] = {{0, false, false, false}};
 inline constexpr RunStyle BoundRuns[] = {{0, false, true, false},
                                          {0, false, true, true}};
 
-/// The same lists for large loops (see IISearch.cpp). Each has a run in the
-/// plain order and Rau's whole range (IterativeLimits::RauRange) early: on
-/// large resource-bound loops it packs a nearly saturated slot where no
-/// other run does, even from a known schedule's order. The iterative ones
-/// start with that run under bounds from placed neighbours only (Rau's
-/// Estart, DependenceBounds::PlacedNeighbours), on a quarter of the attempt
-/// (NeighbourRunShare): on long recurrences with a few percent of slack it
-/// succeeds where propagated bounds take fifty times the effort.
-inline constexpr RunStyle LargeIterativeRuns[] = {
-    {0, false, true, false, true, true},
-    {0, false, true, false, true},
-    {0, false, false, false},
-    {2, true, true, true},
-    {3, false, true, true}};
+/// The same three lists for large loops (see IISearch.cpp), each with a run
+/// in the plain order and Rau's whole range first (IterativeLimits::
+/// RauRange): on large resource-bound loops it packs a nearly saturated
+/// slot where no other run does, even from a known schedule's order.
+inline constexpr RunStyle LargeIterativeRuns[] = {{0, false, true, false, true},
+                                                  {0, false, false, false},
+                                                  {2, true, true, true},
+                                                  {3, false, true, true}};
 inline constexpr RunStyle LargeIterativeRunsFromHint[] = {
-    {0, false, true, false, true, true},
     {0, false, true, false, true},
     {2, true, true, true},
     {0, false, false, false},
     {3, false, true, true}};
-/// The placement arms alone on large loops: under bounds from placed
-/// neighbours they cost about half as much (no propagation along the
-/// dependences), so the arms-only bisection gets further on its share.
-inline constexpr RunStyle LargeArmsRuns[] = {
-    {0, false, false, false, false, true}};
 inline constexpr RunStyle LargeBoundRuns[] = {{0, false, true, false, true},
                                               {0, false, true, true}};
-
-/// A run of iterative modulo scheduling with bounds from placed neighbours
-/// only may spend 1 / NeighbourRunShare of what its attempt has left: where
-/// it succeeds it needs a small part of that, and where it does not, the
-/// runs after it need the rest.
-inline constexpr uint64_t NeighbourRunShare = 4;
 
 /// What one attempt may spend.
 struct AttemptLimits {
@@ -111,12 +91,10 @@ struct AttemptLimits {
   uint64_t Stall = 0;      ///< See IterativeLimits::Stall.
   uint64_t StallEffort = ~uint64_t(0); ///< See IterativeLimits::StallEffort.
   uint64_t StallBelow = ~uint64_t(0);  ///< See IterativeLimits::StallBelow.
-  uint64_t MidStallScale = 0;          ///< See IterativeLimits::MidStallScale.
   /// See IterativeLimits::FarPlaced; FarEffort counts like Effort.
   uint64_t FarPlaced = ~uint64_t(0);
   uint64_t FarEffort = 0;
-  /// Its runs, until one succeeds or the effort is spent. A run with
-  /// NeighbourBounds gets 1 / NeighbourRunShare of what is left.
+  /// Its runs, until one succeeds or the effort is spent.
   llvm::ArrayRef<RunStyle> Runs = IterativeRuns;
 };
 
