@@ -30,9 +30,9 @@
 // handoff on its lender's barrier, docs/warp-specialization.md): its waits
 // and acquires are the lender's, the lender's release also ends its
 // iteration, and the instruction after its wait, with every rewrite in
-// place of that instruction's results, reads its iteration. A register named in MIRProtocolOptions::Overrides takes the
-// given value where it is defined, whatever its instruction computes (a PHI's
-// too).
+// place of that instruction's results, reads its iteration. A register named in
+// MIRProtocolOptions::Overrides takes the given value where it is defined,
+// whatever its instruction computes (a PHI's too).
 //
 // Warp specialization. The code before WARP_IDX runs once, as issuer 0. At
 // WARP_IDX the run forks: the warps of each agent k of the machine model

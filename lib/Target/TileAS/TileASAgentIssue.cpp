@@ -20,21 +20,13 @@ using namespace llvm;
 using namespace tileas;
 
 /// Whether Agent's copy of Loop holds only its control (the warp
-/// specializer then skips the loop: skipIdleLoop's rule).
+/// specializer then skips the loop).
 static bool idle(const TileASAgentPartition &P, unsigned Agent,
                  const MachineBasicBlock &Loop, const TileASCountedLoop &C,
                  const MachineRegisterInfo &MRI) {
-  for (const MachineInstr &MI : Loop) {
-    if (!P.keeps(Agent, &MI))
-      continue;
-    if (&MI != C.IVPhi && !MI.isTerminator() && !isPureScalarInstr(MI, MRI))
-      return false;
-    for (const MachineOperand &Def : MI.all_defs())
-      for (const MachineInstr &U : MRI.use_nodbg_instructions(Def.getReg()))
-        if (U.getParent() != &Loop)
-          return false;
-  }
-  return true;
+  return all_of(Loop, [&](const MachineInstr &MI) {
+    return !P.keeps(Agent, &MI) || isIdleLoopInstr(MI, C.IVPhi, Loop, MRI);
+  });
 }
 
 TileASAgentIssue llvm::agentIssue(const TileASAgentPartition &Partition,

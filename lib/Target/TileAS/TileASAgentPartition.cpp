@@ -51,6 +51,18 @@ bool llvm::isPureScalarInstr(const MachineInstr &MI,
   return isScalarInstr(MI, MRI, /*LoopStores=*/true);
 }
 
+bool llvm::isIdleLoopInstr(const MachineInstr &MI, const MachineInstr *IVPhi,
+                           const MachineBasicBlock &Loop,
+                           const MachineRegisterInfo &MRI) {
+  if (&MI != IVPhi && !MI.isTerminator() && !isPureScalarInstr(MI, MRI))
+    return false;
+  return all_of(MI.all_defs(), [&](const MachineOperand &Def) {
+    return all_of(
+        MRI.use_nodbg_instructions(Def.getReg()),
+        [&](const MachineInstr &U) { return U.getParent() == &Loop; });
+  });
+}
+
 /// The value a loop PHI takes from the preheader, and from the loop.
 static Register phiIncoming(const MachineInstr &Phi, bool FromLoop) {
   for (unsigned I = 1, E = Phi.getNumOperands(); I + 1 < E; I += 2)

@@ -52,6 +52,7 @@
 
 namespace llvm {
 
+class MachineBasicBlock;
 class MachineInstr;
 class MachineRegisterInfo;
 struct PlacedCoordination;
@@ -61,6 +62,14 @@ struct TileASLoopSchedule;
 /// Integer arithmetic or a compare on scalar registers, without memory,
 /// side effects or an asynchronous unit: what every agent may recompute.
 bool isPureScalarInstr(const MachineInstr &MI, const MachineRegisterInfo &MRI);
+
+/// Whether MI, an instruction of an agent's copy of Loop (whose induction
+/// PHI is IVPhi), is loop control only: the PHI, a terminator or a pure
+/// scalar, none of whose values is read outside Loop. An agent whose copy
+/// holds nothing else skips the loop.
+bool isIdleLoopInstr(const MachineInstr &MI, const MachineInstr *IVPhi,
+                     const MachineBasicBlock &Loop,
+                     const MachineRegisterInfo &MRI);
 
 /// How an agent gets a buffered value that another agent defines.
 struct TileASCrossing {

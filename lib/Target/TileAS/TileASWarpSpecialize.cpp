@@ -412,15 +412,10 @@ void WarpSpecializer::hoistFirstAgentAddresses(
 /// straight from its entry to its exit.
 bool WarpSpecializer::skipIdleLoop(AgentRegion &R,
                                    const TileASCountedLoop &Counted) {
-  for (MachineInstr &MI : *R.Loop) {
-    if (&MI != Counted.IVPhi && !MI.isTerminator() &&
-        !isPureScalarInstr(MI, MRI))
-      return false;
-    for (const MachineOperand &Def : MI.all_defs())
-      for (const MachineInstr &U : MRI.use_nodbg_instructions(Def.getReg()))
-        if (U.getParent() != R.Loop)
-          return false;
-  }
+  if (!all_of(*R.Loop, [&](const MachineInstr &MI) {
+        return isIdleLoopInstr(MI, Counted.IVPhi, *R.Loop, MRI);
+      }))
+    return false;
   if (!R.Exit->phis().empty())
     return false;
   TII.removeBranch(*R.Entry);
