@@ -49,7 +49,7 @@
 #   BENCH_IMS_RANDOM         seeded random loops OPS:SEED compared with
 #                            textbook IMS [700:1 .. 1400:3; --quick: 300:1]
 #   BENCH_IMS_MIN_OPS        generated loops of this size and more are
-#                            compared with textbook IMS too [400]
+#                            compared with textbook IMS too [100]
 set -euo pipefail
 
 usage() {
@@ -123,7 +123,7 @@ if ((QUICK)); then
 else
   IMS_RANDOM=${BENCH_IMS_RANDOM:-700:1 700:2 700:3 1000:1 1000:2 1000:3 1400:1 1400:2 1400:3}
 fi
-IMS_MIN_OPS=${BENCH_IMS_MIN_OPS:-400}
+IMS_MIN_OPS=${BENCH_IMS_MIN_OPS:-100}
 LOOP_TIMEOUT=${BENCH_LOOP_TIMEOUT:-300}
 EXACT_TIME_LIMIT=${BENCH_EXACT_TIME_LIMIT:-20}
 EXACT_MAX_OPS=${BENCH_EXACT_MAX_OPS:-400}
