@@ -96,6 +96,8 @@ private:
   void injectFault(TileASExpandedLoop &Expanded, pipes::SolveResult &Solved,
                    const TileASMaterializedLoop &Check);
   void error(const TileASLoopSchedule &S, const Twine &Msg);
+  /// The function being materialized (an annotation may name no block).
+  MachineFunction *CurMF = nullptr;
   std::string describe(const MachineInstr &MI) const;
 
   bool specialize(const TileASLoopSchedule &S, const TileASCountedLoop &Loop,
@@ -139,11 +141,14 @@ std::string TileASMaterializeSchedule::describe(const MachineInstr &MI) const {
 
 void TileASMaterializeSchedule::error(const TileASLoopSchedule &S,
                                       const Twine &Msg) {
-  MachineFunction &MF = *S.Loop->getParent();
-  MF.getFunction().getContext().emitError(
-      formatv("{0} bb.{1}: cannot materialize the schedule: {2}; the loop is "
+  // A schedule whose annotation names a block the function lacks has no
+  // loop; its message names the block.
+  std::string Where =
+      S.Loop ? formatv(" bb.{0}", S.Loop->getNumber()).str() : "";
+  CurMF->getFunction().getContext().emitError(
+      formatv("{0}{1}: cannot materialize the schedule: {2}; the loop is "
               "left unchanged",
-              MF.getName(), S.Loop->getNumber(), Msg.str()));
+              CurMF->getName(), Where, Msg.str()));
 }
 
 static bool isSingleBlockLoop(const MachineLoopInfo &MLI,
@@ -154,6 +159,7 @@ static bool isSingleBlockLoop(const MachineLoopInfo &MLI,
 
 bool TileASMaterializeSchedule::runOnMachineFunction(MachineFunction &MF) {
   auto &Analysis = getAnalysis<TileASScheduleAnalysis>();
+  CurMF = &MF;
   MLI = &getAnalysis<MachineLoopInfoWrapperPass>().getLI();
   ORE = &getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
 
@@ -172,13 +178,18 @@ bool TileASMaterializeSchedule::runOnMachineFunction(MachineFunction &MF) {
   }
 
   if (tileasPipelineStrategy() == TileASPipelineStrategy::None) {
-    for (const TileASLoopSchedule &S : Analysis.schedules())
+    for (const TileASLoopSchedule &S : Analysis.schedules()) {
+      if (!S.Loop) {
+        error(S, S.Stale);
+        continue;
+      }
       ORE->emit([&] {
         return MachineOptimizationRemarkMissed(
                    DEBUG_TYPE, "StrategyNone",
                    S.Loop->findDebugLoc(S.Loop->begin()), S.Loop)
                << "not pipelined: -tileas-pipeline-strategy=none";
       });
+    }
     return false;
   }
   Specialized = false;
