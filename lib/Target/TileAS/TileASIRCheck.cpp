@@ -312,6 +312,19 @@ std::string TileASIRCheck::problemWith(const Instruction &I) const {
     if (!ValTy->isIntegerTy(32) && !ValTy->isFloatTy() && !isFrag(ValTy) &&
         !isVectorOf(ValTy, false))
       return "only i32, float and <4 x float> are loaded and stored";
+    // An access below its type's alignment would be split into narrower
+    // ones, and there are no 8- or 16-bit loads and stores.
+    Align Alignment = L ? L->getAlign() : cast<StoreInst>(I).getAlign();
+    Align Natural =
+        I.getDataLayout().getABITypeAlign(const_cast<Type *>(ValTy));
+    if (Alignment < Natural) {
+      std::string TypeName;
+      raw_string_ostream(TypeName) << *ValTy;
+      return formatv("{0} is loaded and stored with align {1} or more, not "
+                     "align {2}",
+                     TypeName, Natural.value(), Alignment.value())
+          .str();
+    }
     // A volatile access (a flag another CTA writes) is selected like any
     // other; its memory operand keeps it in place and in order.
     bool Atomic = L ? L->isAtomic() : cast<StoreInst>(I).isAtomic();

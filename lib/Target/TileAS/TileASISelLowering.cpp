@@ -53,6 +53,15 @@ TileASTargetLowering::TileASTargetLowering(const TargetMachine &TM,
   // The only 64-bit arithmetic is an add: a 64-bit shift or multiply by a
   // constant (a getelementptr scaling its index) is doublings and adds.
   setOperationAction({ISD::SHL, ISD::MUL}, MVT::i64, Custom);
+  // A 64-bit value is never loaded: the DAG combiner must not fold a 32-bit
+  // load and its extension (a page-table entry widened to index pages) into
+  // an extending load; selection extends the loaded register instead.
+  for (unsigned Ext : {ISD::EXTLOAD, ISD::ZEXTLOAD, ISD::SEXTLOAD})
+    setLoadExtAction(Ext, MVT::i64, MVT::i32, Expand);
+  // The only shuffle TileASIRCheck lets through is a splat of a scalar, but
+  // the DAG combiner turns an operation on two splats into a splat of the
+  // operation on the vectors they broadcast, and there is no lane broadcast.
+  setOperationAction(ISD::VECTOR_SHUFFLE, {MVT::v4f32, MVT::v4i32}, Custom);
 }
 
 MVT TileASTargetLowering::getPointerTy(const DataLayout &DL,
@@ -74,6 +83,8 @@ SDValue TileASTargetLowering::LowerOperation(SDValue Op,
     return lowerShift64(Op, DAG);
   case ISD::MUL:
     return lowerMul64(Op, DAG);
+  case ISD::VECTOR_SHUFFLE:
+    return lowerSplatShuffle(Op, DAG);
   default:
     return SDValue();
   }
@@ -114,6 +125,95 @@ SDValue TileASTargetLowering::lowerMul64(SDValue Op, SelectionDAG &DAG) const {
       return Sum;
     Power = DAG.getNode(ISD::ADD, DL, MVT::i64, Power, Power);
   }
+}
+
+/// Lane operations whose lane I reads only lane I of each operand.
+static bool isLanewise(unsigned Opcode) {
+  switch (Opcode) {
+  case ISD::FADD:
+  case ISD::FSUB:
+  case ISD::FMUL:
+  case ISD::FDIV:
+  case ISD::FMA:
+  case ISD::FNEG:
+  case ISD::FABS:
+  case ISD::FMAXNUM:
+  case ISD::FEXP2:
+  case ISD::FLOG2:
+  case ISD::FSQRT:
+  case ISD::ADD:
+  case ISD::AND:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Lane \p Lane of \p V broadcast to every lane, built from what that lane
+/// is computed from: a broadcast of the scalar in it (FBCAST), or the same
+/// lane operation on broadcasts of its operands' lanes. Empty if the lane
+/// comes from anything else.
+static SDValue broadcastLane(SDValue V, unsigned Lane, SelectionDAG &DAG,
+                             unsigned Depth = 0) {
+  EVT VT = V.getValueType();
+  unsigned Lanes = VT.getVectorNumElements();
+  SDLoc DL(V);
+  if (V.isUndef())
+    return DAG.getUNDEF(VT);
+  if (Depth == 8)
+    return SDValue();
+  switch (V.getOpcode()) {
+  case ISD::BUILD_VECTOR:
+    return DAG.getSplatBuildVector(VT, DL, V.getOperand(Lane));
+  case ISD::SCALAR_TO_VECTOR:
+    return Lane == 0 ? DAG.getSplatBuildVector(VT, DL, V.getOperand(0))
+                     : DAG.getUNDEF(VT);
+  case ISD::INSERT_VECTOR_ELT: {
+    auto *Index = dyn_cast<ConstantSDNode>(V.getOperand(2));
+    if (!Index)
+      return SDValue();
+    if (Index->getZExtValue() == Lane)
+      return DAG.getSplatBuildVector(VT, DL, V.getOperand(1));
+    return broadcastLane(V.getOperand(0), Lane, DAG, Depth + 1);
+  }
+  case ISD::VECTOR_SHUFFLE: {
+    int From = cast<ShuffleVectorSDNode>(V)->getMaskElt(Lane);
+    if (From < 0)
+      return DAG.getUNDEF(VT);
+    return broadcastLane(V.getOperand(unsigned(From) / Lanes),
+                         unsigned(From) % Lanes, DAG, Depth + 1);
+  }
+  case ISD::BITCAST: {
+    SDValue From = V.getOperand(0);
+    if (!From.getValueType().isVector() ||
+        From.getValueType().getVectorNumElements() != Lanes)
+      return SDValue();
+    SDValue Splat = broadcastLane(From, Lane, DAG, Depth + 1);
+    return Splat ? DAG.getBitcast(VT, Splat) : SDValue();
+  }
+  default:
+    break;
+  }
+  if (!isLanewise(V.getOpcode()))
+    return SDValue();
+  SmallVector<SDValue, 3> Ops;
+  for (SDValue Op : V->op_values()) {
+    SDValue Splat = broadcastLane(Op, Lane, DAG, Depth + 1);
+    if (!Splat)
+      return SDValue();
+    Ops.push_back(Splat);
+  }
+  return DAG.getNode(V.getOpcode(), DL, VT, Ops, V->getFlags());
+}
+
+SDValue TileASTargetLowering::lowerSplatShuffle(SDValue Op,
+                                                SelectionDAG &DAG) const {
+  auto *Shuffle = cast<ShuffleVectorSDNode>(Op);
+  if (!Shuffle->isSplat())
+    return SDValue(); // TileASIRCheck refuses other shuffles.
+  unsigned Lanes = Op.getValueType().getVectorNumElements();
+  unsigned From = Shuffle->getSplatIndex();
+  return broadcastLane(Op.getOperand(From / Lanes), From % Lanes, DAG);
 }
 
 bool TileASTargetLowering::isFMAFasterThanFMulAndFAdd(const MachineFunction &MF,

@@ -65,6 +65,13 @@ public:
   MVT getScalarShiftAmountTy(const DataLayout &DL, EVT VT) const override {
     return MVT::i32;
   }
+  /// Global memory is read in 32-bit words (and 128-bit fragments): a load
+  /// whose bits are masked or shifted out is never narrowed to 8 or 16 bits.
+  bool
+  shouldReduceLoadWidth(SDNode *Load, ISD::LoadExtType ExtTy, EVT NewVT,
+                        std::optional<unsigned> ByteOffset) const override {
+    return false;
+  }
   EVT getSetCCResultType(const DataLayout &DL, LLVMContext &Context,
                          EVT VT) const override;
 
@@ -86,6 +93,7 @@ public:
 private:
   SDValue lowerShift64(SDValue Op, SelectionDAG &DAG) const;
   SDValue lowerMul64(SDValue Op, SelectionDAG &DAG) const;
+  SDValue lowerSplatShuffle(SDValue Op, SelectionDAG &DAG) const;
 };
 
 } // namespace llvm
