@@ -176,6 +176,26 @@ static bool isZeroSplat(const User *U) {
   return Shuffle && Shuffle->isZeroEltSplat();
 }
 
+/// A scalar float operation whose value only ever reaches broadcasts (opt
+/// turns an operation on two splats into a splat of a scalar operation):
+/// selection broadcasts its operands instead, and does it on fragments.
+static bool isOnlyBroadcast(const Instruction &I, unsigned Depth = 0) {
+  if (Depth == 8 || I.use_empty())
+    return false;
+  return all_of(I.users(), [&](const User *U) {
+    if (isa<InsertElementInst>(U))
+      return true; // Checked to be half of a splat on its own.
+    const auto *Op = dyn_cast<Instruction>(U);
+    return Op && Op->getType()->isFloatTy() &&
+           (isa<BinaryOperator>(Op) || isa<UnaryOperator>(Op)) &&
+           (Op->getOpcode() == Instruction::FAdd ||
+            Op->getOpcode() == Instruction::FSub ||
+            Op->getOpcode() == Instruction::FMul ||
+            Op->getOpcode() == Instruction::FNeg) &&
+           isOnlyBroadcast(*Op, Depth + 1);
+  });
+}
+
 /// A variable index is scaled by its stride with doublings and adds (there
 /// is no 64-bit multiply), so the stride has a limit.
 static std::string problemWithStrides(const GetElementPtrInst &GEP) {
@@ -269,6 +289,11 @@ std::string TileASIRCheck::problemWith(const Instruction &I) const {
   case Instruction::FAdd:
   case Instruction::FSub:
   case Instruction::FMul:
+    if (Ty->isFloatTy())
+      return isOnlyBroadcast(I) ? ""
+                                : "only <4 x float> has this operation (a "
+                                  "float one only where its result is "
+                                  "broadcast)";
     return isFrag(Ty) ? "" : "only <4 x float> has this operation";
   case Instruction::FDiv:
     if (isFrag(Ty))

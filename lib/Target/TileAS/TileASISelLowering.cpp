@@ -62,6 +62,9 @@ TileASTargetLowering::TileASTargetLowering(const TargetMachine &TM,
   // the DAG combiner turns an operation on two splats into a splat of the
   // operation on the vectors they broadcast, and there is no lane broadcast.
   setOperationAction(ISD::VECTOR_SHUFFLE, {MVT::v4f32, MVT::v4i32}, Custom);
+  // The other way round: opt turns an operation on two splats into a splat
+  // of a scalar operation, and a scalar float has no arithmetic.
+  setTargetDAGCombine(ISD::BUILD_VECTOR);
 }
 
 MVT TileASTargetLowering::getPointerTy(const DataLayout &DL,
@@ -149,6 +152,49 @@ static bool isLanewise(unsigned Opcode) {
   }
 }
 
+/// Scalar float operations that have a lane-wise fragment form.
+static bool isBroadcastableFloatOp(SDValue X) {
+  if (X.getValueType() != MVT::f32)
+    return false;
+  switch (X.getOpcode()) {
+  case ISD::FADD:
+  case ISD::FSUB:
+  case ISD::FMUL:
+  case ISD::FMA:
+    return true;
+  case ISD::FNEG:
+    // A scalar negation has an instruction of its own (its sign bit); only
+    // the negation of an operation without one is done on fragments.
+    return isBroadcastableFloatOp(X.getOperand(0));
+  default:
+    return false;
+  }
+}
+
+/// \p X broadcast to every lane of \p VT: FBCAST of a register, or, for a
+/// scalar float operation, the operation on broadcasts of its operands (a
+/// scalar float has no arithmetic of its own; TileASIRCheck lets one
+/// through only where it is broadcast).
+static SDValue broadcastScalar(SDValue X, EVT VT, const SDLoc &DL,
+                               SelectionDAG &DAG, unsigned Depth = 0) {
+  if (VT != MVT::v4f32 || Depth == 8 || !isBroadcastableFloatOp(X))
+    return DAG.getSplatBuildVector(VT, DL, X);
+  SmallVector<SDValue, 3> Ops;
+  for (SDValue Op : X->op_values())
+    Ops.push_back(broadcastScalar(Op, VT, DL, DAG, Depth + 1));
+  return DAG.getNode(X.getOpcode(), DL, VT, Ops, X->getFlags());
+}
+
+SDValue TileASTargetLowering::PerformDAGCombine(SDNode *N,
+                                                DAGCombinerInfo &DCI) const {
+  if (N->getOpcode() != ISD::BUILD_VECTOR || N->getValueType(0) != MVT::v4f32)
+    return SDValue();
+  SDValue X = cast<BuildVectorSDNode>(N)->getSplatValue();
+  if (!X || !isBroadcastableFloatOp(X))
+    return SDValue();
+  return broadcastScalar(X, MVT::v4f32, SDLoc(N), DCI.DAG);
+}
+
 /// Lane \p Lane of \p V broadcast to every lane, built from what that lane
 /// is computed from: a broadcast of the scalar in it (FBCAST), or the same
 /// lane operation on broadcasts of its operands' lanes. Empty if the lane
@@ -164,16 +210,16 @@ static SDValue broadcastLane(SDValue V, unsigned Lane, SelectionDAG &DAG,
     return SDValue();
   switch (V.getOpcode()) {
   case ISD::BUILD_VECTOR:
-    return DAG.getSplatBuildVector(VT, DL, V.getOperand(Lane));
+    return broadcastScalar(V.getOperand(Lane), VT, DL, DAG);
   case ISD::SCALAR_TO_VECTOR:
-    return Lane == 0 ? DAG.getSplatBuildVector(VT, DL, V.getOperand(0))
+    return Lane == 0 ? broadcastScalar(V.getOperand(0), VT, DL, DAG)
                      : DAG.getUNDEF(VT);
   case ISD::INSERT_VECTOR_ELT: {
     auto *Index = dyn_cast<ConstantSDNode>(V.getOperand(2));
     if (!Index)
       return SDValue();
     if (Index->getZExtValue() == Lane)
-      return DAG.getSplatBuildVector(VT, DL, V.getOperand(1));
+      return broadcastScalar(V.getOperand(1), VT, DL, DAG);
     return broadcastLane(V.getOperand(0), Lane, DAG, Depth + 1);
   }
   case ISD::VECTOR_SHUFFLE: {

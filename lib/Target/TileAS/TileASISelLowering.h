@@ -55,6 +55,9 @@ public:
 
   MVT getPointerTy(const DataLayout &DL, uint32_t AS = 0) const override;
   SDValue LowerOperation(SDValue Op, SelectionDAG &DAG) const override;
+  /// A broadcast of a scalar float operation (what opt makes of an
+  /// operation on two splats) becomes the operation on broadcasts.
+  SDValue PerformDAGCombine(SDNode *N, DAGCombinerInfo &DCI) const override;
   MVT getPointerMemTy(const DataLayout &DL, uint32_t AS = 0) const override {
     return getPointerTy(DL, AS);
   }
