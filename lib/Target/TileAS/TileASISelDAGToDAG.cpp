@@ -29,6 +29,16 @@ public:
   explicit TileASDAGToDAGISel(TileASTargetMachine &TM, CodeGenOptLevel OL)
       : SelectionDAGISel(TM, OL) {}
 
+  /// Marks the function selected, so that the MIR printer says so and llc
+  /// reading that MIR back (a materialized loop written with
+  /// -stop-after=tileas-materialize-schedule from IR, compiled at -O0) does
+  /// not select the IR body a second time into the same function.
+  bool runOnMachineFunction(MachineFunction &MF) override {
+    bool Changed = SelectionDAGISel::runOnMachineFunction(MF);
+    MF.getProperties().setSelected();
+    return Changed;
+  }
+
   void Select(SDNode *N) override {
     if (N->isMachineOpcode()) {
       N->setNodeId(-1);
