@@ -39,6 +39,8 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <limits>
+
 using namespace llvm;
 using namespace tileas;
 
@@ -303,12 +305,19 @@ void TileASGenerateSchedule::remarkFailure(const TileASLoopProblem &LP,
   }
   ORE->emit([&] {
     const MIIBounds &B = R.Bounds;
-    return MachineOptimizationRemarkMissed(DEBUG_TYPE, "NotPipelined",
-                                           loopLoc(MBB), &MBB)
-           << "loop bb." << ore::NV("Block", MBB.getNumber()) << " in "
+    // A bound that no II meets (a budget pool too small at every II) is
+    // the largest unsigned: say so rather than print 4294967295.
+    bool NoII = B.mii() == std::numeric_limits<unsigned>::max();
+    MachineOptimizationRemarkMissed Remark(DEBUG_TYPE, "NotPipelined",
+                                           loopLoc(MBB), &MBB);
+    Remark << "loop bb." << ore::NV("Block", MBB.getNumber()) << " in "
            << ore::NV("Function", MBB.getParent()->getName())
-           << " not pipelined (MII=" << ore::NV("MII", B.mii())
-           << "): " << ore::NV("Reason", Detail);
+           << " not pipelined (MII=";
+    if (NoII)
+      Remark << ore::NV("MII", "none");
+    else
+      Remark << ore::NV("MII", B.mii());
+    return Remark << "): " << ore::NV("Reason", Detail);
   });
 }
 
