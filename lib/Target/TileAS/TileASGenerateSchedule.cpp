@@ -97,6 +97,8 @@ public:
     MachineFunctionPass::getAnalysisUsage(AU);
   }
   bool runOnMachineFunction(MachineFunction &MF) override;
+  /// Errors for constraint annotations that name no single-block loop.
+  void checkConstraintBlocks(MachineFunction &MF, const MachineLoopInfo &MLI);
 
 private:
   void scheduleBlock(MachineBasicBlock &MBB);
@@ -132,6 +134,7 @@ bool TileASGenerateSchedule::runOnMachineFunction(MachineFunction &MF) {
       getAnalysis<MachineLoopInfoWrapperPass>().getLI();
   Changed = false;
   Analysis->markGenerated();
+  checkConstraintBlocks(MF, MLI);
   // Block order, not loop-tree order: remarks and output are deterministic.
   for (MachineBasicBlock &MBB : MF) {
     const MachineLoop *L = MLI.getLoopFor(&MBB);
@@ -143,6 +146,31 @@ bool TileASGenerateSchedule::runOnMachineFunction(MachineFunction &MF) {
       remarkMultiBlockLoop(*L);
   }
   return Changed;
+}
+
+void TileASGenerateSchedule::checkConstraintBlocks(MachineFunction &MF,
+                                                   const MachineLoopInfo &MLI) {
+  // Each loop reads the constraints of its own block: one that names any
+  // other block would be dropped without a word.
+  auto Check = [&](unsigned Block, StringRef What) {
+    const MachineBasicBlock *MBB =
+        Block < MF.getNumBlockIDs() ? MF.getBlockNumbered(Block) : nullptr;
+    const MachineLoop *L = MBB ? MLI.getLoopFor(MBB) : nullptr;
+    if (L && L->getHeader() == MBB && L->getNumBlocks() == 1 &&
+        MBB->isSuccessor(MBB))
+      return;
+    MF.getFunction().getContext().emitError(
+        formatv("{0}: {1} names bb.{2}, which {3}", MF.getName(), What, Block,
+                MBB ? "is not a single-block loop (only those are scheduled)"
+                    : "does not exist"));
+  };
+  const auto *MFI = MF.getInfo<TileASMachineFunctionInfo>();
+  for (const tileas_mfi::InstrConstraint &C : MFI->Constraints)
+    Check(C.Block, formatv("the scheduling constraint on instruction {0} ({1})",
+                           C.Instr, C.Opcode)
+                       .str());
+  for (unsigned Block : MFI->ForceSerialBlocks)
+    Check(Block, "forceSerialBlocks");
 }
 
 static DebugLoc loopLoc(const MachineBasicBlock &MBB) {
