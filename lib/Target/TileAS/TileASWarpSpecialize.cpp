@@ -436,7 +436,10 @@ bool WarpSpecializer::skipIdleLoop(AgentRegion &R,
 /// would compute before the dispatch, on its way to its own first
 /// instruction. Such an instruction moves into that agent's entry: a pure
 /// one, or a load that no store or call after it in the preheader could
-/// change (the coordination there touches no memory a load reads).
+/// change (the coordination there touches no memory a load reads). A PHI
+/// reads it in the block the value comes from: an accumulator's initial
+/// value (blockscale's zeroed fragments) goes to the agent whose loop
+/// starts from it.
 void WarpSpecializer::sinkPreambleIntoAgents() {
   // The blocks each agent's warps run after the dispatch; a block two
   // agents reach belongs to neither (0).
@@ -467,10 +470,16 @@ void WarpSpecializer::sinkPreambleIntoAgents() {
                    });
     std::optional<unsigned> Agent;
     if (Movable) {
-      for (const MachineInstr &U :
-           MRI.use_nodbg_instructions(MI.getOperand(0).getReg())) {
-        unsigned UA = AgentOf.lookup(U.getParent());
-        if (!UA || (Agent && *Agent != UA) || U.isPHI()) {
+      for (const MachineOperand &Use :
+           MRI.use_nodbg_operands(MI.getOperand(0).getReg())) {
+        // A PHI reads the value at the end of the block it comes from (an
+        // accumulator's initial value, read by the agent's first loop).
+        const MachineInstr &U = *Use.getParent();
+        const MachineBasicBlock *Where =
+            U.isPHI() ? U.getOperand(Use.getOperandNo() + 1).getMBB()
+                      : U.getParent();
+        unsigned UA = AgentOf.lookup(Where);
+        if (!UA || (Agent && *Agent != UA)) {
           Movable = false;
           break;
         }
