@@ -71,11 +71,13 @@ def MUTEX_UNLOCK : TileASInst<(outs), (ins i32imm:$bar, i32imm:$agent),
 // Warp specialization (tileas-materialize-schedule
 // -tileas-pipeline-strategy=warp-specialized). WARP_IDX gives the dispatch
 // the warp's index in the CTA; AGENT_SWITCH opens an agent's region: its
-// warps set their register budget and run the agent's own loop.
+// warps ($warps of them from warp $first, the layout the materialization
+// chose) set their register budget and run the agent's own loop.
 let hasSideEffects = true, IsCoordination = true in
 def AGENT_SWITCH : TileASInst<(outs),
-    (ins i32imm:$agent, i32imm:$warps, i32imm:$regs, regdirimm:$dir),
-    "setmaxnreg.$dir.sync.aligned.u32 $regs; // agent $agent, $warps warp(s)",
+    (ins i32imm:$agent, i32imm:$warps, i32imm:$regs, regdirimm:$dir,
+         i32imm:$first),
+    "setmaxnreg.$dir.sync.aligned.u32 $regs; // agent $agent, $warps warp(s) from warp $first",
     RV_Coordination>;
 let hasSideEffects = true in
 def WARP_IDX : TileASInst<(outs GPR32:$d), (ins),

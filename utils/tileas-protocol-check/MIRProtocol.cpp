@@ -21,6 +21,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -679,6 +680,17 @@ Error Interpreter::runAgents() {
   DenseMap<Register, Value> RegsAtDispatch = Regs;
   std::map<unsigned, PipeInfo> PipesAtDispatch = Pipes;
   std::map<unsigned, int64_t> MaxIter;
+  // Each agent's first warp, as its AGENT_SWITCH names it (the layout the
+  // materialization chose); an agent without a region takes the warps after
+  // the previous agent's in td order.
+  std::vector<std::optional<int64_t>> Named(Agents.size() + 1);
+  for (const MachineBasicBlock &MBB : *Dispatch->getMF())
+    for (const MachineInstr &MI : MBB)
+      if (MI.getOpcode() == TileAS::AGENT_SWITCH && MI.getNumOperands() >= 5 &&
+          MI.getOperand(0).isImm() && MI.getOperand(4).isImm() &&
+          MI.getOperand(0).getImm() >= 1 &&
+          uint64_t(MI.getOperand(0).getImm()) <= Agents.size())
+        Named[MI.getOperand(0).getImm()] = MI.getOperand(4).getImm();
   unsigned FirstWarp = 0;
   for (unsigned K = 1; K <= Agents.size(); ++K) {
     Regs = RegsAtDispatch;
@@ -686,7 +698,8 @@ Error Interpreter::runAgents() {
     Issuer = K;
     Switched = false;
     Returned = false;
-    Regs[Dispatch->getOperand(0).getReg()] = Value{FirstWarp, false, 0, 0};
+    Regs[Dispatch->getOperand(0).getReg()] =
+        Value{Named[K].value_or(FirstWarp), false, 0, 0};
     if (Error E = applyOverrides(*Dispatch))
       return E;
     FirstWarp += Agents[K - 1].Warps;

@@ -19,7 +19,9 @@ namespace tileas {
 
 /// The agent an AGENT_SWITCH opens, checked against the td's agents.
 static Expected<AgentEntry> regionAgent(const MachineInstr &MI) {
-  for (unsigned I = 0; I != 3; ++I)
+  if (MI.getNumOperands() < 5)
+    return failAt(MI, "an AGENT_SWITCH without its first warp (operand 4)");
+  for (unsigned I : {0u, 1u, 2u, 4u})
     if (!MI.getOperand(I).isImm())
       return failAt(MI, formatv("operand {0} is not an immediate", I));
   ArrayRef<model::AgentRecord> Model = model::agents();
@@ -39,6 +41,11 @@ static Expected<AgentEntry> regionAgent(const MachineInstr &MI) {
   E.Region = &MI;
   E.Warps = Warps;
   E.RegisterBudget = std::max<int64_t>(0, MI.getOperand(2).getImm());
+  int64_t First = MI.getOperand(4).getImm();
+  if (First < 0 || First > 1024)
+    return failAt(MI, formatv("agent {0} ({1}) starts at warp {2}", Id,
+                              Model[Id - 1].Name, First));
+  E.FirstWarp = First;
   return E;
 }
 
@@ -67,13 +74,19 @@ Expected<std::vector<AgentEntry>> findAgents(const MachineFunction &MF) {
     Issuer.Entry = &MF.front();
     return std::vector<AgentEntry>{Issuer};
   }
-  llvm::sort(Agents, [](const AgentEntry &A, const AgentEntry &B) {
-    return A.Id < B.Id;
+  // In warp order: the warp scheduler favours the lower warp (Simulator.h).
+  llvm::stable_sort(Agents, [](const AgentEntry &A, const AgentEntry &B) {
+    return A.FirstWarp < B.FirstWarp;
   });
-  unsigned Warp = 0;
-  for (AgentEntry &A : Agents) {
-    A.FirstWarp = Warp;
-    Warp += A.Warps;
+  for (size_t I = 1; I < Agents.size(); ++I) {
+    const AgentEntry &Prev = Agents[I - 1], &A = Agents[I];
+    if (Prev.FirstWarp + Prev.Warps > A.FirstWarp)
+      return failAt(*A.Region,
+                    formatv("the warps of agent {0} ({1}) from warp {2} "
+                            "overlap those of agent {3} ({4}), warps {5} to "
+                            "{6}",
+                            A.Id, A.Name, A.FirstWarp, Prev.Id, Prev.Name,
+                            Prev.FirstWarp, Prev.FirstWarp + Prev.Warps - 1));
   }
   return Agents;
 }

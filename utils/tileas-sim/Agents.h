@@ -47,15 +47,17 @@ struct AgentEntry {
   const llvm::MachineBasicBlock *Entry = nullptr;
   /// The AGENT_SWITCH opening the agent's region (null: unspecialized).
   const llvm::MachineInstr *Region = nullptr;
-  /// The first of the agent's warps (what WARP_IDX reads), their number and
-  /// the register budget per thread (0: the whole CTA's, unspecialized).
+  /// The first of the agent's warps (what WARP_IDX reads; AGENT_SWITCH's
+  /// last operand), their number and the register budget per thread (0: the
+  /// whole CTA's, unspecialized).
   unsigned FirstWarp = 0;
   unsigned Warps = 0;
   unsigned RegisterBudget = 0;
 };
 
-/// The agents of MF, in agent-id order; an error names the AGENT_SWITCH of
-/// a malformed agent region.
+/// The agents of MF, in the order of their warps (the warp scheduler
+/// favours the lower warp); an error names the AGENT_SWITCH of a malformed
+/// agent region or of one whose warps overlap another's.
 llvm::Expected<std::vector<AgentEntry>>
 findAgents(const llvm::MachineFunction &MF);
 

@@ -196,8 +196,9 @@ Error MIRAgent::execute(const MachineInstr &MI) {
   case TileAS::AGENT_SWITCH:
     if (&MI != Entry.Region)
       return failAt(MI, formatv("warp {0}, the first of agent {1} ({2}), "
-                                "reaches another agent's region (agents "
-                                "take warps in agent-id order)",
+                                "reaches another agent's region (the "
+                                "dispatch does not follow the warps its "
+                                "AGENT_SWITCHes name)",
                                 Entry.FirstWarp, Entry.Id, Entry.Name));
     InPreamble = false;
     return Error::success();

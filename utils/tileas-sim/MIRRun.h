@@ -29,7 +29,7 @@
 //
 // With several agents (warp specialization), every agent runs the common
 // preamble, up to its AGENT_SWITCH; what the preamble does to the machine
-// happens once, in the first agent (agent-id order): it issues the
+// happens once, in the first agent (warp order): it issues the
 // asynchronous instructions, performs the arrivals and acquires, and
 // initializes each PIPE_CREATE's barriers, then arrives on the pipe's
 // "created" barrier (mbarrier.init, its fence and the CTA barrier after
@@ -156,7 +156,7 @@ private:
           Value,
       std::optional<unsigned> &PendingWrite);
 
-  /// The agents of the run, in agent-id order.
+  /// The agents of the run, in warp order (the first holds warp 0).
   std::vector<AgentEntry> Agents;
   sim::Catalog Names;
   OpClasses Classes;

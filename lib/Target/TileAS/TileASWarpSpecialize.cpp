@@ -10,6 +10,7 @@
 #include "TileASCoordination.h"
 #include "TileASLoopSchedule.h"
 #include "TileASRegisterInfo.h"
+#include "TileASWarpLayout.h"
 #include "tileas/Model/MachineModel.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -98,6 +99,8 @@ private:
   MachineRegisterInfo &MRI;
   const TargetInstrInfo &TII;
   std::vector<AgentRegion> Regions;
+  /// Each agent's first warp (indexed by agent id; TileASWarpLayout.h).
+  SmallVector<unsigned, 4> FirstWarp;
   DebugLoc DL;
 };
 
@@ -214,9 +217,10 @@ void WarpSpecializer::removeDeadPhis(MachineBasicBlock &MBB) {
 /// own delays it by a compare's latency and a branch), agents with nothing
 /// of their own in the loop last; ties in td order. An agent of one warp is
 /// tested by equality; one of several warps by the end of its range (LT),
-/// which needs every agent still untested to lie above it, or by its first
-/// warp (GE), which needs them all below. When neither holds, the agents go
-/// in td order, each by the end of its range.
+/// which needs every agent still untested to lie above it in the warp
+/// layout, or by its first warp (GE), which needs them all below. When
+/// neither holds, the agents go
+/// in layout order, each by the end of its range.
 SmallVector<unsigned, 4> WarpSpecializer::dispatchOrder() const {
   ArrayRef<model::AgentRecord> Agents = model::agents();
   unsigned N = Agents.size();
@@ -234,27 +238,24 @@ SmallVector<unsigned, 4> WarpSpecializer::dispatchOrder() const {
     if (Agents[A - 1].Warps == 1)
       continue;
     auto Rest = ArrayRef<unsigned>(Order).drop_front(I + 1);
-    if (all_of(Rest, [&](unsigned B) { return B > A; }) ||
-        all_of(Rest, [&](unsigned B) { return B < A; }))
+    if (all_of(Rest, [&](unsigned B) { return FirstWarp[B] > FirstWarp[A]; }) ||
+        all_of(Rest, [&](unsigned B) { return FirstWarp[B] < FirstWarp[A]; }))
       continue;
-    Order.clear();
-    for (unsigned B = 1; B <= N; ++B)
-      Order.push_back(B);
+    llvm::sort(Order, [&](unsigned X, unsigned Y) {
+      return FirstWarp[X] < FirstWarp[Y];
+    });
     break;
   }
   return Order;
 }
 
 /// The preheader goes to a chain of warp-index tests (dispatchOrder), each
-/// agent owning the next Warps warps in td order; each agent's entry sets
-/// its registers.
+/// agent owning Warps warps from FirstWarp (the layout warpLayout chose);
+/// each agent's entry sets its registers and names its first warp.
 void WarpSpecializer::buildDispatch() {
   ArrayRef<model::AgentRecord> Agents = model::agents();
   unsigned N = Agents.size();
   unsigned Launch = agentLaunchRegisters();
-  SmallVector<unsigned, 4> FirstWarp(N + 1, 0);
-  for (unsigned A = 1; A < N; ++A)
-    FirstWarp[A] = FirstWarp[A - 1] + Agents[A - 1].Warps;
   for (unsigned A = 1; A <= N; ++A) {
     AgentRegion &R = Regions[A - 1];
     const model::AgentRecord &Rec = Agents[A - 1];
@@ -262,7 +263,8 @@ void WarpSpecializer::buildDispatch() {
         .addImm(A)
         .addImm(Rec.Warps)
         .addImm(Rec.Registers)
-        .addImm(Rec.Registers > Launch ? 1 : 0);
+        .addImm(Rec.Registers > Launch ? 1 : 0)
+        .addImm(FirstWarp[A]);
     TII.insertBranch(*R.Entry, R.Loop, nullptr, {}, DL);
     R.Entry->addSuccessor(R.Loop);
   }
@@ -284,11 +286,11 @@ void WarpSpecializer::buildDispatch() {
       // Equality for one warp; else LT the end of its range when every
       // agent still untested lies above it, GE its first warp otherwise.
       bool OneWarp = Agents[A - 1].Warps == 1;
-      bool Above = all_of(ArrayRef<unsigned>(Order).drop_front(I + 1),
-                          [&](unsigned B) { return B > A; });
-      unsigned Bound = OneWarp || !Above
-                           ? FirstWarp[A - 1]
-                           : FirstWarp[A - 1] + Agents[A - 1].Warps;
+      bool Above =
+          all_of(ArrayRef<unsigned>(Order).drop_front(I + 1),
+                 [&](unsigned B) { return FirstWarp[B] > FirstWarp[A]; });
+      unsigned Bound =
+          OneWarp || !Above ? FirstWarp[A] : FirstWarp[A] + Agents[A - 1].Warps;
       Register Mine = MRI.createVirtualRegister(&TileAS::PREDRegClass);
       BuildMI(T, DL, TII.get(TileAS::SETPri), Mine)
           .addReg(Warp)
@@ -434,7 +436,10 @@ bool WarpSpecializer::skipIdleLoop(AgentRegion &R,
 /// would compute before the dispatch, on its way to its own first
 /// instruction. Such an instruction moves into that agent's entry: a pure
 /// one, or a load that no store or call after it in the preheader could
-/// change (the coordination there touches no memory a load reads).
+/// change (the coordination there touches no memory a load reads). A PHI
+/// reads it in the block the value comes from: an accumulator's initial
+/// value (blockscale's zeroed fragments) goes to the agent whose loop
+/// starts from it.
 void WarpSpecializer::sinkPreambleIntoAgents() {
   // The blocks each agent's warps run after the dispatch; a block two
   // agents reach belongs to neither (0).
@@ -465,10 +470,16 @@ void WarpSpecializer::sinkPreambleIntoAgents() {
                    });
     std::optional<unsigned> Agent;
     if (Movable) {
-      for (const MachineInstr &U :
-           MRI.use_nodbg_instructions(MI.getOperand(0).getReg())) {
-        unsigned UA = AgentOf.lookup(U.getParent());
-        if (!UA || (Agent && *Agent != UA) || U.isPHI()) {
+      for (const MachineOperand &Use :
+           MRI.use_nodbg_operands(MI.getOperand(0).getReg())) {
+        // A PHI reads the value at the end of the block it comes from (an
+        // accumulator's initial value, read by the agent's first loop).
+        const MachineInstr &U = *Use.getParent();
+        const MachineBasicBlock *Where =
+            U.isPHI() ? U.getOperand(Use.getOperandNo() + 1).getMBB()
+                      : U.getParent();
+        unsigned UA = AgentOf.lookup(Where);
+        if (!UA || (Agent && *Agent != UA)) {
           Movable = false;
           break;
         }
@@ -514,6 +525,12 @@ WarpSpecializer::run(ArrayRef<MachineInstr *> Ordered,
     readCrossings(A);
   for (AgentRegion &R : Regions)
     removeDeadPhis(*R.Loop);
+  FirstWarp.assign(N + 1, 0);
+  unsigned Warp = 0;
+  for (unsigned A : warpLayout(S, Partition)) {
+    FirstWarp[A] = Warp;
+    Warp += model::agents()[A - 1].Warps;
+  }
   buildDispatch();
 
   std::vector<TileASExpandedLoop> Expanded;

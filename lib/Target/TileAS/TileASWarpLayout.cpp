@@ -1,0 +1,61 @@
+//===- TileASWarpLayout.cpp - Which agent gets the first warps ------------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileASWarpLayout.h"
+#include "TileASAgentPartition.h"
+#include "TileASLoopSchedule.h"
+
+#include "tileas/Model/MachineModel.h"
+#include "tileas/Sched/Scheduler.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/CodeGen/MachineInstr.h"
+
+#include <cstdint>
+#include <tuple>
+
+using namespace llvm;
+using namespace tileas;
+
+SmallVector<unsigned, 4>
+llvm::warpLayout(const TileASLoopSchedule &S,
+                 const TileASAgentPartition &Partition) {
+  unsigned N = Partition.numAgents();
+  std::vector<int64_t> FirstOp(N + 1, INT64_MAX);
+  std::vector<Problem> Own;
+  for (unsigned A = 0; A <= N; ++A)
+    Own.emplace_back(model::buildResourceModel(/*ReservedBarriers=*/-1));
+  for (unsigned I = 0; I < S.Instrs.size(); ++I) {
+    unsigned A = Partition.homeAgent(I);
+    if (!A)
+      continue;
+    FirstOp[A] = std::min(FirstOp[A], S.Placement[I].Start);
+    if (const model::OpcodeRecord *Rec =
+            model::lookupOpcode(S.Instrs[I]->getOpcode())) {
+      Operation Op;
+      model::fillResources(model::resourceVector(*Rec), Op);
+      Own[A].addOperation(std::move(Op));
+    }
+  }
+  std::vector<bool> Saturates(N + 1, false);
+  for (unsigned A = 1; A <= N; ++A) {
+    if (FirstOp[A] == INT64_MAX)
+      continue;
+    MIIBounds B = computeBounds(Own[A], SchedulerOptions());
+    Saturates[A] = std::max(B.Resource, B.FineDensity) >= S.II;
+  }
+  unsigned Default = model::defaultAgent();
+  auto Key = [&](unsigned A) {
+    bool BusyDefault = A == Default && FirstOp[A] != INT64_MAX;
+    return std::make_tuple(!Saturates[A], !BusyDefault, FirstOp[A]);
+  };
+  SmallVector<unsigned, 4> Layout;
+  for (unsigned A = 1; A <= N; ++A)
+    Layout.push_back(A);
+  llvm::stable_sort(Layout,
+                    [&](unsigned X, unsigned Y) { return Key(X) < Key(Y); });
+  return Layout;
+}

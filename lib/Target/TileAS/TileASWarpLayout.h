@@ -1,0 +1,46 @@
+//===- TileASWarpLayout.h - Which agent gets the first warps ----*- C++ -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// A CTA's warps are numbered, and a warp scheduler that picks the oldest
+// ready warp (greedy-then-oldest) favours the lower warp index when two
+// agents want the same unit, port or pool in the same cycle. Hand-written
+// warp-specialized kernels choose the layout for this reason (CUTLASS's
+// sm100 kernels put the MMA and producer warps below the epilogue warps).
+// The warp-specialized materialization chooses it per loop, from the
+// schedule:
+//
+//  1. an agent whose own instructions fill a unit, port or pool for the
+//     whole II (their resource bound is the II) comes first: every cycle it
+//     loses is lost for the loop (the MMA warp of the ping-pong attention
+//     loop, which saturates the tensor core);
+//  2. then the compute agent when it issues in the loop: it holds the
+//     recurrences of softmax and normalizations, while the producer warps
+//     run ahead of it by their rings' slack;
+//  3. then by the agent's first instruction in the schedule: the load warp
+//     of a GEMM, whose first TMA starts the longest latency chain, before
+//     the MMA warp that waits for it; agents with nothing of their own in
+//     the loop last; ties in td order.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_TILEASWARPLAYOUT_H
+#define TILEAS_TILEASWARPLAYOUT_H
+
+#include "llvm/ADT/SmallVector.h"
+
+namespace llvm {
+
+class TileASAgentPartition;
+struct TileASLoopSchedule;
+
+/// The agents of Partition (td ids) in the order their warps are laid out:
+/// the first one gets warp 0.
+SmallVector<unsigned, 4> warpLayout(const TileASLoopSchedule &S,
+                                    const TileASAgentPartition &Partition);
+
+} // namespace llvm
+
+#endif // TILEAS_TILEASWARPLAYOUT_H
