@@ -7,8 +7,10 @@
 #include "TileASWarpSpecialize.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileASAgentPartition.h"
+#include "TileASAgentPrefetch.h"
 #include "TileASCoordination.h"
 #include "TileASLoopSchedule.h"
+#include "TileASOptions.h"
 #include "TileASRegisterInfo.h"
 #include "tileas/Model/MachineModel.h"
 
@@ -541,8 +543,22 @@ WarpSpecializer::run(ArrayRef<MachineInstr *> Ordered,
         AgentStage[Read] = Stage.lookup(MI);
       }
     }
-    Expanded.push_back(expandPipelinedLoop(*Counted, *R.Entry, Order,
-                                           AgentStage, S.StageCount));
+    // Each coordination instruction (and slot read) guards an instruction
+    // of the agent's own: they move together.
+    DenseMap<MachineInstr *, MachineInstr *> AnchorOf;
+    for (const PlacedCoordination &PC : Coord.placed())
+      if (MachineInstr *C = R.Copy.lookup(PC.MI))
+        if (MachineInstr *A = R.Copy.lookup(PC.Anchor))
+          AnchorOf[C] = A;
+    for (const auto &[Wait, Reads] : R.SlotReads)
+      for (MachineInstr *Read : Reads)
+        AnchorOf[Read] = Wait;
+    TileASAgentPrefetch Prefetch =
+        prefetchFarMemoryLoads(Order, AgentStage, AnchorOf, *Counted->Compare,
+                               tileasPrefetchDistance(), MRI);
+    Expanded.push_back(
+        expandPipelinedLoop(*Counted, *R.Entry, Order, AgentStage,
+                            S.StageCount + Prefetch.AddedStages));
   }
   hoistTripCountTests();
   unsigned First = dispatchOrder().front();
