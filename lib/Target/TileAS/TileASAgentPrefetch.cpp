@@ -119,51 +119,61 @@ TileASAgentPrefetch llvm::prefetchFarMemoryLoads(
     return {nullptr, Carried};
   };
 
-  // Level: far-memory loads on the longest chain of register reads within an
-  // iteration; a value carried from the previous iteration passes its
-  // reader its own level (never less), as the two must keep their distance.
-  std::vector<unsigned> Level(Order.size(), 0);
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (unsigned I = 0; I < Order.size(); ++I) {
-      unsigned L = Level[I];
-      for (const MachineOperand &MO : Order[I]->uses()) {
-        if (!MO.isReg())
-          continue;
-        auto [Def, Carried] = LoopDef(MO.getReg());
-        auto DI = Def ? Index.find(Def) : Index.end();
-        if (DI == Index.end())
-          continue;
-        L = std::max(L, Level[DI->second] +
-                            (!Carried && isSynchronousFarMemoryLoad(*Def)));
+  // Ahead: far-memory loads on the longest chain of register reads from the
+  // instruction on within an iteration (the instruction itself included); a
+  // value carried to the next iteration needs its reader's (never less), as
+  // the two must keep their distance. An instruction is issued Distance
+  // stages earlier per unit of Ahead below the most any has: the loads and
+  // what their addresses need move ahead, everything else keeps its
+  // distances. The exit test must stay in stage 0: it gets the most.
+  std::vector<unsigned> Ahead(Order.size(), 0);
+  auto Settle = [&]() {
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (unsigned I = Order.size(); I-- > 0;) {
+        for (const MachineOperand &MO : Order[I]->uses()) {
+          if (!MO.isReg())
+            continue;
+          auto [Def, Carried] = LoopDef(MO.getReg());
+          auto DI = Def ? Index.find(Def) : Index.end();
+          if (DI == Index.end())
+            continue;
+          unsigned Need =
+              Ahead[I] + (!Carried && isSynchronousFarMemoryLoad(*Def));
+          if (Need > Ahead[DI->second]) {
+            Ahead[DI->second] = Need;
+            Changed = true;
+          }
+        }
       }
-      if (L > Level[I]) {
-        Level[I] = L;
-        Changed = true;
-      }
+      std::vector<unsigned> GroupMax(Order.size(), 0);
+      for (unsigned I = 0; I < Order.size(); ++I)
+        GroupMax[Leader[I]] = std::max(GroupMax[Leader[I]], Ahead[I]);
+      for (unsigned I = 0; I < Order.size(); ++I)
+        if (Ahead[I] < GroupMax[Leader[I]]) {
+          Ahead[I] = GroupMax[Leader[I]];
+          Changed = true;
+        }
+      if (any_of(Ahead, [&](unsigned A) { return A > Result.Loads; }))
+        return false;
     }
-    std::vector<unsigned> GroupMax(Order.size(), 0);
-    for (unsigned I = 0; I < Order.size(); ++I)
-      GroupMax[Leader[I]] = std::max(GroupMax[Leader[I]], Level[I]);
-    for (unsigned I = 0; I < Order.size(); ++I)
-      if (Level[I] < GroupMax[Leader[I]]) {
-        Level[I] = GroupMax[Leader[I]];
-        Changed = true;
-      }
-    if (any_of(Level, [&](unsigned L) { return L > Result.Loads; })) {
-      Result.WhyNot = "a far-memory load is on a recurrence of the agent";
+    return true;
+  };
+  if (!Settle()) {
+    Result.WhyNot = "a far-memory load is on a recurrence of the agent";
+    return Result;
+  }
+  unsigned Most = *std::max_element(Ahead.begin(), Ahead.end());
+  auto CI = Index.find(&Compare);
+  if (CI != Index.end() && Ahead[CI->second] < Most) {
+    Ahead[CI->second] = Most;
+    if (!Settle() || *std::max_element(Ahead.begin(), Ahead.end()) != Most) {
+      Result.WhyNot = "the loop's exit test reads a far-memory load";
       return Result;
     }
   }
-
-  auto CI = Index.find(&Compare);
-  if (CI != Index.end() && Level[CI->second]) {
-    Result.WhyNot = "the loop's exit test reads a far-memory load";
-    return Result;
-  }
-  unsigned MaxLevel = *std::max_element(Level.begin(), Level.end());
   for (unsigned I = 0; I < Order.size(); ++I)
-    Stage[Order[I]] += int(Distance * Level[I]);
-  Result.AddedStages = Distance * MaxLevel;
+    Stage[Order[I]] += int(Distance * (Most - Ahead[I]));
+  Result.AddedStages = Distance * Most;
   return Result;
 }

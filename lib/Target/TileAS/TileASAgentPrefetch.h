@@ -15,14 +15,18 @@
 // the same stall, which is why warp specialization gained little there.
 //
 // Within one agent's loop, each far-memory load that the agent reads itself
-// is issued Distance stages ahead of its consumers: every instruction gets
-// Distance more stages per far-memory load on its longest chain of register
-// reads back from the loads (its prefetch level), so a consumer finds the
-// load issued Distance more iterations ago. The coordination of a pipe or
-// mutex, and the instructions it is anchored to, move together (by the
-// largest level among them), so each agent's acquire, wait, commit and
-// release keep their order around the instructions they guard. The agent's
-// loop then has more stages; its ring slots and run-ahead are unchanged.
+// is issued Distance stages further ahead of its readers: an instruction's
+// "ahead" count is the number of far-memory loads on the longest chain of
+// register reads from it on within an iteration (itself included), and it
+// moves Distance stages earlier per unit below the largest count, which is
+// the same as every other instruction moving later. So the loads, and the
+// address arithmetic they need, move ahead; everything else keeps the
+// distances the schedule gave it (blockscale's FFMA stays next to the
+// TMEM_LD it reads). The exit test keeps stage 0. The coordination of a
+// pipe, mutex or barrier, and the instructions it is anchored to, move
+// together, so each agent's acquire, wait, commit and release keep their
+// order around the instructions they guard. The agent's loop then has more
+// stages; its ring slots and run-ahead are unchanged.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,14 +52,14 @@ struct TileASAgentPrefetch {
   const char *WhyNot = "";
 };
 
-/// Raises the stage (in Stage) of each instruction of Order (one agent's
-/// loop body in kernel order, PHIs and terminators aside) by Distance per
-/// far-memory load on its longest chain of register reads within an
-/// iteration; AnchorOf maps each coordination instruction (and slot read) of
-/// Order to the instruction it guards. Leaves Stage alone when the agent's
-/// loop stores to memory or has other side effects (a load must not pass a
-/// store), when a far-memory load is on a recurrence, or when the loop's exit
-/// test Compare would leave stage 0.
+/// Issues the far-memory loads of Order (one agent's loop body in kernel
+/// order, PHIs and terminators aside) Distance stages further ahead of their
+/// readers per load on the way, by raising the stage (in Stage) of the rest;
+/// AnchorOf maps each coordination instruction (and slot read) of Order to
+/// the instruction it guards. Leaves Stage alone when the agent's loop stores
+/// to memory or has other side effects (a load must not pass a store), when
+/// a far-memory load is on a recurrence, or when the loop's exit test Compare
+/// reads one (it must stay in stage 0).
 TileASAgentPrefetch
 prefetchFarMemoryLoads(ArrayRef<MachineInstr *> Order,
                        DenseMap<MachineInstr *, int> &Stage,
