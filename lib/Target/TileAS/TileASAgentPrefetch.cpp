@@ -119,6 +119,13 @@ TileASAgentPrefetch llvm::prefetchFarMemoryLoads(
     return {nullptr, Carried};
   };
 
+  // What moves ahead of the rest is a far-memory load and the instructions
+  // its address is computed from: on this machine a scalar register comes
+  // only from scalar arithmetic, a copy or a load from global or local
+  // memory (no instruction reads a tile, fragment or tensor-memory value
+  // into one), so none of them reads a buffer another agent hands over, and
+  // no wait is passed by moving them.
+  //
   // Ahead: far-memory loads on the longest chain of register reads from the
   // instruction on within an iteration (the instruction itself included); a
   // value carried to the next iteration needs its reader's (never less), as
