@@ -476,5 +476,8 @@ TileASExpandedLoop llvm::expandPipelinedLoop(
     const TileASCountedLoop &Loop, MachineBasicBlock &Preheader,
     ArrayRef<MachineInstr *> Order, const DenseMap<MachineInstr *, int> &Stage,
     unsigned NumStages) {
-  return Expander(Loop, Preheader, Order, Stage, NumStages).run();
+  TileASExpandedLoop Expanded =
+      Expander(Loop, Preheader, Order, Stage, NumStages).run();
+  Expanded.NumStages = NumStages;
+  return Expanded;
 }

@@ -64,6 +64,9 @@ struct TileASExpandedLoop {
   MachineBasicBlock *Kernel = nullptr;
   MachineBasicBlock *Epilogue = nullptr;
   MachineBasicBlock *Fallback = nullptr;
+  /// The stages expanded: the schedule's, or more for an agent whose
+  /// far-memory loads issue further ahead (TileASAgentPrefetch.h).
+  unsigned NumStages = 0;
   /// Every copy in the prologue, kernel and epilogue (not the carrying PHIs
   /// and branches the expansion adds).
   DenseMap<const MachineInstr *, TileASLoopCopy> Copies;

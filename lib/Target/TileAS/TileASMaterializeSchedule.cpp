@@ -690,6 +690,22 @@ bool TileASMaterializeSchedule::specialize(
       First = First ? First : E.Kernel;
     }
   MachineBasicBlock *At = First ? First : &Preheader;
+  for (unsigned A = 1; A <= Loops.size(); ++A) {
+    const TileASExpandedLoop &E = Loops[A - 1];
+    if (!E.Kernel || E.NumStages <= S.StageCount)
+      continue;
+    ORE->emit([&] {
+      return MachineOptimizationRemarkAnalysis(
+                 DEBUG_TYPE, "FarMemoryPrefetch",
+                 E.Kernel->findDebugLoc(E.Kernel->begin()), E.Kernel)
+             << "agent " << model::agents()[A - 1].Name
+             << " issues the far-memory loads it reads itself "
+             << ore::NV("Distance", tileasPrefetchDistance())
+             << " iteration(s) further ahead of their readers: "
+             << ore::NV("AgentStages", E.NumStages) << " stages instead of "
+             << ore::NV("Stages", S.StageCount);
+    });
+  }
   ORE->emit([&] {
     MachineOptimizationRemark R(DEBUG_TYPE, "WarpSpecialized",
                                 At->findDebugLoc(At->begin()), At);

@@ -44,6 +44,15 @@ static cl::opt<unsigned> RingSlack(
              "the producer warp runs ahead through latency variance"),
     cl::init(2));
 
+static cl::opt<unsigned> PrefetchDistance(
+    "tileas-ws-prefetch-distance",
+    cl::desc("Warp-specialized: each far-memory load an agent reads itself "
+             "(a work list, a page table, a block scale) is issued this many "
+             "more iterations ahead of its reader in that agent's loop, so "
+             "that a late load does not stall the agent's in-order issue "
+             "(0: where the schedule put it)"),
+    cl::init(1));
+
 static cl::opt<bool> WSKeepSlowerII(
     "tileas-ws-keep-slower-ii", cl::Hidden,
     cl::desc("Warp-specialized: keep a loop warp-specialized even where its "
@@ -56,4 +65,5 @@ int llvm::tileasReservedBarriers() { return ReservedBarriers; }
 bool llvm::tileasVerifySchedules() { return VerifySchedules; }
 TileASPipelineStrategy llvm::tileasPipelineStrategy() { return Strategy; }
 unsigned llvm::tileasRingSlack() { return RingSlack; }
+unsigned llvm::tileasPrefetchDistance() { return PrefetchDistance; }
 bool llvm::tileasWSKeepSlowerII() { return WSKeepSlowerII; }

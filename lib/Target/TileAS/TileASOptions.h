@@ -29,6 +29,11 @@ TileASPipelineStrategy tileasPipelineStrategy();
 /// another agent may get where the budgets allow (-tileas-ws-ring-slack).
 unsigned tileasRingSlack();
 
+/// Warp-specialized: how many more iterations ahead of its reader an agent
+/// issues each far-memory load it reads itself
+/// (-tileas-ws-prefetch-distance; TileASAgentPrefetch.h).
+unsigned tileasPrefetchDistance();
+
 /// Warp-specialized: keep the warp-specialized schedule of a loop even where
 /// it has a larger II than the unspecialized one (-tileas-ws-keep-slower-ii,
 /// hidden; tests of the handoffs use it). TileASStrategyChoice.h.

@@ -7,8 +7,10 @@
 #include "TileASWarpSpecialize.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileASAgentPartition.h"
+#include "TileASAgentPrefetch.h"
 #include "TileASCoordination.h"
 #include "TileASLoopSchedule.h"
+#include "TileASOptions.h"
 #include "TileASRegisterInfo.h"
 #include "TileASWarpLayout.h"
 #include "tileas/Model/MachineModel.h"
@@ -314,12 +316,16 @@ void WarpSpecializer::buildDispatch() {
   TII.insertBranch(Preheader, First, nullptr, {}, DL);
 }
 
-/// Every agent's expansion begins with the same trip-count test (and its
+/// Every agent's expansion begins with a trip-count test (and its
 /// arithmetic) after its AGENT_SWITCH: computed there, its latency adds to
 /// the dispatch's on every agent's way to its first instruction. Computed
-/// once in the dispatch instead, by every warp, right after WARP_IDX, it
-/// overlaps the latency of the warp-index tests (in-order issue: placed
-/// before WARP_IDX it would delay the dispatch by its own latency).
+/// in the dispatch instead, right after WARP_IDX, it overlaps the latency of
+/// the warp-index tests (in-order issue: placed before WARP_IDX it would
+/// delay the dispatch by its own latency). Agents whose loops have the same
+/// stage count share one test. An agent whose test differs (its loop has
+/// more stages: TileASAgentPrefetch) computes its own in the dispatch block
+/// that sends its warps to it, which the warps of agents tested before it
+/// never run.
 void WarpSpecializer::hoistTripCountTests() {
   SmallVector<MachineInstr *, 8> Hoisted;
   MachineBasicBlock &Head = *Preheader.getSingleSuccessor();
@@ -328,8 +334,14 @@ void WarpSpecializer::hoistTripCountTests() {
   });
   if (WarpIdx == Head.end())
     return; // One agent: no dispatch to overlap.
-  MachineBasicBlock::iterator Where = std::next(WarpIdx);
-  for (AgentRegion &R : Regions) {
+  // Agents in the order the dispatch tests them: each block of the chain
+  // runs after the ones before it, so what they hoisted is there to reuse.
+  for (unsigned A : dispatchOrder()) {
+    AgentRegion &R = Regions[A - 1];
+    MachineBasicBlock *Block =
+        R.Entry->pred_size() == 1 ? *R.Entry->pred_begin() : &Head;
+    MachineBasicBlock::iterator Where =
+        Block == &Head ? std::next(WarpIdx) : Block->begin();
     for (MachineInstr &MI : make_early_inc_range(*R.Entry)) {
       if (MI.isTerminator() || MI.getOpcode() == TileAS::AGENT_SWITCH)
         continue;
@@ -340,11 +352,12 @@ void WarpSpecializer::hoistTripCountTests() {
               return false;
             MachineInstr *Def = MRI.getVRegDef(MO.getReg());
             return Def && Def->getParent() != &Preheader &&
-                   Def->getParent() != &Head;
+                   Def->getParent() != &Head && Def->getParent() != Block &&
+                   !llvm::is_contained(Hoisted, Def);
           }))
         break;
       MI.removeFromParent();
-      // The same computation hoisted from another agent: reuse it.
+      // The same computation hoisted for an agent tested earlier: reuse it.
       auto Same = find_if(Hoisted, [&](MachineInstr *H) {
         return H->isIdenticalTo(MI, MachineInstr::IgnoreDefs);
       });
@@ -354,11 +367,11 @@ void WarpSpecializer::hoistTripCountTests() {
         MF.deleteMachineInstr(&MI);
         continue;
       }
-      // Arithmetic right after WARP_IDX, the compare after the warp-index
-      // test: neither waits in line behind the other's latency.
+      // Arithmetic at the top (right after WARP_IDX), the compare after the
+      // warp-index test: neither waits in line behind the other's latency.
       bool Compare = TileAS::PREDRegClass.hasSubClassEq(
           MRI.getRegClass(MI.getOperand(0).getReg()));
-      Head.insert(Compare ? Head.getFirstTerminator() : Where, &MI);
+      Block->insert(Compare ? Block->getFirstTerminator() : Where, &MI);
       Hoisted.push_back(&MI);
     }
   }
@@ -558,8 +571,22 @@ WarpSpecializer::run(ArrayRef<MachineInstr *> Ordered,
         AgentStage[Read] = Stage.lookup(MI);
       }
     }
-    Expanded.push_back(expandPipelinedLoop(*Counted, *R.Entry, Order,
-                                           AgentStage, S.StageCount));
+    // Each coordination instruction (and slot read) guards an instruction
+    // of the agent's own: they move together.
+    DenseMap<MachineInstr *, MachineInstr *> AnchorOf;
+    for (const PlacedCoordination &PC : Coord.placed())
+      if (MachineInstr *C = R.Copy.lookup(PC.MI))
+        if (MachineInstr *A = R.Copy.lookup(PC.Anchor))
+          AnchorOf[C] = A;
+    for (const auto &[Wait, Reads] : R.SlotReads)
+      for (MachineInstr *Read : Reads)
+        AnchorOf[Read] = Wait;
+    TileASAgentPrefetch Prefetch =
+        prefetchFarMemoryLoads(Order, AgentStage, AnchorOf, *Counted->Compare,
+                               tileasPrefetchDistance(), MRI);
+    Expanded.push_back(
+        expandPipelinedLoop(*Counted, *R.Entry, Order, AgentStage,
+                            S.StageCount + Prefetch.AddedStages));
   }
   hoistTripCountTests();
   unsigned First = dispatchOrder().front();
