@@ -63,10 +63,19 @@ ModuloState::ModuloState(const PlacementContext &Ctx, unsigned II)
 /// overflows), which detaches it from every propagation and push.
 static constexpr int64_t DetachedWeight = -2 * Unbounded;
 
+bool ModuloState::detached(const PlacementContext::Arc &A,
+                           unsigned Head) const {
+  // A dependence into an op with a stage limit stays: no eviction can move
+  // that limit, so its tail must see it before it is placed (the loop
+  // branch's compare, pinned to stage 0, would otherwise find its operands
+  // placed too late and nothing to evict).
+  return Bounds == DependenceBounds::PlacedNeighbours && A.Dependence &&
+         !(Head < Ctx.size() && Ctx.stageLimit(Head));
+}
+
 void ModuloState::reset(unsigned NewII, DependenceBounds NewBounds) {
   II = NewII;
   Bounds = NewBounds;
-  bool Detach = Bounds == DependenceBounds::PlacedNeighbours;
   Table.reset(II);
   unsigned N = Ctx.size();
   Start.assign(N, Unplaced);
@@ -108,9 +117,9 @@ void ModuloState::reset(unsigned NewII, DependenceBounds NewBounds) {
   Trail.clear();
   for (unsigned V = 0, I = 0, J = 0; V != Nodes; ++V) {
     for (const PlacementContext::Arc &A : Ctx.arcsOut(V))
-      OutWeight[I++] = Detach && A.Dependence ? DetachedWeight : A.weight(II);
+      OutWeight[I++] = detached(A, A.Other) ? DetachedWeight : A.weight(II);
     for (const PlacementContext::Arc &A : Ctx.arcsIn(V))
-      InWeight[J++] = Detach && A.Dependence ? DetachedWeight : A.weight(II);
+      InWeight[J++] = detached(A, V) ? DetachedWeight : A.weight(II);
     unsigned StageLimit = V < N ? Ctx.stageLimit(V) : 0;
     BaseLst[V] = StageLimit ? int64_t(StageLimit) * II - 1 : Unbounded;
   }
@@ -133,7 +142,6 @@ void ModuloState::reset(unsigned NewII, DependenceBounds NewBounds) {
 
 bool ModuloState::boundsAreExact() const {
   unsigned N = Ctx.numNodes();
-  bool Detached = Bounds == DependenceBounds::PlacedNeighbours;
   std::vector<int64_t> E(N), L(N);
   for (unsigned V = 0; V != N; ++V) {
     E[V] = pinned(V) ? Start[V] : baseEarliest(V);
@@ -145,7 +153,7 @@ bool ModuloState::boundsAreExact() const {
     for (unsigned X = 0; X != N; ++X)
       for (const PlacementContext::Arc &A : Ctx.arcsOut(X)) {
         unsigned Y = A.Other;
-        if (Y == X || pinned(Y) || (Detached && A.Dependence))
+        if (Y == X || pinned(Y) || detached(A, Y))
           continue;
         if (E[X] + A.weight(II) > E[Y]) {
           E[Y] = E[X] + A.weight(II);
@@ -155,8 +163,7 @@ bool ModuloState::boundsAreExact() const {
     for (unsigned X = 0; X != N; ++X)
       for (const PlacementContext::Arc &A : Ctx.arcsIn(X)) {
         unsigned Y = A.Other;
-        if (Y == X || pinned(Y) || L[X] >= Unbounded ||
-            (Detached && A.Dependence))
+        if (Y == X || pinned(Y) || L[X] >= Unbounded || detached(A, X))
           continue;
         if (L[X] - A.weight(II) < L[Y]) {
           L[Y] = L[X] - A.weight(II);

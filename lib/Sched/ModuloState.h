@@ -58,8 +58,9 @@ enum class DependenceBounds {
   /// dependences go, and a seat outside evicts every placed op the push
   /// passes.
   Propagated,
-  /// Rau's Estart: only the dependences on placed neighbours (stage gaps
-  /// and the ties of units still propagate). A seat may then leave an op
+  /// Rau's Estart: only the dependences on placed neighbours (stage gaps,
+  /// the ties of units and the dependences into ops with a stage limit
+  /// still propagate). A seat may then leave an op
   /// further along a chain or a recurrence without a legal seat; that op
   /// evicts the neighbours in its way when its turn comes. On a long
   /// recurrence with a slack of a few percent, propagated bounds fix its
@@ -255,6 +256,8 @@ private:
   /// DependenceBounds::PlacedNeighbours).
   std::vector<uint8_t> OutDependence, InDependence;
   DependenceBounds Bounds = DependenceBounds::Propagated;
+  /// Whether arc A (into Head) is left out of propagation under Bounds.
+  bool detached(const PlacementContext::Arc &A, unsigned Head) const;
   /// baseLatest by node at the current II.
   std::vector<int64_t> BaseLst;
   std::vector<int64_t> Est, Lst; ///< Propagated bounds (= Start if placed).

@@ -278,6 +278,33 @@ TEST(ModuloStateTest, NeighbourBoundsComeFromPlacedNeighboursOnly) {
   EXPECT_EQ(S.window(C).Earliest, 12);
 }
 
+TEST(ModuloStateTest, NeighbourBoundsKeepTheStageLimitOfASuccessor) {
+  // The stage limit of StageLimitIsALatestStart under bounds from placed
+  // neighbours: no eviction can move it, so the dependence into the limited
+  // op still bounds its unplaced predecessor (the loop branch's compare
+  // depends on ops that would otherwise be placed too late for it). Other
+  // dependences stay detached.
+  ProblemBuilder B;
+  unsigned A = B.op(), C = B.op(), D = B.op();
+  B.dep(A, C, 5);
+  B.dep(A, D, 5);
+  B.at(C).MaxDepth = 2;
+  SchedulerOptions Opts;
+  PlacementContext Ctx(B.P, Opts, {});
+  ModuloState S(Ctx, 4);
+  S.reset(4, DependenceBounds::PlacedNeighbours);
+  ASSERT_TRUE(S.consistent());
+  EXPECT_EQ(S.latest(C), 7);
+  EXPECT_EQ(S.latest(A), 2);
+  EXPECT_EQ(S.earliest(C), 5);
+  EXPECT_EQ(S.earliest(D), 0);
+  EXPECT_TRUE(S.boundsAreExact());
+  S.seat(A, 1);
+  EXPECT_EQ(S.earliest(C), 6);
+  EXPECT_EQ(S.window(D).Earliest, 6);
+  EXPECT_TRUE(S.boundsAreExact());
+}
+
 TEST(ModuloStateTest, NeighbourBoundsKeepLoopCarriedNeighbours) {
   // A recurrence A -> C -> A (distance 1) at II 10: with C placed at 12, A's
   // Estart is 12 + 4 - 10 = 6 from its placed predecessor.
