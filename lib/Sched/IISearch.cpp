@@ -43,6 +43,12 @@
 //     several short runs find a schedule far more often than one long run.
 //     The order of the best schedule so far goes first. Should the arms
 //     never have succeeded, the first attempt is at the II cap.
+//  3. On loops of LargeRunsOps ops and more, Rau's own runs (bounds from
+//     placed neighbours only, DependenceBounds::PlacedNeighbours) step down
+//     from the best II on 1 / NeighbourShare of the budget on top of it:
+//     where propagated bounds fix a long recurrence before the chains that
+//     feed it, they end a few percent above textbook IMS, and these runs
+//     do not. The phases before are left exactly as they were.
 //
 // A later round of the constraint refinement (Refinement.cpp) solves the
 // problem of the round before with orderings or ring caps added, so it
@@ -109,6 +115,15 @@ static constexpr uint64_t BoundPackingScale = 4;
 /// A refinement round that starts from the previous round's schedule may
 /// spend 1 / RefinedShare of the budget.
 static constexpr uint64_t RefinedShare = 4;
+/// On large loops the neighbour phase may spend 1 / NeighbourShare of the
+/// budget on top of it, its runs NeighbourRatio placements per op each (the
+/// budget ratio of Rau's paper). Its first step down is 1 /
+/// NeighbourFirstStep of the best II, and a run gives up after
+/// NeighbourFailScale times the effort of the last success (see descend).
+static constexpr uint64_t NeighbourShare = 3;
+static constexpr uint64_t NeighbourRatio = 3;
+static constexpr uint64_t NeighbourFirstStep = 512;
+static constexpr uint64_t NeighbourFailScale = 2;
 
 namespace {
 
@@ -206,6 +221,23 @@ public:
     std::tie(Total, MinAttempt) = Full;
     Spent = 0;
   }
+  /// Limits of an attempt of the neighbour phase: what the phase has left.
+  AttemptLimits neighbour() const {
+    AttemptLimits L;
+    L.Effort = NeighbourEnd > Spent ? NeighbourEnd - Spent : 0;
+    L.Placements = NeighbourRatio * N;
+    L.Stall = Stall;
+    L.Runs = NeighbourRuns;
+    return L;
+  }
+  /// Loops that take the run lists for large loops and the neighbour phase.
+  bool large() const { return N >= LargeRunsOps; }
+  /// The neighbour phase spends 1 / NeighbourShare of the budget beyond
+  /// what the search has spent.
+  void startNeighbourPhase() {
+    NeighbourEnd = std::max(Spent, Total) + Total / NeighbourShare;
+  }
+  bool neighbourPhaseOver() const { return Spent >= NeighbourEnd; }
   void charge(uint64_t Effort) { Spent += Effort; }
   bool exhausted() const { return Spent >= Total; }
   uint64_t spent() const { return Spent; }
@@ -217,7 +249,7 @@ public:
 
 private:
   uint64_t Total = 0, MinAttempt = 0, Placements = 0, Stall = 0, Spent = 0;
-  uint64_t N = 0, Unit = 0, ArmsStart = 0;
+  uint64_t N = 0, Unit = 0, ArmsStart = 0, NeighbourEnd = 0;
   std::pair<uint64_t, uint64_t> Full; ///< Total and MinAttempt, unshrunk.
 };
 
@@ -242,6 +274,13 @@ private:
   void armsPhase(uint64_t Base);
   /// Phase 2 above Failed.
   void iterativePhase(uint64_t Failed);
+  /// Phase 3 on large loops, below the best schedule.
+  void neighbourPhase();
+  /// Steps down from the best II with attempts of that phase, the arms
+  /// alone or iterative runs, whose failures may cost at most
+  /// NeighbourFailScale times Reference (0: no limit yet); returns the
+  /// effort of its last success or first attempt.
+  uint64_t descend(bool ArmsOnly, uint64_t Reference);
   bool finish() {
     R.SearchEffort = Earlier + Budget.spent();
     return Best != 0;
@@ -325,6 +364,7 @@ bool IISearch::runFromBound() {
   uint64_t Failed = Stopped ? Lo - 1 : Lo;
   armsPhase(Lo);
   iterativePhase(Failed);
+  neighbourPhase();
   return finish();
 }
 
@@ -344,6 +384,7 @@ bool IISearch::runFromHint() {
     return runFromBound();
   }
   iterativePhase(Failed);
+  neighbourPhase();
   return finish();
 }
 
@@ -379,14 +420,68 @@ void IISearch::iterativePhase(uint64_t Failed) {
          [&] { return Budget.exhausted(); });
 }
 
+void IISearch::neighbourPhase() {
+  // 3. Rau's own runs (bounds from placed neighbours only) below the best
+  // schedule, on a budget of their own: the placement arms alone first,
+  // which mostly seat every op in one pass where they succeed, then
+  // iterative runs.
+  if (!Budget.large() || !Best || Best <= Lo)
+    return;
+  Budget.startNeighbourPhase();
+  uint64_t Pass = descend(/*ArmsOnly=*/true, 0);
+  descend(/*ArmsOnly=*/false, Pass);
+}
+
+uint64_t IISearch::descend(bool ArmsOnly, uint64_t Reference) {
+  // The failures of the phases before are those of propagated bounds, which
+  // say little about these runs. A run that succeeds costs about a pass
+  // over the loop and one that fails may cost many, so the runs step down
+  // from the best II, 1 / NeighbourFirstStep of it first, doubling the step
+  // after each success and bisecting towards the best II after a failure; a
+  // run gives up after NeighbourFailScale times the effort of the last
+  // success (or of the phase's first attempt). A failure before any
+  // success ends the descent: a fraction of a percent below the best II,
+  // it says these runs do no better on this loop than the phases before.
+  uint64_t Failed = Lo - 1;
+  uint64_t Step = std::max<uint64_t>(1, Best / NeighbourFirstStep);
+  bool Succeeded = false;
+  while (!Budget.neighbourPhaseOver()) {
+    Step = std::min(Step, (Best - Failed) / 2);
+    if (!Step)
+      break;
+    uint64_t II = Best - Step;
+    AttemptLimits L = Budget.neighbour();
+    if (ArmsOnly) {
+      L.Placements = 0;
+      L.Runs = NeighbourArmsRuns;
+    }
+    if (Reference)
+      L.Effort = std::min(L.Effort, NeighbourFailScale * Reference);
+    Attempt A = attempt(SearchPhase::Neighbour, II, L);
+    bool Success = record(II, A);
+    if (Success || !Reference)
+      Reference = A.Effort;
+    if (!Success && !Succeeded)
+      break;
+    Succeeded |= Success;
+    if (Success)
+      Step *= 2;
+    else
+      Failed = II;
+  }
+  return Reference;
+}
+
 SearchHint hintFrom(const ScheduleResult &R, ArrayRef<SearchStep> Steps,
                     const SearchHint *Previous) {
   SearchHint H;
   H.BestII = R.Sched.II;
   if (Previous && Previous->Failed < H.BestII)
     H.Failed = Previous->Failed;
+  // The neighbour phase's failures say nothing about the next round's
+  // iterative runs, whose bisection stops at H.Failed.
   for (const SearchStep &S : Steps)
-    if (!S.Success && S.II < H.BestII)
+    if (!S.Success && S.II < H.BestII && S.Phase != SearchPhase::Neighbour)
       H.Failed = std::max(H.Failed, S.II);
   H.Starts.reserve(R.Sched.Ops.size());
   for (const OpPlacement &Pl : R.Sched.Ops)

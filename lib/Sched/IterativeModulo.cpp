@@ -143,8 +143,11 @@ IterativeOutcome runIterativeModulo(ModuloState &State,
     // bounds: no seat in it can break a dependence.
     int64_t First = W.Earliest;
     int64_t Last = std::min(First + II - 1, W.Latest);
-    if (First > Last)
-      return Outcome; // Cannot happen while every seat respects the bounds.
+    // Propagated bounds never cross while every seat respects them; bounds
+    // from placed neighbours may (the op then evicts, below).
+    if (First > Last &&
+        State.dependenceBounds() == DependenceBounds::Propagated)
+      return Outcome;
 
     // 1. A free cycle that breaks nothing.
     int64_t Lo = std::max(First, W.Lo), Hi = std::min(Last, W.Hi);

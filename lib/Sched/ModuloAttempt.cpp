@@ -76,10 +76,13 @@ PriorityOrder AttemptRunner::runOrder(unsigned II,
 Attempt AttemptRunner::run(unsigned II, const AttemptLimits &Limits,
                            const RunStyle &Style) {
   Attempt A;
+  DependenceBounds Bounds = Style.NeighbourBounds
+                                ? DependenceBounds::PlacedNeighbours
+                                : DependenceBounds::Propagated;
   if (State)
-    State->reset(II);
-  else
-    State.emplace(Ctx, II);
+    State->reset(II, Bounds);
+  else if (State.emplace(Ctx, II); Bounds != DependenceBounds::Propagated)
+    State->reset(II, Bounds);
   ModuloState &S = *State;
   S.setLoopCarriedAnchors(Style.LoopCarriedAnchors);
   uint64_t EffortBefore = S.effort();

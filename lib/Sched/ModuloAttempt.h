@@ -43,6 +43,8 @@ struct RunStyle {
   bool Skip = false;
   /// See IterativeLimits::RauRange.
   bool RauRange = false;
+  /// Bounds from placed neighbours only (DependenceBounds::PlacedNeighbours).
+  bool NeighbourBounds = false;
 };
 
 /// The runs of an attempt of iterative modulo scheduling, in order: the
@@ -83,6 +85,15 @@ inline constexpr RunStyle LargeIterativeRunsFromHint[] = {
     {3, false, true, true}};
 inline constexpr RunStyle LargeBoundRuns[] = {{0, false, true, false, true},
                                               {0, false, true, true}};
+
+/// The runs of the neighbour phase on large loops (see IISearch.cpp): Rau's
+/// own algorithm, his whole range under bounds from placed neighbours only
+/// (DependenceBounds::PlacedNeighbours). The placement arms alone go in the
+/// order of the best schedule so far, iterative runs in the plain order.
+inline constexpr RunStyle NeighbourArmsRuns[] = {
+    {2, true, true, true, true, true}};
+inline constexpr RunStyle NeighbourRuns[] = {
+    {0, false, true, false, true, true}};
 
 /// What one attempt may spend.
 struct AttemptLimits {

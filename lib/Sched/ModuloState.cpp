@@ -42,10 +42,14 @@ ModuloState::ModuloState(const PlacementContext &Ctx, unsigned II)
   OutNode.reserve(Ctx.numArcs());
   InNode.reserve(Ctx.numArcs());
   for (unsigned V = 0; V != Nodes; ++V) {
-    for (const PlacementContext::Arc &A : Ctx.arcsOut(V))
+    for (const PlacementContext::Arc &A : Ctx.arcsOut(V)) {
       OutNode.push_back(A.Other);
-    for (const PlacementContext::Arc &A : Ctx.arcsIn(V))
+      OutDependence.push_back(A.Dependence);
+    }
+    for (const PlacementContext::Arc &A : Ctx.arcsIn(V)) {
       InNode.push_back(A.Other);
+      InDependence.push_back(A.Dependence);
+    }
     OutBegin.push_back(OutNode.size());
     InBegin.push_back(InNode.size());
   }
@@ -54,8 +58,24 @@ ModuloState::ModuloState(const PlacementContext &Ctx, unsigned II)
   reset(II);
 }
 
-void ModuloState::reset(unsigned NewII) {
+/// The weight of a dependence arc under DependenceBounds::PlacedNeighbours:
+/// so low that it never raises an earliest bound or lowers a latest one (nor
+/// overflows), which detaches it from every propagation and push.
+static constexpr int64_t DetachedWeight = -2 * Unbounded;
+
+bool ModuloState::detached(const PlacementContext::Arc &A,
+                           unsigned Head) const {
+  // A dependence into an op with a stage limit stays: no eviction can move
+  // that limit, so its tail must see it before it is placed (the loop
+  // branch's compare, pinned to stage 0, would otherwise find its operands
+  // placed too late and nothing to evict).
+  return Bounds == DependenceBounds::PlacedNeighbours && A.Dependence &&
+         !(Head < Ctx.size() && Ctx.stageLimit(Head));
+}
+
+void ModuloState::reset(unsigned NewII, DependenceBounds NewBounds) {
   II = NewII;
+  Bounds = NewBounds;
   Table.reset(II);
   unsigned N = Ctx.size();
   Start.assign(N, Unplaced);
@@ -97,9 +117,9 @@ void ModuloState::reset(unsigned NewII) {
   Trail.clear();
   for (unsigned V = 0, I = 0, J = 0; V != Nodes; ++V) {
     for (const PlacementContext::Arc &A : Ctx.arcsOut(V))
-      OutWeight[I++] = A.weight(II);
+      OutWeight[I++] = detached(A, A.Other) ? DetachedWeight : A.weight(II);
     for (const PlacementContext::Arc &A : Ctx.arcsIn(V))
-      InWeight[J++] = A.weight(II);
+      InWeight[J++] = detached(A, V) ? DetachedWeight : A.weight(II);
     unsigned StageLimit = V < N ? Ctx.stageLimit(V) : 0;
     BaseLst[V] = StageLimit ? int64_t(StageLimit) * II - 1 : Unbounded;
   }
@@ -133,7 +153,7 @@ bool ModuloState::boundsAreExact() const {
     for (unsigned X = 0; X != N; ++X)
       for (const PlacementContext::Arc &A : Ctx.arcsOut(X)) {
         unsigned Y = A.Other;
-        if (Y == X || pinned(Y))
+        if (Y == X || pinned(Y) || detached(A, Y))
           continue;
         if (E[X] + A.weight(II) > E[Y]) {
           E[Y] = E[X] + A.weight(II);
@@ -143,7 +163,7 @@ bool ModuloState::boundsAreExact() const {
     for (unsigned X = 0; X != N; ++X)
       for (const PlacementContext::Arc &A : Ctx.arcsIn(X)) {
         unsigned Y = A.Other;
-        if (Y == X || pinned(Y) || L[X] >= Unbounded)
+        if (Y == X || pinned(Y) || L[X] >= Unbounded || detached(A, X))
           continue;
         if (L[X] - A.weight(II) < L[Y]) {
           L[Y] = L[X] - A.weight(II);
@@ -314,6 +334,7 @@ Window ModuloState::window(unsigned Op) const {
   Effort += G.preds(Op).size() + G.succs(Op).size();
   // The propagated bounds cover every dependence; the exact stage rules are
   // not difference constraints and come from the placed neighbours.
+  bool Neighbours = Bounds == DependenceBounds::PlacedNeighbours;
   for (const GraphEdge &E : G.preds(Op)) {
     if (E.Other == Op)
       continue;
@@ -322,6 +343,11 @@ Window ModuloState::window(unsigned Op) const {
       continue;
     }
     W.HasPred = true;
+    if (Neighbours) {
+      W.Earliest = std::max(W.Earliest, Start[E.Other] + E.Latency -
+                                            IIs * int64_t(E.Distance));
+      W.Lo = std::max(W.Lo, W.Earliest);
+    }
     int Gap = Ctx.stageGap(E.Dep);
     if (Gap != NoStageGap)
       W.Hi = std::min(W.Hi, IIs * (stageOfCycle(Start[E.Other]) + Gap + 1) - 1);
@@ -330,6 +356,11 @@ Window ModuloState::window(unsigned Op) const {
     if (E.Other == Op || !isPlaced(E.Other))
       continue;
     W.HasSucc |= LoopCarriedAnchors || E.Distance == 0;
+    if (Neighbours) {
+      W.Latest = std::min(W.Latest, Start[E.Other] - E.Latency +
+                                        IIs * int64_t(E.Distance));
+      W.Hi = std::min(W.Hi, W.Latest);
+    }
     int Gap = Ctx.stageGap(E.Dep);
     if (Gap != NoStageGap)
       W.Lo = std::max(W.Lo, IIs * (stageOfCycle(Start[E.Other]) - Gap));
@@ -677,18 +708,26 @@ bool ModuloState::constraintConflicts(unsigned Op, int64_t T,
   const DepGraph &G = Ctx.graph();
   int64_t Stage = stageOfCycle(T);
   // Exact stage rules against placed neighbours.
+  // With neighbour bounds, the dependences on placed neighbours are checked
+  // here, one by one, as Rau checks them.
+  bool Neighbours = Bounds == DependenceBounds::PlacedNeighbours;
+  int64_t IIs = II;
   for (const GraphEdge &E : G.preds(Op)) {
     if (E.Other == Op || !isPlaced(E.Other))
       continue;
     int Gap = Ctx.stageGap(E.Dep);
-    if (Gap != NoStageGap && Stage - stageOfCycle(Start[E.Other]) > Gap)
+    if ((Gap != NoStageGap && Stage - stageOfCycle(Start[E.Other]) > Gap) ||
+        (Neighbours &&
+         Start[E.Other] + E.Latency - IIs * int64_t(E.Distance) > T))
       Out.push_back(E.Other);
   }
   for (const GraphEdge &E : G.succs(Op)) {
     if (E.Other == Op || !isPlaced(E.Other))
       continue;
     int Gap = Ctx.stageGap(E.Dep);
-    if (Gap != NoStageGap && stageOfCycle(Start[E.Other]) - Stage > Gap)
+    if ((Gap != NoStageGap && stageOfCycle(Start[E.Other]) - Stage > Gap) ||
+        (Neighbours &&
+         T + E.Latency - IIs * int64_t(E.Distance) > Start[E.Other]))
       Out.push_back(E.Other);
   }
   unsigned Unit = Ctx.units().unitOf(Op);

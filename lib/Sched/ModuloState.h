@@ -32,7 +32,9 @@ namespace tileas {
 /// The legal start range of an op given what is placed.
 struct Window {
   /// The propagated bounds: every seat in [Earliest, Latest] keeps the
-  /// difference constraints of the unplaced ops satisfiable.
+  /// difference constraints of the unplaced ops satisfiable (with
+  /// DependenceBounds::PlacedNeighbours, those on placed neighbours only;
+  /// the window may then be empty).
   int64_t Earliest = 0;
   int64_t Latest = Unbounded;
   /// Those bounds intersected with the exact stage rules (group stage,
@@ -49,6 +51,25 @@ struct Window {
   bool empty() const { return Lo > Hi; }
 };
 
+/// What bounds the start of an op that is not placed yet.
+enum class DependenceBounds {
+  /// Every dependence, propagated through unplaced ops too: a seat inside
+  /// the bounds keeps the partial schedule completable as far as
+  /// dependences go, and a seat outside evicts every placed op the push
+  /// passes.
+  Propagated,
+  /// Rau's Estart: only the dependences on placed neighbours (stage gaps,
+  /// the ties of units and the dependences into ops with a stage limit
+  /// still propagate). A seat may then leave an op
+  /// further along a chain or a recurrence without a legal seat; that op
+  /// evicts the neighbours in its way when its turn comes. On a long
+  /// recurrence with a slack of a few percent, propagated bounds fix its
+  /// first ops before the long chains that feed it are placed, and leave
+  /// those chains no slack at all; with neighbour bounds the recurrence
+  /// settles where the chains put it.
+  PlacedNeighbours,
+};
+
 class ModuloState {
 public:
   static constexpr int64_t Unplaced = std::numeric_limits<int64_t>::min();
@@ -57,7 +78,9 @@ public:
 
   /// Empties the state and makes it a partial schedule at NewII, keeping
   /// its storage: an II search reuses one state for all its attempts.
-  void reset(unsigned NewII);
+  void reset(unsigned NewII,
+             DependenceBounds Bounds = DependenceBounds::Propagated);
+  DependenceBounds dependenceBounds() const { return Bounds; }
 
   /// Arcs scanned so far by bound propagation and conflict searches (plus
   /// one per node visited): the cost measure that budgets are kept in.
@@ -229,6 +252,12 @@ private:
   /// read 12 bytes per arc and multiply nothing.
   std::vector<unsigned> OutBegin, InBegin, OutNode, InNode;
   std::vector<int64_t> OutWeight, InWeight;
+  /// Per arc of OutNode / InNode: it is a dependence (see
+  /// DependenceBounds::PlacedNeighbours).
+  std::vector<uint8_t> OutDependence, InDependence;
+  DependenceBounds Bounds = DependenceBounds::Propagated;
+  /// Whether arc A (into Head) is left out of propagation under Bounds.
+  bool detached(const PlacementContext::Arc &A, unsigned Head) const;
   /// baseLatest by node at the current II.
   std::vector<int64_t> BaseLst;
   std::vector<int64_t> Est, Lst; ///< Propagated bounds (= Start if placed).

@@ -28,6 +28,7 @@ namespace {
 struct RawArc {
   unsigned Tail, Head;
   int32_t A, B;
+  bool Dependence = false;
 };
 } // namespace
 
@@ -216,7 +217,7 @@ PlacementContext::PlacementContext(const Problem &P,
   ArrayRef<Dependence> Deps = P.dependences();
   Raw.reserve(2 * Deps.size() + 2 * N);
   for (const Dependence &D : Deps)
-    Raw.push_back({D.From, D.To, D.Latency, -int32_t(D.Distance)});
+    Raw.push_back({D.From, D.To, D.Latency, -int32_t(D.Distance), true});
   std::vector<uint8_t> Implied;
   if (G.zeroDistanceAcyclic())
     NumImplied = markImpliedArcs(N, Raw, Deps.size(), Implied);
@@ -260,8 +261,8 @@ PlacementContext::PlacementContext(const Problem &P,
   std::vector<unsigned> OutFill(ArcOutBegin.begin(), ArcOutBegin.end() - 1);
   std::vector<unsigned> InFill(ArcInBegin.begin(), ArcInBegin.end() - 1);
   for (const RawArc &A : Raw) {
-    ArcOut[OutFill[A.Tail]++] = {A.Head, A.A, A.B};
-    ArcIn[InFill[A.Head]++] = {A.Tail, A.A, A.B};
+    ArcOut[OutFill[A.Tail]++] = {A.Head, A.A, A.B, A.Dependence};
+    ArcIn[InFill[A.Head]++] = {A.Tail, A.A, A.B, A.Dependence};
   }
 
   Rank.assign(NumNodes, 0);

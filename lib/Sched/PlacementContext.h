@@ -95,6 +95,8 @@ public:
   struct Arc {
     unsigned Other; ///< The head in an out-list, the tail in an in-list.
     int32_t A, B;   ///< See RawArc in PlacementContext.cpp.
+    /// The arc of a dependence (not a stage gap or a hub's tie).
+    bool Dependence = false;
     int64_t weight(int64_t II) const { return A + int64_t(B) * II; }
   };
   llvm::ArrayRef<Arc> arcsOut(unsigned V) const {

@@ -212,6 +212,8 @@ StringRef phaseName(SearchPhase Phase) {
     return "arms";
   case SearchPhase::Iterative:
     return "iterative";
+  case SearchPhase::Neighbour:
+    return "neighbour";
   }
   llvm_unreachable("unknown search phase");
 }

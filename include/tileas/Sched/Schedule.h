@@ -149,9 +149,10 @@ struct ScheduleFailure {
 
 /// The phases of the II search (lib/Sched/IISearch.cpp).
 enum class SearchPhase : uint8_t {
-  Bound,    ///< Long runs at the lower bound.
-  ArmsOnly, ///< The placement arms alone, for an upper bound.
-  Iterative ///< Iterative modulo scheduling below the best II.
+  Bound,     ///< Long runs at the lower bound.
+  ArmsOnly,  ///< The placement arms alone, for an upper bound.
+  Iterative, ///< Iterative modulo scheduling below the best II.
+  Neighbour  ///< Rau's runs (bounds from placed neighbours) below it.
 };
 
 /// One attempt of the II search at one II.

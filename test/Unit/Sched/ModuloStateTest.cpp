@@ -115,7 +115,10 @@ TEST(ModuloStateTest, StageLimitIsALatestStart) {
   EXPECT_FALSE(Tight.consistent());
 }
 
-TEST(ModuloStateTest, RandomSeatsAndEvictionsKeepBoundsExact) {
+/// Seats and unseats ops of a random loop at random, each seat inside its
+/// window: no seat there breaks a placed op's constraint, and the bounds
+/// stay those a recomputation from scratch gives.
+void expectRandomWalkKeepsBoundsExact(DependenceBounds Bounds) {
   RandomProblemOptions RO;
   RO.NumOps = 60;
   RO.Seed = 5;
@@ -123,8 +126,10 @@ TEST(ModuloStateTest, RandomSeatsAndEvictionsKeepBoundsExact) {
   SchedulerOptions Opts;
   PlacementContext Ctx(P, Opts, {});
   ModuloState S(Ctx, 400);
+  S.reset(400, Bounds);
   ASSERT_TRUE(S.consistent());
   unsigned Seed = 1;
+  SmallVector<unsigned, 4> Conflicts;
   for (unsigned Step = 0; Step != 300; ++Step) {
     Seed = Seed * 1103515245u + 12345u;
     unsigned Op = (Seed >> 8) % P.size();
@@ -132,11 +137,22 @@ TEST(ModuloStateTest, RandomSeatsAndEvictionsKeepBoundsExact) {
       S.unseat(Op);
     } else {
       Window W = S.window(Op);
-      if (std::optional<int64_t> T = S.firstFit(Op, W))
+      if (std::optional<int64_t> T = S.firstFit(Op, W)) {
+        ASSERT_TRUE(S.constraintConflicts(Op, *T, Conflicts));
+        EXPECT_TRUE(Conflicts.empty()) << "step " << Step;
         S.seat(Op, *T);
+      }
     }
     ASSERT_TRUE(S.boundsAreExact()) << "step " << Step;
   }
+}
+
+TEST(ModuloStateTest, RandomSeatsAndEvictionsKeepBoundsExact) {
+  expectRandomWalkKeepsBoundsExact(DependenceBounds::Propagated);
+}
+
+TEST(ModuloStateTest, RandomSeatsAndEvictionsKeepNeighbourBoundsExact) {
+  expectRandomWalkKeepsBoundsExact(DependenceBounds::PlacedNeighbours);
 }
 
 TEST(ModuloStateTest, RollbackRestoresEverything) {
@@ -193,12 +209,19 @@ TEST(ModuloStateTest, GroupMembersAreConfinedToTheFirstMembersStage) {
   EXPECT_EQ(ArrayRef<unsigned>(Conflicts), ArrayRef<unsigned>({A}));
 }
 
-TEST(ModuloStateTest, SeatPastTheLatestStartEvictsThroughUnplacedOps) {
+/// The chain A -> Mid -> C -> D (ops 0 to 3) with latencies 3, 4 and 1.
+ProblemBuilder chainOfFour() {
   ProblemBuilder B;
   unsigned A = B.op(), Mid = B.op(), C = B.op(), D = B.op();
   B.dep(A, Mid, 3);
   B.dep(Mid, C, 4);
   B.dep(C, D, 1);
+  return B;
+}
+
+TEST(ModuloStateTest, SeatPastTheLatestStartEvictsThroughUnplacedOps) {
+  ProblemBuilder B = chainOfFour();
+  unsigned A = 0, C = 2, D = 3;
   SchedulerOptions Opts;
   PlacementContext Ctx(B.P, Opts, {});
   ModuloState S(Ctx, 10);
@@ -214,6 +237,92 @@ TEST(ModuloStateTest, SeatPastTheLatestStartEvictsThroughUnplacedOps) {
   // At 15, D must go too.
   EXPECT_TRUE(S.constraintConflicts(A, 15, Conflicts));
   EXPECT_EQ(ArrayRef<unsigned>(Conflicts), ArrayRef<unsigned>({C, D}));
+}
+
+TEST(ModuloStateTest, NeighbourBoundsComeFromPlacedNeighboursOnly) {
+  // The chain of the test above, with bounds from placed neighbours only
+  // (Rau's Estart): seating A at 5 bounds Mid, not C beyond it, and a seat
+  // of C that leaves the unplaced Mid no room is allowed; Mid then has an
+  // empty window and must evict to sit.
+  ProblemBuilder B = chainOfFour();
+  unsigned A = 0, Mid = 1, C = 2, D = 3;
+  SchedulerOptions Opts;
+  PlacementContext Ctx(B.P, Opts, {});
+  ModuloState S(Ctx, 10);
+  S.reset(10, DependenceBounds::PlacedNeighbours);
+  EXPECT_EQ(S.dependenceBounds(), DependenceBounds::PlacedNeighbours);
+  S.seat(A, 5);
+  EXPECT_EQ(S.window(Mid).Earliest, 8);
+  EXPECT_EQ(S.window(C).Earliest, 0);
+  SmallVector<unsigned, 4> Conflicts;
+  EXPECT_TRUE(S.constraintConflicts(C, 9, Conflicts));
+  EXPECT_TRUE(Conflicts.empty());
+  S.seat(C, 9);
+  Window W = S.window(Mid);
+  EXPECT_EQ(W.Earliest, 8);
+  EXPECT_EQ(W.Latest, 5);
+  EXPECT_TRUE(W.empty());
+  // Mid at 8 breaks only its placed successor C; D, which C bounds, stays.
+  S.seat(D, 10);
+  EXPECT_TRUE(S.constraintConflicts(Mid, 8, Conflicts));
+  EXPECT_EQ(ArrayRef<unsigned>(Conflicts), ArrayRef<unsigned>({C}));
+  // A seat before a placed predecessor allows breaks that one.
+  EXPECT_TRUE(S.constraintConflicts(Mid, 7, Conflicts));
+  EXPECT_EQ(ArrayRef<unsigned>(Conflicts), ArrayRef<unsigned>({A, C}));
+  S.unseat(C);
+  EXPECT_EQ(S.window(Mid).Latest, Unbounded);
+  EXPECT_TRUE(S.boundsAreExact());
+  // The same state with propagated bounds refuses C at 9 (Mid between).
+  S.reset(10);
+  S.seat(A, 5);
+  EXPECT_EQ(S.window(C).Earliest, 12);
+}
+
+TEST(ModuloStateTest, NeighbourBoundsKeepTheStageLimitOfASuccessor) {
+  // The stage limit of StageLimitIsALatestStart under bounds from placed
+  // neighbours: no eviction can move it, so the dependence into the limited
+  // op still bounds its unplaced predecessor (the loop branch's compare
+  // depends on ops that would otherwise be placed too late for it). Other
+  // dependences stay detached.
+  ProblemBuilder B;
+  unsigned A = B.op(), C = B.op(), D = B.op();
+  B.dep(A, C, 5);
+  B.dep(A, D, 5);
+  B.at(C).MaxDepth = 2;
+  SchedulerOptions Opts;
+  PlacementContext Ctx(B.P, Opts, {});
+  ModuloState S(Ctx, 4);
+  S.reset(4, DependenceBounds::PlacedNeighbours);
+  ASSERT_TRUE(S.consistent());
+  EXPECT_EQ(S.latest(C), 7);
+  EXPECT_EQ(S.latest(A), 2);
+  EXPECT_EQ(S.earliest(C), 5);
+  EXPECT_EQ(S.earliest(D), 0);
+  EXPECT_TRUE(S.boundsAreExact());
+  S.seat(A, 1);
+  EXPECT_EQ(S.earliest(C), 6);
+  EXPECT_EQ(S.window(D).Earliest, 6);
+  EXPECT_TRUE(S.boundsAreExact());
+}
+
+TEST(ModuloStateTest, NeighbourBoundsKeepLoopCarriedNeighbours) {
+  // A recurrence A -> C -> A (distance 1) at II 10: with C placed at 12, A's
+  // Estart is 12 + 4 - 10 = 6 from its placed predecessor.
+  ProblemBuilder B;
+  unsigned A = B.op(), C = B.op();
+  B.dep(A, C, 3);
+  B.dep(C, A, 4, 1);
+  SchedulerOptions Opts;
+  PlacementContext Ctx(B.P, Opts, {});
+  ModuloState S(Ctx, 10);
+  S.reset(10, DependenceBounds::PlacedNeighbours);
+  S.seat(C, 12);
+  Window W = S.window(A);
+  EXPECT_EQ(W.Earliest, 6);
+  EXPECT_EQ(W.Latest, 9);
+  SmallVector<unsigned, 4> Conflicts;
+  EXPECT_TRUE(S.constraintConflicts(A, 5, Conflicts));
+  EXPECT_EQ(ArrayRef<unsigned>(Conflicts), ArrayRef<unsigned>({C}));
 }
 
 TEST(ModuloStateTest, ResourceConflictsNameTheHolders) {

@@ -21,8 +21,12 @@
 #include "Priority.h"
 
 #include "tileas/Model/RandomProblem.h"
+#include "tileas/ProblemIO/ProblemLoader.h"
 #include "tileas/Sched/Scheduler.h"
 #include "tileas/Sched/Verifier.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
 
 #include "gtest/gtest.h"
 
@@ -138,6 +142,52 @@ TEST(SearchBudgetTest, TheTraceAccountsForTheWholeSearch) {
   ASSERT_NE(ArmsSuccess, T.Search.end());
   for (const SearchStep &S : T.Search)
     EXPECT_LE(S.II, ArmsSuccess->II);
+}
+
+TEST(SearchBudgetTest, TheNeighbourPhaseRunsBelowTheBestScheduleOnLargeLoops) {
+  // A recurrence-bound generated loop of 400 ops (test/Inputs/loopgen):
+  // the phases with propagated bounds end at II 837, textbook IMS reaches
+  // 812. The neighbour phase comes last, tries only IIs below the best
+  // schedule of its time, and spends about a third of the budget on top.
+  llvm::SmallString<256> File(TILEAS_SOURCE_DIR);
+  llvm::sys::path::append(File, "test", "Inputs", "loopgen",
+                          "loopgen-400-s1.txt");
+  llvm::Expected<Problem> P = loadProblemFile(File, LoadOptions());
+  ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
+  SchedulerOptions Opts;
+  Opts.ForceModulo = true;
+  Opts.Verify = true;
+  ScheduleResult R = scheduleLoop(*P, Opts);
+  ASSERT_TRUE(R.Success) << R.Failure.Reason;
+  EXPECT_TRUE(R.Sched.Flags & SF_Verified);
+  uint64_t Best = ~uint64_t(0), BestBefore = 0, Before = 0, Neighbour = 0,
+           Largest = 0;
+  bool InPhase = false;
+  for (const SearchStep &S : R.Search) {
+    if (S.Phase == SearchPhase::Neighbour) {
+      if (!InPhase)
+        BestBefore = Best;
+      InPhase = true;
+      EXPECT_LT(S.II, Best);
+      Neighbour += S.Effort;
+      Largest = std::max(Largest, S.Effort);
+    } else {
+      EXPECT_FALSE(InPhase) << "the neighbour phase comes last";
+      Before += S.Effort;
+    }
+    if (S.Success)
+      Best = std::min<uint64_t>(Best, S.II);
+  }
+  ASSERT_TRUE(InPhase);
+  EXPECT_EQ(BestBefore, 837u);
+  EXPECT_LE(R.Sched.II, 812u);
+  EXPECT_LE(Neighbour, Before / 3 + Largest);
+  // Loops under 300 ops keep the search they are tuned to.
+  ScheduleResult Small = scheduleLoop(memoryOrderLoop(200, 2, true), Opts);
+  ASSERT_TRUE(Small.Success) << Small.Failure.Reason;
+  EXPECT_TRUE(llvm::none_of(Small.Search, [](const SearchStep &S) {
+    return S.Phase == SearchPhase::Neighbour;
+  }));
 }
 
 TEST(SearchBudgetTest, MoreBudgetNeverHurtsTheLowerBound) {
