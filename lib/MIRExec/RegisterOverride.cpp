@@ -21,23 +21,31 @@ Error applyOverrides(const MachineInstr &MI,
                      ArrayRef<RegisterOverride> Overrides,
                      function_ref<std::optional<int64_t>(Register)> Lookup,
                      function_ref<void(Register, int64_t)> Set) {
-  for (const MachineOperand &Def : MI.all_defs())
-    for (const RegisterOverride &O : Overrides) {
-      if (O.Reg != Def.getReg())
-        continue;
-      int64_t V = O.Value;
-      if (O.Base) {
-        std::optional<int64_t> Base = Lookup(O.Base);
-        if (!Base)
-          return failAt(
-              MI, formatv("the trip count is set here from the loop's start "
-                          "{0}, which is not computed yet",
-                          printReg(O.Base, /*TRI=*/nullptr, 0,
-                                   &MI.getMF()->getRegInfo())));
-        V = int64_t(uint64_t(V) + uint64_t(*Base));
-      }
-      Set(O.Reg, V);
+  auto Apply = [&](const RegisterOverride &O) -> Error {
+    int64_t V = O.Value;
+    if (O.Base) {
+      std::optional<int64_t> Base = Lookup(O.Base);
+      if (!Base)
+        return failAt(
+            MI, formatv("the trip count is set here from the loop's start "
+                        "{0}, which is not computed yet",
+                        printReg(O.Base, /*TRI=*/nullptr, 0,
+                                 &MI.getMF()->getRegInfo())));
+      V = int64_t(uint64_t(V) + uint64_t(*Base));
     }
+    Set(O.Reg, V);
+    return Error::success();
+  };
+  for (const MachineOperand &Def : MI.all_defs())
+    for (const RegisterOverride &O : Overrides)
+      if (O.Reg == Def.getReg() && !O.At)
+        if (Error E = Apply(O))
+          return E;
+  // Those set after a later instruction, where their base is known.
+  for (const RegisterOverride &O : Overrides)
+    if (O.At == &MI)
+      if (Error E = Apply(O))
+        return E;
   return Error::success();
 }
 

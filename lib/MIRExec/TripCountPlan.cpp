@@ -7,6 +7,7 @@
 #include "tileas/MIRExec/TripCountPlan.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileASCountedLoop.h"
+#include "tileas/MIRExec/Where.h"
 #include "tileas/Protocol/LoopControl.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -90,6 +91,10 @@ private:
   /// StartOp, so that it runs Trips iterations.
   Error planControl(const MachineBasicBlock &MBB, const TileASCountedLoop &L,
                     const LoopControl &Control, const MachineOperand &StartOp);
+  /// Where O, relative to its base, is set: after the base's definition when
+  /// that follows Reg's in the same block (selection may copy the live-ins
+  /// in any order), or an error if something reads Reg in between.
+  Error placeAfterBase(RegisterOverride &O, const MachineBasicBlock &MBB) const;
   /// Plan.Description from Plan.Overrides.
   void describePlan();
   Error add(const RegisterOverride &O, const MachineBasicBlock &MBB);
@@ -231,7 +236,40 @@ Error Planner::planControl(const MachineBasicBlock &MBB,
                              MBB.getNumber(), Bound ? "start" : "bound",
                              Trips));
   O.Value = *Value;
+  if (O.Base)
+    if (Error E = placeAfterBase(O, MBB))
+      return E;
   return add(O, MBB);
+}
+
+Error Planner::placeAfterBase(RegisterOverride &O,
+                              const MachineBasicBlock &MBB) const {
+  if (!O.Reg.isVirtual() || !O.Base.isVirtual())
+    return Error::success();
+  const MachineInstr *RegDef = MRI.getUniqueVRegDef(O.Reg);
+  const MachineInstr *BaseDef = MRI.getUniqueVRegDef(O.Base);
+  if (!RegDef || !BaseDef || RegDef->getParent() != BaseDef->getParent())
+    return Error::success();
+  // Walk from the bound's definition to the start's, if that comes later;
+  // whatever reads the bound in between would see it before it is set.
+  const MachineInstr *EarlyReader = nullptr;
+  for (MachineBasicBlock::const_iterator I = std::next(RegDef->getIterator()),
+                                         E = RegDef->getParent()->end();
+       I != E; ++I) {
+    if (&*I == BaseDef) {
+      if (EarlyReader)
+        return planError(formatv("loop bb.{0}: {1} reads its bound {2} "
+                                 "before its start {3} is computed, so the "
+                                 "bound cannot be set from the start",
+                                 MBB.getNumber(), where(*EarlyReader),
+                                 name(O.Reg), name(O.Base)));
+      O.At = BaseDef;
+      break;
+    }
+    if (!EarlyReader && I->readsRegister(O.Reg, /*TRI=*/nullptr))
+      EarlyReader = &*I;
+  }
+  return Error::success();
 }
 
 Expected<TripCountPlan> Planner::run() {

@@ -7,6 +7,9 @@
 // A run of MIR for a given trip count sets the loop's bound (or start) where
 // the register is defined, whatever its instruction computes (a PHI's too),
 // so that everything computed from it sees the same value (TripCountPlan.h).
+// A bound set relative to the start, when the start is defined after it (in
+// whatever order selection copied the live-ins), is set where the start is
+// defined instead: where both are known.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,17 +30,22 @@ class MachineInstr;
 
 namespace tileas {
 
-/// A register the run sets instead of computing it: where Reg is defined, it
-/// takes Value, plus the value Base has then if Base is set.
+/// A register the run sets instead of computing it: where Reg is defined (or
+/// after At, if set), it takes Value, plus the value Base has then if Base is
+/// set.
 struct RegisterOverride {
   llvm::Register Reg;
   llvm::Register Base;
   int64_t Value = 0;
+  /// The instruction after which Reg is set, if not Reg's definition: the
+  /// definition of Base when that comes later (nothing reads Reg before it).
+  const llvm::MachineInstr *At = nullptr;
 };
 
-/// For each register of Overrides that MI defines, calls Set with the value
-/// it takes; Lookup reads a base's current integer value (nullopt if it has
-/// none yet, which is an error naming MI and the base). Values wrap around.
+/// For each override of Overrides that applies at MI (MI defines its
+/// register, or is its At), calls Set with the value it takes; Lookup reads a
+/// base's current integer value (nullopt if it has none yet, which is an error
+/// naming MI and the base). Values wrap around.
 llvm::Error applyOverrides(
     const llvm::MachineInstr &MI, llvm::ArrayRef<RegisterOverride> Overrides,
     llvm::function_ref<std::optional<int64_t>(llvm::Register)> Lookup,

@@ -95,4 +95,15 @@ TEST_F(RegisterOverrideTest, BaseNotComputedYetNamesInstructionAndBase) {
   EXPECT_TRUE(Set.empty());
 }
 
+TEST_F(RegisterOverrideTest, AfterItsBaseWhenAtIsSet) {
+  // %n is defined at 1; set after 2 instead, where %s is known.
+  RegisterOverride O{N, S, 4, &instr(*MF, 0, 2)};
+  ASSERT_FALSE(bool(apply(1, O)));
+  EXPECT_TRUE(Set.empty());
+  Known[S] = 10;
+  ASSERT_FALSE(bool(apply(2, O)));
+  ASSERT_EQ(Set.size(), 1u);
+  EXPECT_EQ(Set[0], std::make_pair(N, int64_t(14)));
+}
+
 } // namespace

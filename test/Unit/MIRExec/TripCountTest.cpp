@@ -10,9 +10,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "MIRExecTestUtil.h"
+#include "tileas/MIRExec/RegisterOverride.h"
 #include "tileas/MIRExec/TripCountPlan.h"
 #include "tileas/MIRExec/TripCountSetup.h"
+
+#include "llvm/ADT/DenseMap.h"
 
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
@@ -36,6 +40,9 @@ struct LoopShape {
   std::optional<int64_t> Bound;
   bool ReadsIV = false;
   bool BackOnFalse = false;
+  /// The entry defines %s before %n (the default: %n first, as selection
+  /// copies the live-in parameters, last first).
+  bool StartFirst = false;
 
   LoopShape &by(int64_t S) { return Step = S, *this; }
   LoopShape &exitTest(unsigned C) { return CC = C, *this; }
@@ -45,10 +52,17 @@ struct LoopShape {
   LoopShape &to(std::optional<int64_t> B) { return Bound = B, *this; }
   LoopShape &readsIV(bool R) { return ReadsIV = R, *this; }
   LoopShape &backOnFalse() { return BackOnFalse = true, *this; }
+  LoopShape &startFirst() { return StartFirst = true, *this; }
 
   std::string mir() const {
     std::string Increment = Step >= 0 ? formatv("ADDri %i, {0}", Step).str()
                                       : formatv("SUBri %i, {0}", -Step).str();
+    std::string BoundDef =
+        "%n:gpr32 = " +
+        (Bound ? formatv("MOVri {0}", *Bound).str() : "COPY $r0");
+    std::string StartDef =
+        "%s:gpr32 = " +
+        (Start ? formatv("MOVri {0}", *Start).str() : "COPY $r1");
     return formatv(R"(---
 name: loop
 tracksRegLiveness: true
@@ -59,8 +73,8 @@ body: |
   bb.0:
     successors: %bb.1
     liveins: $r0, $r1
-    %n:gpr32 = {0}
-    %s:gpr32 = {1}
+    {0}
+    {1}
   bb.1:
     successors: %bb.1, %bb.2
     %i:gpr32 = PHI %s, %bb.0, %next, %bb.1
@@ -72,10 +86,9 @@ body: |
     RET
 ...
 )",
-                   Bound ? formatv("MOVri {0}", *Bound).str() : "COPY $r0",
-                   Start ? formatv("MOVri {0}", *Start).str() : "COPY $r1",
-                   Increment, ReadsIV ? "%i" : "%next", CC,
-                   BackOnFalse ? "BR_NP" : "BR_P")
+                   StartFirst ? StartDef : BoundDef,
+                   StartFirst ? BoundDef : StartDef, Increment,
+                   ReadsIV ? "%i" : "%next", CC, BackOnFalse ? "BR_NP" : "BR_P")
         .str();
   }
 
@@ -380,6 +393,75 @@ TEST_F(TripCountTest, ReferenceBoundNotALiveIn) {
             "in the reference, the trip count sets %n, which is not a copy "
             "of a live-in register; other forms of the function cannot be "
             "given its value");
+}
+
+/// Runs the entry block of MF as tileas-sim and tileas-protocol-check do:
+/// each instruction defines its register (COPY of $r0 or $r1: LiveIns' value
+/// of it; MOVri: its immediate), then the plan's overrides apply after it.
+/// Returns the values of S and N.
+Expected<std::pair<int64_t, int64_t>>
+runEntry(MachineFunction &MF, ArrayRef<RegisterOverride> Overrides,
+         ArrayRef<std::pair<MCRegister, int64_t>> LiveIns, Register S,
+         Register N) {
+  DenseMap<Register, int64_t> Ints;
+  for (const MachineInstr &MI : MF.front()) {
+    if (MI.getOpcode() == TileAS::MOVri)
+      Ints[MI.getOperand(0).getReg()] = MI.getOperand(1).getImm();
+    if (MI.isCopy())
+      for (auto [Reg, V] : LiveIns)
+        if (MI.getOperand(1).getReg() == Reg)
+          Ints[MI.getOperand(0).getReg()] = V;
+    if (Error E = applyOverrides(
+            MI, Overrides,
+            [&](Register R) -> std::optional<int64_t> {
+              auto It = Ints.find(R);
+              if (It == Ints.end())
+                return std::nullopt;
+              return It->second;
+            },
+            [&](Register R, int64_t V) { Ints[R] = V; }))
+      return E;
+  }
+  return std::make_pair(Ints.lookup(S), Ints.lookup(N));
+}
+
+TEST_F(TripCountTest, LiveInsCopiedInEitherOrder) {
+  // Selection copies the live-in parameters last first: the bound's copy
+  // may come before the start's, or after it. Either way the run sets the
+  // bound from the start it reads, and the loop runs the trip count.
+  for (bool StartFirst : {false, true}) {
+    LoopShape L = LoopShape().from(std::nullopt).by(2);
+    if (StartFirst)
+      L.startFirst();
+    SCOPED_TRACE(L.mir());
+    MachineFunction *MF = parse(L.mir(), "loop");
+    ASSERT_NE(MF, nullptr);
+    const TargetRegisterInfo &TRI = *MF->getSubtarget().getRegisterInfo();
+    MCRegister R0 = *findRegister(TRI, "r0"), R1 = *findRegister(TRI, "r1");
+    Expected<TripCountSetup> Setup = planOwnTripCount(*MF, 5);
+    ASSERT_TRUE(bool(Setup)) << toString(Setup.takeError());
+    EXPECT_EQ(Setup->Description, "%n = %s + 10");
+    Expected<std::pair<int64_t, int64_t>> Run =
+        runEntry(*MF, Setup->Overrides, {{R1, 31}, {R0, 999}},
+                 virtualRegister(*MF, "s"), virtualRegister(*MF, "n"));
+    ASSERT_TRUE(bool(Run)) << toString(Run.takeError());
+    EXPECT_EQ(Run->first, 31);
+    EXPECT_EQ(Run->second, 41);
+    EXPECT_EQ(L.iterations(Run->first, Run->second), 5);
+  }
+}
+
+TEST_F(TripCountTest, BoundReadBeforeTheStartIsComputed) {
+  // The bound is read between its copy and the start's: no place in the
+  // entry block sees both set.
+  LoopShape L = LoopShape().from(std::nullopt);
+  std::string Text = L.mir();
+  Text.replace(Text.find("%s:gpr32 = COPY $r1"), 19,
+               "%early:gpr32 = ADDri %n, 1\n    %s:gpr32 = COPY $r1");
+  EXPECT_EQ(ownError(Text, 3),
+            "loop bb.1: bb.0: %early:gpr32 = ADDri %n:gpr32, 1 reads its "
+            "bound %n before its start %s is computed, so the bound cannot "
+            "be set from the start");
 }
 
 } // namespace

@@ -1,16 +1,22 @@
-; XFAIL: *
-; Defect for the MIRExec owners (not fixed here): a split-K GEMM's k-loop
-; runs from a runtime start (this split's first k-tile) to a runtime bound.
-; llc pipelines it (II 32), but neither tileas-protocol-check nor tileas-sim
-; can run it: both stop with "bb.0: %10:gpr32 = COPY $r1: the trip count is
-; set here from the loop's start %9, which is not computed yet". Selection
-; copies the live-in parameters in reverse order, so the bound's COPY comes
-; before the start's, and the trip count is set at the bound's definition
-; from a start that is read later. --live-in=r0=5 does not help.
+; A split-K GEMM's k-loop runs from a runtime start (this split's first
+; k-tile) to a runtime bound. Selection copies the live-in parameters last
+; first, so the bound's COPY ($r1) comes before the start's ($r0): the runs
+; set the bound relative to the start where the start is copied, where both
+; are known (lib/MIRExec/TripCountPlan.cpp), whatever the start's value.
 ;
 ; RUN: %llc -march=tileas -verify-machineinstrs -tileas-verify-schedule -stop-after=tileas-materialize-schedule %s -o %t.mir
-; RUN: %tileas-protocol-check %t.mir --trip-counts=1,2,3
-; RUN: %tileas-sim %t.mir --trip-count=64
+; RUN: FileCheck %s --check-prefix=MIR < %t.mir
+; MIR:      %[[BOUND:[0-9]+]]:gpr32 = COPY $r1
+; MIR-NEXT: %[[START:[0-9]+]]:gpr32 = COPY $r0
+; MIR:      PIPE_CREATE 0, {{.*}}, %[[START]], 1, 0, 0
+; RUN: %tileas-protocol-check %t.mir --trip-counts=1,2,3 | FileCheck %s --check-prefix=CHECKER
+; CHECKER: splitk trip count 1: ok ({{.*}}, with %10 = %9 + 1)
+; CHECKER: splitk trip count 2: ok ({{.*}}, with %10 = %9 + 2)
+; CHECKER: splitk trip count 3: ok ({{.*}}, with %10 = %9 + 3)
+; The cycles do not depend on where the split starts.
+; RUN: %tileas-sim %t.mir --trip-count=64 | FileCheck %s --check-prefix=SIM
+; RUN: %tileas-sim %t.mir --trip-count=64 --live-in=r0=5 | FileCheck %s --check-prefix=SIM
+; SIM: splitk trip count 64 (with %10 = %9 + 64): 2214 cycles, 32 cycles per iteration in the steady state
 declare ptr addrspace(3) @tileas.tma.load(ptr, i32, i32, i32) nounwind willreturn memory(read)
 declare ptr addrspace(6) @tileas.tmem.alloc(i32) nounwind willreturn memory(inaccessiblemem: readwrite)
 declare ptr addrspace(6) @tileas.mma(ptr addrspace(6), ptr addrspace(3), ptr addrspace(3), i32, i32) nounwind willreturn memory(argmem: readwrite)
