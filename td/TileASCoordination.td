@@ -32,8 +32,10 @@ let hasSideEffects = true, IsCoordination = true in {
 // issuing instruction stream, 1 + an event pipe for an asynchronous unit,
 // which arrives when its preceding operation completes. $pagent and $cagent
 // name the agents that issue the producer and the consumer side: 0 for the
-// one instruction stream of the unspecialized form, k >= 1 for the td's
-// k-th agent of a warp-specialized loop.
+// one instruction stream of the unspecialized form (every warp, before any
+// dispatch), k >= 1 for the td's k-th agent of a warp-specialized loop, or
+// of an unspecialized loop only agent k's warps reach (after an earlier
+// loop's dispatch).
 def PIPE_CREATE : TileASInst<(outs),
     (ins i32imm:$pipe, i32imm:$depth, bytesimm:$bytes, i32imm:$full,
          optbarimm:$empty, i32imm:$producer, i32imm:$consumer, GPR32:$first,

@@ -15,7 +15,7 @@ using namespace llvm;
 
 namespace tileas {
 
-Error checkPipeSidesDiffer(const MachineInstr &MI) {
+Error checkPipeSidesDiffer(const MachineInstr &MI, unsigned CreatedBy) {
   // Operands 9 and 10: the agents issuing the producer and consumer sides.
   if (MI.getNumOperands() < 11 || !MI.getOperand(9).isImm() ||
       !MI.getOperand(10).isImm())
@@ -24,7 +24,7 @@ Error checkPipeSidesDiffer(const MachineInstr &MI) {
   int64_t Consumer = MI.getOperand(10).getImm();
   ArrayRef<model::AgentRecord> Agents = model::agents();
   if (Producer != Consumer || Producer <= 0 ||
-      Producer > int64_t(Agents.size()))
+      Producer > int64_t(Agents.size()) || Producer == int64_t(CreatedBy))
     return Error::success();
   return failAt(MI, formatv("both sides of the pipe are issued by agent {0} "
                             "({1}); a warp-specialized pipe connects two "

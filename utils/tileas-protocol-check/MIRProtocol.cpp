@@ -81,7 +81,8 @@ private:
   Error step(const MachineInstr &MI);
   Error agentSwitch(const MachineInstr &MI);
   Error slotHandle(const MachineInstr &MI);
-  void checkIssuer(const MachineInstr &MI, unsigned Pipe, bool Producer);
+  void checkIssuer(const MachineInstr &MI, unsigned Pipe, bool Producer,
+                   bool Observes);
   std::string agentName(unsigned Agent) const;
   Error applyOverrides(const MachineInstr &MI);
   Error pipeOp(const MachineInstr &MI);
@@ -163,6 +164,8 @@ private:
 
 std::string Interpreter::agentName(unsigned Agent) const {
   ArrayRef<model::AgentRecord> Agents = model::agents();
+  if (Agent == 0)
+    return "the code before the dispatch (0)";
   if (Agent >= 1 && Agent <= Agents.size())
     return formatv("agent {0} ({1})", Agent, Agents[Agent - 1].Name).str();
   return formatv("agent {0}", Agent).str();
@@ -269,7 +272,7 @@ Error Interpreter::checkCoordinationOperands(const MachineInstr &MI) const {
                                 "nor an agent of the model (1 to {2})",
                                 Agent, I, Agents));
     }
-    if (Error E = checkPipeSidesDiffer(MI))
+    if (Error E = checkPipeSidesDiffer(MI, Issuer))
       return E;
     return Error::success();
   }
@@ -384,7 +387,8 @@ Error Interpreter::pipeOp(const MachineInstr &MI) {
   Info.MaxIter = std::max(Info.MaxIter, *K);
   checkIssuer(MI, Pipe,
               Opc == TileAS::PIPE_PRODUCER_ACQUIRE ||
-                  Opc == TileAS::PIPE_PRODUCER_COMMIT);
+                  Opc == TileAS::PIPE_PRODUCER_COMMIT,
+              /*Observes=*/Opc == TileAS::PIPE_CONSUMER_WAIT);
   // The barrier actions of a pipe sharing a lender's barrier act on the
   // lender's (one slot each: the same slot and phase for iteration K).
   unsigned FullPipe = Info.FullOf >= 0 ? unsigned(Info.FullOf) : Pipe;
@@ -431,13 +435,17 @@ Error Interpreter::pipeOp(const MachineInstr &MI) {
 }
 
 /// In a warp-specialized function, each side of a pipe is issued by the
-/// agent its PIPE_CREATE names; the code before the dispatch may issue
-/// either.
+/// agent its PIPE_CREATE names: 0 for the code before the dispatch, k for
+/// agent k's warps after it (as the simulator requires). A side named 0 is
+/// not one an agent may take over after the dispatch: the pipe of a loop
+/// that only one agent's warps reach must name that agent. Waits and slot
+/// handles only observe the pipe; the code before the dispatch may observe
+/// any.
 void Interpreter::checkIssuer(const MachineInstr &MI, unsigned Pipe,
-                              bool Producer) {
+                              bool Producer, bool Observes) {
   const PipeInfo &Info = Pipes[Pipe];
   unsigned Named = Producer ? Info.ProducerIssuer : Info.ConsumerIssuer;
-  if (Issuer == 0 || Named == 0 || Named == Issuer ||
+  if (Named == Issuer || (Observes && (Issuer == 0 || Named == 0)) ||
       !WrongAgentSeen.insert(&MI).second)
     return;
   WrongAgents.push_back(
@@ -476,7 +484,7 @@ Error Interpreter::slotHandle(const MachineInstr &MI) {
   Expected<int64_t> K = iterationOf(MI, Pipe, 2);
   if (!K)
     return K.takeError();
-  checkIssuer(MI, Pipe, /*Producer=*/false);
+  checkIssuer(MI, Pipe, /*Producer=*/false, /*Observes=*/true);
   Regs[MI.getOperand(0).getReg()] = Value{0, true, Pipe, *K};
   return Error::success();
 }

@@ -76,7 +76,7 @@ int MIRRun::performer(unsigned Declared, unsigned Agent,
 /// Coordination operands are immediates but for the induction values; an
 /// agent is 0 (the issuer) or 1 + an event pipe; a pipe has 1 to
 /// MaxPipeDepth slots and a nonzero step.
-Error MIRRun::checkOperands(const MachineInstr &MI) const {
+Error MIRRun::checkOperands(const MachineInstr &MI, unsigned Issuer) const {
   for (unsigned I = 0, E = MI.getNumExplicitOperands(); I != E; ++I)
     if (!MI.getOperand(I).isReg() && !MI.getOperand(I).isImm())
       return failAt(MI, formatv("operand {0} is neither a register nor an "
@@ -124,7 +124,7 @@ Error MIRRun::checkOperands(const MachineInstr &MI) const {
                                   "of this function",
                                   I, Issuer));
     }
-    if (Error E = checkPipeSidesDiffer(MI))
+    if (Error E = checkPipeSidesDiffer(MI, Issuer))
       return E;
     return Error::success();
   }
@@ -140,7 +140,7 @@ Error MIRRun::checkOperands(const MachineInstr &MI) const {
 }
 
 Expected<SmallVector<sim::DynamicOp, 2>> MIRRun::createPipe(
-    const MachineInstr &MI, unsigned Agent,
+    const MachineInstr &MI, unsigned Agent, bool InPreamble,
     function_ref<Expected<int64_t>(const MachineOperand &)> Value) {
   Expected<int64_t> First = Value(MI.getOperand(7));
   if (!First)
@@ -181,7 +181,7 @@ Expected<SmallVector<sim::DynamicOp, 2>> MIRRun::createPipe(
   unsigned Created = P.Base + 2 * P.Depth;
   sim::DynamicOp Op;
   Op.Barrier = Created;
-  if (!actsForPreamble(Agent)) {
+  if (InPreamble && !actsForPreamble(Agent)) {
     // Until the first agent has initialized the barriers.
     Op.Kind = sim::OpKind::Wait;
     Op.Parity = 0;
@@ -192,7 +192,9 @@ Expected<SmallVector<sim::DynamicOp, 2>> MIRRun::createPipe(
   Init.Kind = sim::OpKind::Init;
   Init.Barrier = P.Base;
   Init.Count = 2 * P.Depth + 1;
-  if (Agents.size() == 1)
+  // In its own region (after an earlier loop's dispatch) an agent creates
+  // the pipe for itself: no other agent waits for it.
+  if (Agents.size() == 1 || !InPreamble)
     return SmallVector<sim::DynamicOp, 2>{Init};
   Op.Kind = sim::OpKind::Arrive;
   return SmallVector<sim::DynamicOp, 2>{Init, Op};
@@ -294,14 +296,14 @@ Expected<SmallVector<sim::DynamicOp, 2>> MIRRun::coordinate(
     const MachineInstr &MI, unsigned Agent, bool InPreamble,
     function_ref<Expected<int64_t>(const MachineOperand &)> Value,
     std::optional<unsigned> &PendingWrite) {
-  if (Error E = checkOperands(MI))
+  if (Error E = checkOperands(MI, issuer(Agent, InPreamble)))
     return E;
   unsigned Opc = MI.getOpcode();
   bool Waits = Opc == TileAS::PIPE_CONSUMER_WAIT || Opc == TileAS::MUTEX_LOCK;
   Expected<SmallVector<sim::DynamicOp, 2>> Ops =
       [&]() -> Expected<SmallVector<sim::DynamicOp, 2>> {
     if (Opc == TileAS::PIPE_CREATE)
-      return createPipe(MI, Agent, Value);
+      return createPipe(MI, Agent, InPreamble, Value);
     // The preamble arrives and acquires once, in the first agent; every
     // agent may wait.
     if (InPreamble && !Waits && !actsForPreamble(Agent)) {

@@ -132,7 +132,9 @@ private:
 
   std::string streamName(unsigned Agent, unsigned EventPipe,
                          std::optional<unsigned> Pipe) const;
-  llvm::Error checkOperands(const llvm::MachineInstr &MI) const;
+  /// Issuer: the agent MI counts as issued by (0 in the preamble).
+  llvm::Error checkOperands(const llvm::MachineInstr &MI,
+                            unsigned Issuer) const;
   /// An error unless Agent issues the side of pipe P that MI belongs to.
   llvm::Error checkSide(const llvm::MachineInstr &MI, const Pipe &P,
                         unsigned Agent) const;
@@ -145,7 +147,7 @@ private:
   int performer(unsigned Declared, unsigned Agent,
                 std::optional<unsigned> Pipe);
   llvm::Expected<llvm::SmallVector<sim::DynamicOp, 2>> createPipe(
-      const llvm::MachineInstr &MI, unsigned Agent,
+      const llvm::MachineInstr &MI, unsigned Agent, bool InPreamble,
       llvm::function_ref<llvm::Expected<int64_t>(const llvm::MachineOperand &)>
           Value);
   llvm::Expected<sim::DynamicOp> mutexOp(const llvm::MachineInstr &MI,

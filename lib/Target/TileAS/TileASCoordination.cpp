@@ -67,7 +67,7 @@ TileASCoordinationBuilder::solve(unsigned FirstPipeId, bool Specialized) {
 
 unsigned TileASCoordinationBuilder::issuingAgent(int Op) const {
   if (IssuingAgent.empty())
-    return 0;
+    return StreamAgent;
   return Op >= 0 ? IssuingAgent[Op] : model::defaultAgent();
 }
 
@@ -75,8 +75,10 @@ unsigned TileASCoordinationBuilder::producerAgent(const pipes::Pipe &P) const {
   // The agent of the last producer, which commits (a ring's producers are
   // all one agent's; a drain's may be several, ordered by a mutex). A value
   // made before the loop was made before the dispatch, by every warp: the
-  // one stream before the loop.
-  return P.Owner >= 0 ? issuingAgent(P.Producers.back()) : 0;
+  // one stream before the loop, whoever runs it.
+  if (P.Owner < 0)
+    return IssuingAgent.empty() ? StreamAgent : 0;
+  return issuingAgent(P.Producers.back());
 }
 
 void TileASCoordinationBuilder::create(const pipes::Pipe &P,

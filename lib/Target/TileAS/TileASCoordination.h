@@ -103,6 +103,10 @@ public:
   void setIssuingAgents(std::vector<unsigned> AgentOf) {
     IssuingAgent = std::move(AgentOf);
   }
+  /// Unspecialized: the agent whose warps alone run the loop (after an
+  /// earlier loop's dispatch), or 0 when every warp does. PIPE_CREATE names
+  /// it for both sides.
+  void setStreamAgent(unsigned Agent) { StreamAgent = Agent; }
   unsigned issuingAgent(int Op) const;
   unsigned producerAgent(const tileas::pipes::Pipe &P) const;
 
@@ -132,6 +136,7 @@ private:
   SmallVector<PlacedCoordination, 16> Placed;
   SmallVector<MachineInstr *, 32> Created;
   std::vector<unsigned> IssuingAgent;
+  unsigned StreamAgent = 0;
 };
 
 } // namespace llvm

@@ -38,6 +38,7 @@
 #include "TileASMaterializeCheck.h"
 #include "TileASOptions.h"
 #include "TileASScheduleAnalysis.h"
+#include "TileASStreamAgent.h"
 #include "TileASWarpSpecialize.h"
 #include "tileas/Model/MachineModel.h"
 
@@ -521,6 +522,8 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
   }
   if (Partition)
     Coord.setIssuingAgents(Partition->issuingAgents());
+  else
+    Coord.setStreamAgent(streamAgentOf(*Preheader));
   Coord.emit(*Solution, *Counted, *Preheader, *Exit);
   if (Partition)
     Partition->addCoordination(Coord.placed());

@@ -1,24 +1,55 @@
-; XFAIL: *
-; Defect for the warp-specialization / simulator owners (not fixed here):
-; a function with two pipelined loops, warp-specialized. The first loop is
+; A function with two pipelined loops, warp-specialized. The first loop is
 ; specialized; the second, after it, is materialized unspecialized (remark:
 ; "an earlier loop of the function is warp-specialized"). Only the compute
-; agent continues past the first loop, so it issues the second loop's pipe
-; operations, but that pipe's PIPE_CREATE gives both of its sides to agent
-; 0 (the preamble). tileas-protocol-check accepts the result; tileas-sim
-; refuses it: "PIPE_PRODUCER_ACQUIRE ...: run by agent 1 (compute), but
-; PIPE_CREATE gives the producer side of pipe 1 to the preamble (0)".
-; Either the second loop's pipes must name the agent that runs them, or the
-; simulator is wrong to refuse them; the protocol checker and the simulator
-; should agree either way. Unspecialized, both accept it (first RUN lines).
+; agent's warps continue past the first loop (the load and MMA warps
+; return), so they alone run the second loop: its PIPE_CREATE, after the
+; dispatch, must name the compute agent (1) for both sides, as the pipe
+; pseudos' agent operands name the agent that runs them. Naming 0 (the code
+; before the dispatch) there was a user-found defect: tileas-protocol-check
+; accepted it and tileas-sim refused it. Now both refuse it (seeded below).
 ;
+; Unspecialized, both loops are the one stream's (agents 0).
 ; RUN: %llc -march=tileas -verify-machineinstrs -stop-after=tileas-materialize-schedule %s -o %t.u.mir
-; RUN: %tileas-protocol-check %t.u.mir --trip-counts=1,2,3
-; RUN: %tileas-sim %t.u.mir --trip-count=64
+; RUN: FileCheck %s --check-prefix=UNSPEC < %t.u.mir
+; UNSPEC: PIPE_CREATE 0, {{.*}}, 1, 0, 0
+; UNSPEC: PIPE_CREATE 1, {{.*}}, 1, 0, 0
+; RUN: %tileas-protocol-check %t.u.mir --trip-counts=1,2,3 | FileCheck %s --check-prefix=OK
+; RUN: %tileas-sim %t.u.mir --trip-count=64 | FileCheck %s --check-prefix=USIM
+; USIM: twoloops trip count 64 (with %11 = 64, %12 = 64): 1414 cycles
+;
+; Warp-specialized: pipe 0 from the load warp (2) to the compute warps (1),
+; created before the dispatch; pipe 1 created and run by the compute warps.
 ; RUN: %llc -march=tileas -verify-machineinstrs -tileas-pipeline-strategy=warp-specialized \
 ; RUN:   -stop-after=tileas-materialize-schedule %s -o %t.ws.mir
-; RUN: %tileas-protocol-check %t.ws.mir --trip-counts=1,2,3
-; RUN: %tileas-sim %t.ws.mir --trip-count=64
+; RUN: FileCheck %s --check-prefix=WS < %t.ws.mir
+; WS:      PIPE_CREATE 0, {{[0-9]+}}, 8192, 1, 2, 5, 0, %{{[0-9]+}}, 1, 2, 1
+; WS:      AGENT_SWITCH 1,
+; WS:      bb.{{[0-9]+}}.mid:
+; WS:      PIPE_CREATE 1, {{[0-9]+}}, 8192, 1, 2, 5, 0, %{{[0-9]+}}, 1, 1, 1
+; RUN: %tileas-protocol-check %t.ws.mir --trip-counts=1,2,3 | FileCheck %s --check-prefix=OK
+; OK: twoloops trip count 1: ok
+; OK: twoloops trip count 2: ok
+; OK: twoloops trip count 3: ok
+; RUN: %tileas-sim %t.ws.mir --trip-count=64 | FileCheck %s --check-prefix=WSSIM
+; WSSIM: twoloops trip count 64 (with %11 = 64, %12 = 64): 1407 cycles
+; WSSIM: loop {{.*}} (agent compute): 51 iterations
+; WSSIM: loop {{.*}} (agent compute): 51 iterations
+;
+; Seeded mistakes: the second loop's pipe names the code before the
+; dispatch (the old form), or the load warp, as its producer. Both tools
+; name the instruction the compute warps run for the other side.
+; RUN: sed -E 's/(PIPE_CREATE 1, .*), 1, 1, 1$/\1, 1, 0, 0/' %t.ws.mir > %t.zero.mir
+; RUN: not %tileas-protocol-check %t.zero.mir --trip-counts=1 | FileCheck %s --check-prefix=ZERO
+; ZERO: twoloops trip count 1: wrong agent: bb.{{[0-9]+}}: PIPE_PRODUCER_ACQUIRE 1, {{.*}}: issued by agent 1 (compute), but PIPE_CREATE of pipe 1 names the code before the dispatch (0) as the producer
+; ZERO: wrong agent: bb.{{[0-9]+}}: PIPE_CONSUMER_RELEASE 1, {{.*}}: issued by agent 1 (compute), but PIPE_CREATE of pipe 1 names the code before the dispatch (0) as the consumer
+; RUN: not %tileas-sim %t.zero.mir --trip-count=4 2>&1 | FileCheck %s --check-prefix=ZEROSIM
+; ZEROSIM: error: twoloops: bb.{{[0-9]+}}: PIPE_PRODUCER_ACQUIRE 1, {{.*}}: run by agent 1 (compute), but PIPE_CREATE gives the producer side of pipe 1 to the preamble (0)
+; RUN: sed -E 's/(PIPE_CREATE 1, .*), 1, 1, 1$/\1, 1, 2, 1/' %t.ws.mir > %t.load.mir
+; RUN: not %tileas-protocol-check %t.load.mir --trip-counts=1 | FileCheck %s --check-prefix=LOAD
+; LOAD: twoloops trip count 1: wrong agent: bb.{{[0-9]+}}: PIPE_PRODUCER_ACQUIRE 1, {{.*}}: issued by agent 1 (compute), but PIPE_CREATE of pipe 1 names agent 2 (load) as the producer
+; LOAD-NOT: as the consumer
+; RUN: not %tileas-sim %t.load.mir --trip-count=4 2>&1 | FileCheck %s --check-prefix=LOADSIM
+; LOADSIM: error: twoloops: bb.{{[0-9]+}}: PIPE_PRODUCER_ACQUIRE 1, {{.*}}: run by agent 1 (compute), but PIPE_CREATE gives the producer side of pipe 1 to agent 2 (load)
 declare ptr addrspace(3) @tileas.tma.load(ptr, i32, i32, i32) nounwind willreturn memory(read)
 declare <4 x float> @tileas.smem.load(ptr addrspace(3), i32) nounwind willreturn memory(argmem: read)
 define void @twoloops(ptr noalias %da, ptr noalias %db, ptr addrspace(1) noalias %out, i32 %n, i32 %m) {
