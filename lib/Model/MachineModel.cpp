@@ -44,6 +44,13 @@ std::optional<unsigned> namedBarrierBudget() {
   return unsigned(gen::Coordination.BarrierBudget);
 }
 
+std::optional<unsigned> namedBarrierCount() {
+  std::optional<unsigned> Budget = namedBarrierBudget();
+  if (!Budget)
+    return std::nullopt;
+  return unsigned(gen::BudgetTable[*Budget].Capacity);
+}
+
 ResourceModel buildResourceModel(int ReservedBarriers) {
   ResourceModel M;
   for (const SlotRecord &S : gen::SlotTable)

@@ -41,6 +41,9 @@ llvm::StringRef poolRecordName(unsigned Pool);
 /// The index of the budget pool that pipes and mutexes take barrier ids from
 /// (the td CoordinationModel's BarrierPool), if the model has one.
 std::optional<unsigned> namedBarrierBudget();
+/// The number of named barriers the machine has (that pool's capacity in the
+/// td, before any is reserved), if the model has such a pool.
+std::optional<unsigned> namedBarrierCount();
 
 /// The record of an opcode, or null for opcodes the model does not cover
 /// (target-independent ones such as COPY and PHI).

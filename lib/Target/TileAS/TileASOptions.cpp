@@ -5,12 +5,36 @@
 //===----------------------------------------------------------------------===//
 
 #include "TileASOptions.h"
+#include "tileas/Model/MachineModel.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
 
-static cl::opt<int> ReservedBarriers(
+namespace {
+/// -tileas-reserved-barriers: at most the machine's named barriers (td), or
+/// negative for the td's default.
+struct ReservedBarriersParser : public cl::parser<int> {
+  using cl::parser<int>::parser;
+  bool parse(cl::Option &O, StringRef ArgName, StringRef Arg, int &Value) {
+    if (cl::parser<int>::parse(O, ArgName, Arg, Value))
+      return true;
+    std::optional<unsigned> Count = tileas::model::namedBarrierCount();
+    if (!Count || Value <= int64_t(*Count))
+      return false;
+    std::string Pool = tileas::model::buildResourceModel()
+                           .budgets()[*tileas::model::namedBarrierBudget()]
+                           .Name;
+    return O.error(formatv("{0} barriers reserved, but the machine has {1} "
+                           "named barriers (the td's {2} budget pool); "
+                           "reserve at most {1}",
+                           Value, *Count, Pool));
+  }
+};
+} // namespace
+
+static cl::opt<int, false, ReservedBarriersParser> ReservedBarriers(
     "tileas-reserved-barriers",
     cl::desc("Named barriers reserved for other uses (default: the machine "
              "description's, 1 for __syncthreads)"),
