@@ -6,8 +6,8 @@
 ; MMA latencies per iteration instead of four; the epilogue adds them. A, B
 ; and the output are distinct tensors: noalias.
 ;
-;   llc --load=build/lib/libTileAS.so -march=tileas examples/gemm-mainloop.ll -o -
-;   llc --load=build/lib/libTileAS.so -march=tileas -tileas-print-schedule \
+;   /usr/lib/llvm-22/bin/llc --load=build/lib/libTileAS.so -march=tileas examples/gemm-mainloop.ll -o -
+;   /usr/lib/llvm-22/bin/llc --load=build/lib/libTileAS.so -march=tileas -tileas-print-schedule \
 ;       -pass-remarks-analysis=tileas examples/gemm-mainloop.ll -o -
 
 declare ptr addrspace(3) @tileas.tma.load(ptr, i32, i32, i32) nounwind willreturn memory(read)
