@@ -43,12 +43,22 @@
 //     several short runs find a schedule far more often than one long run.
 //     The order of the best schedule so far goes first. Should the arms
 //     never have succeeded, the first attempt is at the II cap.
-//  3. On loops of LargeRunsOps ops and more, Rau's own runs (bounds from
-//     placed neighbours only, DependenceBounds::PlacedNeighbours) step down
-//     from the best II on 1 / NeighbourShare of the budget on top of it:
-//     where propagated bounds fix a long recurrence before the chains that
-//     feed it, they end a few percent above textbook IMS, and these runs
-//     do not. The phases before are left exactly as they were.
+//  3. On loops of NeighbourOps (150) ops and more, Rau's own runs (bounds
+//     from placed neighbours only, DependenceBounds::PlacedNeighbours) step
+//     down from the best II: where propagated bounds fix a long recurrence
+//     before the chains that feed it, the phases before end a few percent
+//     (up to a fifth on 200-op loops) above textbook IMS, and these runs do
+//     not. Their budget depends on the size of the loop. Under
+//     LargeRunsOps ops, 1 / NeighbourShare of the budget on top of it, and
+//     the phases before are exactly as they were. From LargeRunsOps to
+//     LongDescentOps ops, phases 1 and 2 keep only part of the budget and
+//     leave the rest (NeighbourReserve) to this phase, whose runs a
+//     fraction of a percent below the best II mostly succeed where the
+//     bisection far below it mostly fails: the same IIs or lower for the
+//     same effort or less, which keeps 800-op loops within their time
+//     target. Above LongDescentOps ops, which have no time target but the
+//     budget's growth, NeighbourLongScale times the budget on top, in
+//     finer steps.
 //
 // A later round of the constraint refinement (Refinement.cpp) solves the
 // problem of the round before with orderings or ring caps added, so it
@@ -115,15 +125,35 @@ static constexpr uint64_t BoundPackingScale = 4;
 /// A refinement round that starts from the previous round's schedule may
 /// spend 1 / RefinedShare of the budget.
 static constexpr uint64_t RefinedShare = 4;
-/// On large loops the neighbour phase may spend 1 / NeighbourShare of the
-/// budget on top of it, its runs NeighbourRatio placements per op each (the
-/// budget ratio of Rau's paper). Its first step down is 1 /
-/// NeighbourFirstStep of the best II, and a run gives up after
-/// NeighbourFailScale times the effort of the last success (see descend).
-static constexpr uint64_t NeighbourShare = 3;
+/// Loops of at least NeighbourOps ops get the neighbour phase. Below 200
+/// ops it gained nothing on the generated loops measured (150 ops: the same
+/// IIs for a fraction of a percent more effort), from 200 ops on up to a
+/// fifth of the II; loops under 100 ops, which must schedule within 2 ms,
+/// stay well clear of it.
+static constexpr uint64_t NeighbourOps = 150;
+/// The neighbour phase may spend 1 / NeighbourShare of the budget on top of
+/// it, its runs NeighbourRatio placements per op each (the budget ratio of
+/// Rau's paper). Its first step down is 1 / NeighbourFirstStep of the best
+/// II, and a run gives up after NeighbourFailScale times the effort of the
+/// last success (see descend).
+static constexpr uint64_t NeighbourShare = 6;
 static constexpr uint64_t NeighbourRatio = 3;
 static constexpr uint64_t NeighbourFirstStep = 512;
 static constexpr uint64_t NeighbourFailScale = 2;
+/// On loops of LargeRunsOps to LongDescentOps ops the bisection of phase 2
+/// leaves 1 / NeighbourReserve of the budget to the neighbour phase: on
+/// recurrence-bound loops its attempts far below the best II mostly fail,
+/// while the neighbour phase's runs a fraction of a percent below it
+/// succeed at one pass over the loop each.
+static constexpr uint64_t NeighbourReserve = 3;
+/// Loops of more than LongDescentOps ops have no compile-time target beyond
+/// the budget's growth: their neighbour phase may spend
+/// NeighbourLongScale times the budget on top of it, with a first step of 1
+/// / NeighbourLongFirstStep of the best II (their IIs are in the thousands,
+/// and IMS lands within a few cycles of where the phase stops).
+static constexpr uint64_t LongDescentOps = 1000;
+static constexpr uint64_t NeighbourLongScale = 2;
+static constexpr uint64_t NeighbourLongFirstStep = 2048;
 
 namespace {
 
@@ -230,12 +260,32 @@ public:
     L.Runs = NeighbourRuns;
     return L;
   }
-  /// Loops that take the run lists for large loops and the neighbour phase.
-  bool large() const { return N >= LargeRunsOps; }
-  /// The neighbour phase spends 1 / NeighbourShare of the budget beyond
+  /// Loops that get the neighbour phase.
+  bool neighbours() const { return N >= NeighbourOps; }
+  /// The neighbour phase's first step down from Best.
+  uint64_t neighbourFirstStep(uint64_t Best) const {
+    return std::max<uint64_t>(1, Best / (N > LongDescentOps
+                                             ? NeighbourLongFirstStep
+                                             : NeighbourFirstStep));
+  }
+  /// Holds back the neighbour phase's reserve from the phases before it
+  /// (see NeighbourReserve) ...
+  void reserveForNeighbours() {
+    if (N < LargeRunsOps || N > LongDescentOps)
+      return;
+    Reserved = Total / NeighbourReserve;
+    Total -= Reserved;
+    MinAttempt = std::min(MinAttempt, Total);
+  }
+  /// ... which the neighbour phase gets back, with 1 / NeighbourShare of
+  /// the budget (NeighbourLongScale times it on the longest loops) beyond
   /// what the search has spent.
   void startNeighbourPhase() {
-    NeighbourEnd = std::max(Spent, Total) + Total / NeighbourShare;
+    Total += Reserved;
+    Reserved = 0;
+    NeighbourEnd = std::max(Spent, Total) + (N > LongDescentOps
+                                                 ? Total * NeighbourLongScale
+                                                 : Total / NeighbourShare);
   }
   bool neighbourPhaseOver() const { return Spent >= NeighbourEnd; }
   void charge(uint64_t Effort) { Spent += Effort; }
@@ -249,7 +299,7 @@ public:
 
 private:
   uint64_t Total = 0, MinAttempt = 0, Placements = 0, Stall = 0, Spent = 0;
-  uint64_t N = 0, Unit = 0, ArmsStart = 0, NeighbourEnd = 0;
+  uint64_t N = 0, Unit = 0, ArmsStart = 0, NeighbourEnd = 0, Reserved = 0;
   std::pair<uint64_t, uint64_t> Full; ///< Total and MinAttempt, unshrunk.
 };
 
@@ -362,6 +412,7 @@ bool IISearch::runFromBound() {
   // A run that stopped on its limits has not ruled the bound out: the
   // bisection may come back to it, with restarts.
   uint64_t Failed = Stopped ? Lo - 1 : Lo;
+  Budget.reserveForNeighbours();
   armsPhase(Lo);
   iterativePhase(Failed);
   neighbourPhase();
@@ -425,7 +476,7 @@ void IISearch::neighbourPhase() {
   // schedule, on a budget of their own: the placement arms alone first,
   // which mostly seat every op in one pass where they succeed, then
   // iterative runs.
-  if (!Budget.large() || !Best || Best <= Lo)
+  if (!Budget.neighbours() || !Best || Best <= Lo)
     return;
   Budget.startNeighbourPhase();
   uint64_t Pass = descend(/*ArmsOnly=*/true, 0);
@@ -443,7 +494,7 @@ uint64_t IISearch::descend(bool ArmsOnly, uint64_t Reference) {
   // success ends the descent: a fraction of a percent below the best II,
   // it says these runs do no better on this loop than the phases before.
   uint64_t Failed = Lo - 1;
-  uint64_t Step = std::max<uint64_t>(1, Best / NeighbourFirstStep);
+  uint64_t Step = Budget.neighbourFirstStep(Best);
   bool Succeeded = false;
   while (!Budget.neighbourPhaseOver()) {
     Step = std::min(Step, (Best - Failed) / 2);
