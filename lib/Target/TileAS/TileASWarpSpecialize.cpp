@@ -8,6 +8,7 @@
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileASAgentPartition.h"
 #include "TileASAgentPrefetch.h"
+#include "TileASAgentRelease.h"
 #include "TileASCoordination.h"
 #include "TileASLoopSchedule.h"
 #include "TileASOptions.h"
@@ -655,6 +656,20 @@ WarpSpecializer::run(ArrayRef<MachineInstr *> Ordered,
                      const DenseMap<MachineInstr *, int> &Stage) {
   unsigned N = Partition.numAgents();
   unsigned Default = model::defaultAgent();
+  // The rings a TMA fills and those a thread's shared-memory stores fill,
+  // by the instruction each commit is anchored to (TileASAgentRelease.h),
+  // read while the loop is whole.
+  SmallSet<unsigned, 8> TmaFilled, StoreFilled;
+  for (const PlacedCoordination &PC : Coord.placed()) {
+    if (PC.MI->getOpcode() != TileAS::PIPE_PRODUCER_COMMIT || !PC.Anchor)
+      continue;
+    unsigned Pipe = PC.MI->getOperand(0).getImm();
+    if (PC.Anchor->getOpcode() == TileAS::TMA_LOAD)
+      TmaFilled.insert(Pipe);
+    else if (PC.Anchor->mayStore() && !PC.Anchor->mayLoad())
+      StoreFilled.insert(Pipe);
+  }
+
   // Every agent's copy reads what the loop reads, and buffers from before
   // the loop are read after it in another agent: a kill flag from
   // instruction selection would be wrong in all but one place.
@@ -722,6 +737,7 @@ WarpSpecializer::run(ArrayRef<MachineInstr *> Ordered,
     for (const auto &[Wait, Reads] : R.SlotReads)
       for (MachineInstr *Read : Reads)
         AnchorOf[Read] = Wait;
+    deferCopySlotReleases(Order, TmaFilled, StoreFilled);
     TileASAgentPrefetch Prefetch =
         prefetchFarMemoryLoads(Order, AgentStage, AnchorOf, *Counted->Compare,
                                tileasPrefetchDistance(), MRI);
