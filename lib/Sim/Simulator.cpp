@@ -79,6 +79,9 @@ struct Agent {
   /// Completion of the latest store per memory space: of any store, of a
   /// store to no named object, and per (space, object) of named objects.
   std::vector<Cycle> StoreDone;
+  /// When the agent's thread stores into buffers (OpClass::BufferStore)
+  /// issued so far complete.
+  Cycle BufferStoresDone = 0;
   std::vector<Cycle> AnyObjectStoreDone;
   std::map<std::pair<unsigned, unsigned>, Cycle> ObjectStoreDone;
   /// The last failed attempt, whose cycles count as a stall of that kind
@@ -277,6 +280,8 @@ void Machine::issue(Agent &A) {
   }
   for (unsigned D : Op.Defs)
     A.Ready[D] = Done;
+  if (C.BufferStore)
+    A.BufferStoresDone = std::max(A.BufferStoresDone, Done);
   if (unsigned Space = C.StoreSpace) {
     if (A.StoreDone.size() <= Space) {
       A.StoreDone.resize(Space + 1, 0);
@@ -349,6 +354,11 @@ Expected<bool> Machine::step(Agent &A, unsigned Index) {
     Cycle At = Now;
     if (Op.Stream != NoStream)
       At = std::max(At, Streams[Op.Stream].LastCompletion);
+    else
+      // A thread's arrival releases the buffer stores before it: the
+      // barrier's waiters read what they wrote (the P tile's STS, O's
+      // TMEM_ST before the MMA warp's PV reads it).
+      At = std::max(At, A.BufferStoresDone);
     Bars.arrive(Op.Barrier, At);
     Quiet = std::max(Quiet, At);
     break;

@@ -154,6 +154,13 @@ private:
   unsigned Issuer = 0;
   /// The WARP_IDX that dispatches to the agents, once reached.
   const MachineInstr *Dispatch = nullptr;
+  /// Where every agent's warps go on from: the first instruction after the
+  /// WARP_IDX that reads the warp index, or the block after the WARP_IDX's
+  /// (what comes before runs alike in every warp: once, before the
+  /// dispatch); and the block they come from.
+  const MachineBasicBlock *DispatchTo = nullptr;
+  MachineBasicBlock::const_iterator DispatchAt;
+  const MachineBasicBlock *DispatchFrom = nullptr;
   /// The agent's warps have reached their AGENT_SWITCH.
   bool Switched = false;
   const MachineInstr *LastReturn = nullptr;
@@ -647,16 +654,23 @@ Error Interpreter::execute(const MachineBasicBlock *BB,
          make_range(From, MachineBasicBlock::const_iterator(BB->end()))) {
       if (MI.isPHI() || MI.isDebugInstr())
         continue;
+      if (Dispatch != Fork &&
+          MI.readsRegister(Dispatch->getOperand(0).getReg(), nullptr)) {
+        DispatchTo = BB;
+        DispatchAt = MI.getIterator();
+        DispatchFrom = Pred;
+        return Error::success();
+      }
       if (Error E = countStep(MI, Steps, Opts.MaxSteps))
         return E;
       if (Error E = step(MI))
         return E;
       if (Error E = applyOverrides(MI))
         return E;
-      if (Next || Returned || Dispatch != Fork)
+      if (Next || Returned)
         break;
     }
-    if (Returned || Dispatch != Fork)
+    if (Returned)
       return Error::success();
     if (!Next) {
       Next = fallThroughSuccessor(*BB);
@@ -666,6 +680,14 @@ Error Interpreter::execute(const MachineBasicBlock *BB,
                                          "follow",
                                          BB->getNumber()));
     }
+    if (Dispatch != Fork) {
+      // The dispatch is the end of the WARP_IDX's block: each agent's warps
+      // run on from there (runAgents).
+      DispatchFrom = BB;
+      DispatchTo = Next;
+      DispatchAt = Next->begin();
+      return Error::success();
+    }
     Pred = BB;
     BB = Next;
     From = BB->begin();
@@ -673,8 +695,11 @@ Error Interpreter::execute(const MachineBasicBlock *BB,
   return Error::success();
 }
 
-/// After the WARP_IDX dispatch: each agent's warps run on from it, with the
-/// values the code before it computed and their own warp index, as issuer k;
+/// After the WARP_IDX dispatch: each agent's warps run on from the first
+/// reader of the warp index or the end of the WARP_IDX's block, whichever
+/// comes first (the code before reads nothing that differs between warps),
+/// with the values the code before it computed and their own warp index, as
+/// issuer k;
 /// an exit issuer frees the rings once every agent has returned.
 Error Interpreter::runAgents() {
   ArrayRef<model::AgentRecord> Agents = model::agents();
@@ -711,8 +736,7 @@ Error Interpreter::runAgents() {
     if (Error E = applyOverrides(*Dispatch))
       return E;
     FirstWarp += Agents[K - 1].Warps;
-    if (Error E = execute(Dispatch->getParent(),
-                          std::next(Dispatch->getIterator()), nullptr))
+    if (Error E = execute(DispatchTo, DispatchAt, DispatchFrom))
       return E;
     if (!Returned)
       return createStringError(inconvertibleErrorCode(), "the warps of " +

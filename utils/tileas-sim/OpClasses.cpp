@@ -48,6 +48,9 @@ static std::optional<OpTiming> timingOf(const MachineInstr &MI) {
       (RV.Async && MI.mayLoad() && Rec->Space == model::MemorySpace::Global);
   if (RV.Async)
     T.AsyncPipe = RV.Pipe;
+  // Shared and tensor memory (STS, TMEM_ST): not ordered against loads
+  // here, their reads are the coordination's business.
+  T.Class.BufferStore = MI.mayStore() && !RV.Async && !Space;
   return T;
 }
 

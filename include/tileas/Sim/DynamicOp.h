@@ -74,6 +74,10 @@ struct OpClass {
   /// has completed. Space 0 is "no memory".
   unsigned LoadSpace = 0;
   unsigned StoreSpace = 0;
+  /// A thread's store into a buffer (shared or tensor memory) that pipes
+  /// and mutexes hand between agents: the agent's later arrivals on a
+  /// barrier are performed once it has completed (release semantics).
+  bool BufferStore = false;
 };
 
 enum class OpKind : uint8_t {

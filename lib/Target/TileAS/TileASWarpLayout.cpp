@@ -14,6 +14,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/CodeGen/MachineInstr.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <tuple>
 
@@ -48,9 +49,17 @@ llvm::warpLayout(const TileASLoopSchedule &S,
     Saturates[A] = std::max(B.Resource, B.FineDensity) >= S.II;
   }
   unsigned Default = model::defaultAgent();
+  // Rule 0 (TileASWarpLayout.h): the starter ahead of a saturating agent
+  // that is not the compute agent.
+  int64_t Earliest = *std::min_element(FirstOp.begin() + 1, FirstOp.end());
+  bool AnySaturates = false;
+  for (unsigned A = 1; A <= N; ++A)
+    AnySaturates |= Saturates[A] && A != Default;
   auto Key = [&](unsigned A) {
     bool BusyDefault = A == Default && FirstOp[A] != INT64_MAX;
-    return std::make_tuple(!Saturates[A], !BusyDefault, FirstOp[A]);
+    bool Starter =
+        AnySaturates && !Saturates[A] && A != Default && FirstOp[A] == Earliest;
+    return std::make_tuple(!Starter, !Saturates[A], !BusyDefault, FirstOp[A]);
   };
   SmallVector<unsigned, 4> Layout;
   for (unsigned A = 1; A <= N; ++A)

@@ -12,6 +12,17 @@
 // The warp-specialized materialization chooses it per loop, from the
 // schedule:
 //
+//  0. when an agent other than the compute agent saturates (rule 1), the
+//     agent whose first instruction starts the schedule (the load warp,
+//     not saturating, not the compute agent) goes ahead of it: every warp
+//     leaves the common preamble together (the ping-pong attention loop's
+//     wait for its Q tiles), and the warps below take the issue slots of
+//     the dispatch first. The MMA warp keeps its lead over the compute
+//     warps' TMEM_LDs, which is what rule 1 is for; the load warp's first
+//     K TMA issues at cycle 122 instead of 138 (125 unspecialized). A
+//     saturating compute agent keeps its place: a producer ahead of it
+//     takes the shared-memory port from its stores (rmsnorm-smem-reduce,
+//     108 cycles more);
 //  1. an agent whose own instructions fill a unit, port or pool for the
 //     whole II (their resource bound is the II) comes first: every cycle it
 //     loses is lost for the loop (the MMA warp of the ping-pong attention

@@ -8,6 +8,7 @@
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileASAgentPartition.h"
 #include "TileASAgentPrefetch.h"
+#include "TileASAgentRelease.h"
 #include "TileASCoordination.h"
 #include "TileASLoopSchedule.h"
 #include "TileASOptions.h"
@@ -86,7 +87,10 @@ private:
   void buildDispatch();
   void hoistTripCountTests();
   void hoistFirstAgentAddresses(const TileASExpandedLoop &First);
+  void rotateFirstAgentAddresses(MachineBasicBlock &Body);
   void sinkPreambleIntoAgents();
+  void readWarpIndexFirst();
+  void fallThroughDispatch();
   bool skipIdleLoop(AgentRegion &R, const TileASCountedLoop &Counted);
 
   const TileASLoopSchedule &S;
@@ -421,6 +425,144 @@ void WarpSpecializer::hoistFirstAgentAddresses(
   }
 }
 
+/// A loop of one stage has no prologue to take the first tile's
+/// coordinates from: the first-tested agent's loop begins by computing them
+/// from its PHIs, after the dispatch (gemm-fp8-smem-bound's load warp: a
+/// shift of the k index before each TMA). Its leading pure scalar
+/// instructions are rotated instead: computed for iteration 0 in the
+/// dispatch, right after WARP_IDX where its latency overlaps the tests',
+/// and for the next iteration at the end of each, read through a PHI.
+void WarpSpecializer::rotateFirstAgentAddresses(MachineBasicBlock &Body) {
+  MachineBasicBlock &Head = *Preheader.getSingleSuccessor();
+  auto WarpIdx = find_if(Head, [](const MachineInstr &MI) {
+    return MI.getOpcode() == TileAS::WARP_IDX;
+  });
+  if (WarpIdx == Head.end() || Body.pred_size() != 2 ||
+      !Body.isSuccessor(&Body))
+    return;
+  MachineBasicBlock *Enter = *find_if(
+      Body.predecessors(), [&](MachineBasicBlock *P) { return P != &Body; });
+  MachineBasicBlock::iterator Where = std::next(WarpIdx);
+  while (Where != Head.end() && !Where->isTerminator() &&
+         !TileAS::PREDRegClass.hasSubClassEq(
+             MRI.getRegClass(Where->getOperand(0).getReg())))
+    ++Where;
+  auto MadeBefore = [&](Register R) {
+    MachineInstr *Def = R.isVirtual() ? MRI.getVRegDef(R) : nullptr;
+    return Def && (Def->getParent() == &Preheader || Def->getParent() == &Head);
+  };
+  // Each register the rotated instructions read: its value in iteration 0
+  // and in the next iteration, at the end of the current one.
+  DenseMap<Register, std::pair<Register, Register>> Value;
+  for (MachineInstr &Phi : Body.phis()) {
+    Register Init, Back;
+    for (unsigned I = 1; I + 1 < Phi.getNumOperands(); I += 2)
+      (Phi.getOperand(I + 1).getMBB() == &Body ? Back : Init) =
+          Phi.getOperand(I).getReg();
+    if (MadeBefore(Init))
+      Value[Phi.getOperand(0).getReg()] = {Init, Back};
+  }
+  MachineBasicBlock::iterator End = Body.getFirstTerminator();
+  for (MachineInstr &MI : make_early_inc_range(
+           make_range(Body.getFirstNonPHI(), Body.getFirstTerminator()))) {
+    if (TileAS::isCoordination(MI.getDesc()))
+      continue;
+    if (MI.mayLoadOrStore() || MI.hasUnmodeledSideEffects() ||
+        MI.getNumDefs() != 1 ||
+        !TileAS::GPR32RegClass.hasSubClassEq(
+            MRI.getRegClass(MI.getOperand(0).getReg())) ||
+        !all_of(MI.uses(), [&](const MachineOperand &MO) {
+          return !MO.isReg() || Value.count(MO.getReg()) ||
+                 MadeBefore(MO.getReg());
+        }))
+      break;
+    Register Def = MI.getOperand(0).getReg();
+    const TargetRegisterClass *RC = MRI.getRegClass(Def);
+    Register First = MRI.createVirtualRegister(RC);
+    Register Next = MRI.createVirtualRegister(RC);
+    MachineInstr *InFirst = MF.CloneMachineInstr(&MI);
+    MachineInstr *InNext = MF.CloneMachineInstr(&MI);
+    InFirst->getOperand(0).setReg(First);
+    InNext->getOperand(0).setReg(Next);
+    for (unsigned I = 1; I < MI.getNumOperands(); ++I) {
+      const MachineOperand &MO = MI.getOperand(I);
+      auto It = MO.isReg() ? Value.find(MO.getReg()) : Value.end();
+      if (It == Value.end())
+        continue;
+      InFirst->getOperand(I).setReg(It->second.first);
+      InNext->getOperand(I).setReg(It->second.second);
+    }
+    Head.insert(Where, InFirst);
+    Body.insert(End, InNext);
+    MI.eraseFromParent();
+    BuildMI(Body, Body.getFirstNonPHI(), DL, TII.get(TileAS::PHI), Def)
+        .addReg(First)
+        .addMBB(Enter)
+        .addReg(Next)
+        .addMBB(&Body);
+    Value[Def] = {First, Next};
+  }
+}
+
+/// The warp-index tests wait for WARP_IDX's latency, then the compare's,
+/// before any agent's first instruction: read at the dispatch, nothing the
+/// dispatch holds overlaps the first of them. WARP_IDX reads nothing, so it
+/// goes first in the preheader, where the preamble every warp runs (buffer
+/// allocation, PIPE_CREATE) hides its latency; the first test then goes
+/// first in the dispatch, ahead of the scalars hoisted there, which issue
+/// in its latency instead of delaying it (gemm-fp8-smem-bound's first TMA:
+/// cycle 17 before, 9 now; the unspecialized loop's at 8).
+void WarpSpecializer::readWarpIndexFirst() {
+  MachineBasicBlock *Head = Preheader.getSingleSuccessor();
+  if (!Head)
+    return;
+  auto WarpIdx = find_if(*Head, [](const MachineInstr &MI) {
+    return MI.getOpcode() == TileAS::WARP_IDX;
+  });
+  if (WarpIdx == Head->end())
+    return; // One agent: no dispatch.
+  Register Warp = WarpIdx->getOperand(0).getReg();
+  MachineInstr &Read = *WarpIdx;
+  Read.removeFromParent();
+  // After the copies of the function's arguments, which come first.
+  MachineBasicBlock::iterator At = Preheader.getFirstNonPHI();
+  while (At != Preheader.end() && At->isCopy() &&
+         At->getOperand(1).getReg().isPhysical())
+    ++At;
+  Preheader.insert(At, &Read);
+  auto Test = find_if(*Head, [&](const MachineInstr &MI) {
+    return MI.getOpcode() == TileAS::SETPri && MI.getOperand(1).isReg() &&
+           MI.getOperand(1).getReg() == Warp;
+  });
+  if (Test != Head->end())
+    Head->splice(Head->getFirstNonPHI(), Head, Test);
+}
+
+/// A dispatch block's or an agent entry's branch to the block laid out
+/// right after it is a taken branch on every warp's way to its first
+/// instruction, which ends its issue cycle: the block falls through instead.
+void WarpSpecializer::fallThroughDispatch() {
+  auto Drop = [&](MachineBasicBlock &MBB) {
+    auto Next = std::next(MBB.getIterator());
+    if (Next == MF.end() || MBB.empty())
+      return;
+    MachineInstr &Last = MBB.back();
+    if (Last.getOpcode() == TileAS::BRA && Last.getOperand(0).isMBB() &&
+        Last.getOperand(0).getMBB() == &*Next)
+      Last.eraseFromParent();
+  };
+  MachineBasicBlock *Head = Preheader.getSingleSuccessor();
+  for (MachineBasicBlock *MBB = Head; MBB && MBB != Regions.front().Entry;) {
+    // The chain of warp-index tests, each a conditional branch to an agent
+    // and, else, to the next test.
+    Drop(*MBB);
+    auto Next = std::next(MBB->getIterator());
+    MBB = Next == MF.end() ? nullptr : &*Next;
+  }
+  for (AgentRegion &R : Regions)
+    Drop(*R.Entry);
+}
+
 /// An agent with nothing to issue in the loop (only its control: the
 /// induction variable, its compare and what the compare reads, such as the
 /// sign-bit flips of an unsigned compare) and no value read after it goes
@@ -514,6 +656,20 @@ WarpSpecializer::run(ArrayRef<MachineInstr *> Ordered,
                      const DenseMap<MachineInstr *, int> &Stage) {
   unsigned N = Partition.numAgents();
   unsigned Default = model::defaultAgent();
+  // The rings a TMA fills and those a thread's shared-memory stores fill,
+  // by the instruction each commit is anchored to (TileASAgentRelease.h),
+  // read while the loop is whole.
+  SmallSet<unsigned, 8> TmaFilled, StoreFilled;
+  for (const PlacedCoordination &PC : Coord.placed()) {
+    if (PC.MI->getOpcode() != TileAS::PIPE_PRODUCER_COMMIT || !PC.Anchor)
+      continue;
+    unsigned Pipe = PC.MI->getOperand(0).getImm();
+    if (PC.Anchor->getOpcode() == TileAS::TMA_LOAD)
+      TmaFilled.insert(Pipe);
+    else if (PC.Anchor->mayStore() && !PC.Anchor->mayLoad())
+      StoreFilled.insert(Pipe);
+  }
+
   // Every agent's copy reads what the loop reads, and buffers from before
   // the loop are read after it in another agent: a kill flag from
   // instruction selection would be wrong in all but one place.
@@ -581,6 +737,7 @@ WarpSpecializer::run(ArrayRef<MachineInstr *> Ordered,
     for (const auto &[Wait, Reads] : R.SlotReads)
       for (MachineInstr *Read : Reads)
         AnchorOf[Read] = Wait;
+    deferCopySlotReleases(Order, TmaFilled, StoreFilled);
     TileASAgentPrefetch Prefetch =
         prefetchFarMemoryLoads(Order, AgentStage, AnchorOf, *Counted->Compare,
                                tileasPrefetchDistance(), MRI);
@@ -590,9 +747,19 @@ WarpSpecializer::run(ArrayRef<MachineInstr *> Ordered,
   }
   hoistTripCountTests();
   unsigned First = dispatchOrder().front();
-  if (Regions[First - 1].Loop)
-    hoistFirstAgentAddresses(Expanded[First - 1]);
+  if (Regions[First - 1].Loop) {
+    if (Expanded[First - 1].Prologue)
+      hoistFirstAgentAddresses(Expanded[First - 1]);
+    else
+      rotateFirstAgentAddresses(*Regions[First - 1].Loop);
+  }
   sinkPreambleIntoAgents();
+  // Only for the warps that win the issue slots: behind other agents' warps,
+  // an earlier WARP_IDX only lets those take the slots sooner (blockscale's
+  // load warp, on warp 4 behind the compute warps: 2 cycles later).
+  if (FirstWarp[First] == 0)
+    readWarpIndexFirst();
+  fallThroughDispatch();
   return Expanded;
 }
 
