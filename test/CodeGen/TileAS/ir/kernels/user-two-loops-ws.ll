@@ -31,7 +31,7 @@
 ; OK: twoloops trip count 2: ok
 ; OK: twoloops trip count 3: ok
 ; RUN: %tileas-sim %t.ws.mir --trip-count=64 | FileCheck %s --check-prefix=WSSIM
-; WSSIM: twoloops trip count 64 (with %11 = 64, %12 = 64): 1407 cycles
+; WSSIM: twoloops trip count 64 (with %11 = 64, %12 = 64): 1405 cycles
 ; WSSIM: loop {{.*}} (agent compute): 51 iterations
 ; WSSIM: loop {{.*}} (agent compute): 51 iterations
 ;
