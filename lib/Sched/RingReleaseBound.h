@@ -1,5 +1,4 @@
-//===- RingReleaseBound.h - Ring depths that late releases force -*- C++
-//-*-===//
+//===- RingReleaseBound.h - Ring depths late releases force -----*- C++ -*-===//
 //
 // Part of the TileAS project.
 //

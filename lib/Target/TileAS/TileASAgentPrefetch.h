@@ -1,5 +1,4 @@
-//===- TileASAgentPrefetch.h - Far-memory loads issued stages ahead -*- C++
-//-*-===//
+//===- TileASAgentPrefetch.h - Far-memory loads issued early ----*- C++ -*-===//
 //
 // Part of the TileAS project.
 //

@@ -1,5 +1,4 @@
-//===- TileASAgentRelease.h - Copy-filled slots released late -----*- C++
-//-*-===//
+//===- TileASAgentRelease.h - Copy-filled slots released late ---*- C++ -*-===//
 //
 // Part of the TileAS project.
 //
@@ -31,7 +30,6 @@
 #ifndef TILEAS_TILEASAGENTRELEASE_H
 #define TILEAS_TILEASAGENTRELEASE_H
 
-#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallSet.h"
 
 #include <vector>

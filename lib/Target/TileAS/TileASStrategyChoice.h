@@ -1,5 +1,4 @@
-//===- TileASStrategyChoice.h - Warp-specialized or not, per loop -*- C++
-//-*-===//
+//===- TileASStrategyChoice.h - Warp-specialize or not? ---------*- C++ -*-===//
 //
 // Part of the TileAS project.
 //
