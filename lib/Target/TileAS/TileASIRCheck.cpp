@@ -236,6 +236,11 @@ std::string TileASIRCheck::problemWith(const Instruction &I) const {
   case Instruction::Unreachable:
   case Instruction::BitCast:
     return "";
+  case Instruction::Freeze:
+    // Selection makes it a copy: a register holds some value, never poison.
+    return I32 || Pred || Ty->isIntegerTy(64) || Ty->isPointerTy()
+               ? ""
+               : "only i32, i64, i1 and pointers are frozen";
   case Instruction::InsertElement: {
     // Only the first half of a splat: a scalar into lane 0 of an undefined
     // vector, which shuffles then broadcast.
@@ -354,6 +359,22 @@ std::string TileASIRCheck::problemWith(const Instruction &I) const {
     // other; its memory operand keeps it in place and in order.
     bool Atomic = L ? L->isAtomic() : cast<StoreInst>(I).isAtomic();
     return Atomic ? "atomic accesses are not supported" : "";
+  }
+  case Instruction::UDiv:
+  case Instruction::URem:
+  case Instruction::SDiv:
+  case Instruction::SRem: {
+    // Selection turns an unsigned one by a power of two into a shift or a
+    // mask; nothing divides otherwise.
+    const auto *D = dyn_cast<ConstantInt>(I.getOperand(1));
+    bool Unsigned = I.getOpcode() == Instruction::UDiv ||
+                    I.getOpcode() == Instruction::URem;
+    if (I32 && Unsigned && D && D->getValue().isPowerOf2())
+      return "";
+    return "there is no integer division: only an unsigned i32 division or "
+           "remainder by a constant power of two (a shift or a mask); an "
+           "unroll count that is not a power of two needs one for its "
+           "remainder loop";
   }
   case Instruction::ShuffleVector:
     return isZeroSplat(&I) && (isa<InsertElementInst>(I.getOperand(0)) ||

@@ -26,7 +26,7 @@ define void @unknown(i32 %n) {
   ret void
 }
 
-; CHECK: error: {{.*}}in function division {{.*}}: no TileAS instruction selects this operation: %q = udiv i32 %a, %b
+; CHECK: error: {{.*}}in function division {{.*}}: there is no integer division: only an unsigned i32 division or remainder by a constant power of two{{.*}}: %q = udiv i32 %a, %b
 define void @division(ptr %p, i32 %a, i32 %b) {
   %q = udiv i32 %a, %b
   store i32 %q, ptr %p
