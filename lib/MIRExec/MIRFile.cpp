@@ -63,14 +63,7 @@ MIRFile::functions(ArrayRef<std::string> Names) const {
 }
 
 static Expected<MIRFile> parse(std::unique_ptr<MIRParser> Parser,
-                               const SMDiagnostic &Diag, StringRef Name,
-                               TargetMachine &TM, StringRef Tool) {
-  if (!Parser) {
-    std::string Text;
-    raw_string_ostream OS(Text);
-    Diag.print(Tool.str().c_str(), OS, /*ShowColors=*/false);
-    return readError(StringRef(Text).rtrim());
-  }
+                               StringRef Name, TargetMachine &TM) {
   MIRFile F;
   F.M = Parser->parseIRModule([&](StringRef, StringRef) {
     return TM.createDataLayout().getStringRepresentation();
@@ -84,22 +77,36 @@ static Expected<MIRFile> parse(std::unique_ptr<MIRParser> Parser,
   return F;
 }
 
+/// MIR is YAML: its machine functions are documents opened by "---". LLVM
+/// IR (a .ll file) has none, and the YAML parser's message about its first
+/// line would not say what the file is.
+static bool looksLikeMIR(StringRef Text) {
+  if (Text.starts_with("---"))
+    return true;
+  return Text.contains("\n---");
+}
+
 Expected<MIRFile> readMIRFile(StringRef Path, LLVMContext &Context,
-                              TargetMachine &TM, StringRef Tool) {
-  SMDiagnostic Diag;
-  std::unique_ptr<MIRParser> Parser =
-      createMIRParserFromFile(Path, Diag, Context);
-  return parse(std::move(Parser), Diag, Path, TM, Tool);
+                              TargetMachine &TM) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+      MemoryBuffer::getFileOrSTDIN(Path, /*IsText=*/true);
+  if (!Buffer)
+    return readError(Path + ": cannot read it: " + Buffer.getError().message());
+  if (!looksLikeMIR((*Buffer)->getBuffer()))
+    return readError(
+        Path +
+        ": not MIR (no '---' document); LLVM IR is materialized by "
+        "llc first: llc --load=libTileAS.so -march=tileas "
+        "-stop-after=tileas-materialize-schedule " +
+        Path + " -o out.mir");
+  return readMIR(std::move(*Buffer), Context, TM);
 }
 
 Expected<MIRFile> readMIR(std::unique_ptr<MemoryBuffer> Buffer,
-                          LLVMContext &Context, TargetMachine &TM,
-                          StringRef Tool) {
+                          LLVMContext &Context, TargetMachine &TM) {
   std::string Name = Buffer->getBufferIdentifier().str();
-  SMDiagnostic Diag;
-  std::unique_ptr<MIRParser> Parser =
-      createMIRParser(std::move(Buffer), Context);
-  return parse(std::move(Parser), Diag, Name, TM, Tool);
+  // The parser reports its own errors through Context's handler.
+  return parse(createMIRParser(std::move(Buffer), Context), Name, TM);
 }
 
 namespace {

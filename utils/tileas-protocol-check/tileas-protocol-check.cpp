@@ -226,7 +226,7 @@ int main(int argc, char **argv) {
     return error(toString(TM.takeError()));
   LLVMContext Context;
   Expected<tileas::MIRFile> Input =
-      tileas::readMIRFile(InputFile, Context, **TM, "tileas-protocol-check");
+      tileas::readMIRFile(InputFile, Context, **TM);
   if (!Input)
     return error(toString(Input.takeError()));
 

@@ -290,12 +290,12 @@ int main(int argc, char **argv) {
   if (!TM)
     return error(toString(TM.takeError()));
   LLVMContext Context;
-  Expected<MIRFile> Input = readMIRFile(InputFile, Context, **TM, "tileas-sim");
+  Expected<MIRFile> Input = readMIRFile(InputFile, Context, **TM);
   if (!Input)
     return error(toString(Input.takeError()));
   std::optional<MIRFile> Ref;
   if (!Reference.empty()) {
-    Expected<MIRFile> R = readMIRFile(Reference, Context, **TM, "tileas-sim");
+    Expected<MIRFile> R = readMIRFile(Reference, Context, **TM);
     if (!R)
       return error(toString(R.takeError()));
     Ref = std::move(*R);

@@ -65,17 +65,16 @@ struct MIRFile {
   functions(llvm::ArrayRef<std::string> Names = {}) const;
 };
 
-/// Reads the MIR file at Path; Tool names the reader in the parser's
-/// messages.
+/// Reads the MIR file at Path ("-": standard input); an error names Path
+/// when it cannot be read or is not MIR (LLVM IR, say).
 llvm::Expected<MIRFile> readMIRFile(llvm::StringRef Path,
                                     llvm::LLVMContext &Context,
-                                    llvm::TargetMachine &TM,
-                                    llvm::StringRef Tool);
+                                    llvm::TargetMachine &TM);
 
 /// Reads MIR from Buffer (its identifier names it in errors).
 llvm::Expected<MIRFile> readMIR(std::unique_ptr<llvm::MemoryBuffer> Buffer,
                                 llvm::LLVMContext &Context,
-                                llvm::TargetMachine &TM, llvm::StringRef Tool);
+                                llvm::TargetMachine &TM);
 
 /// Makes a fatal error while Path is read an error of Tool naming Path
 /// (exit status 1) instead of a crash report.

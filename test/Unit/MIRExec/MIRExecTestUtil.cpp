@@ -33,8 +33,8 @@ MIRTest::~MIRTest() = default;
 MachineFunction *MIRTest::parse(StringRef Text, StringRef Name) {
   if (!TM)
     return nullptr;
-  Expected<MIRFile> File = readMIR(MemoryBuffer::getMemBufferCopy(Text, "test"),
-                                   Context, *TM, "MIRExecTests");
+  Expected<MIRFile> File =
+      readMIR(MemoryBuffer::getMemBufferCopy(Text, "test"), Context, *TM);
   if (!File) {
     ADD_FAILURE() << toString(File.takeError());
     return nullptr;
