@@ -44,16 +44,18 @@
 using namespace llvm;
 using namespace tileas;
 
-static cl::list<std::string> Inputs(cl::Positional,
-                                    cl::desc("<problem files>"));
+static cl::OptionCategory Category("tileas-ims-compare options");
+static cl::list<std::string> Inputs(cl::Positional, cl::desc("<problem files>"),
+                                    cl::cat(Category));
 static cl::list<std::string> Randoms("random",
                                      cl::desc("a seeded random loop, OPS:SEED"),
-                                     cl::value_desc("ops:seed"));
+                                     cl::value_desc("ops:seed"),
+                                     cl::cat(Category));
 static cl::opt<bool> Full("full",
                           cl::desc("the reference's exact II (no cap at ours)"),
-                          cl::init(false));
+                          cl::init(false), cl::cat(Category));
 static cl::opt<bool> Header("header", cl::desc("print the CSV header first"),
-                            cl::init(false));
+                            cl::init(false), cl::cat(Category));
 
 static constexpr unsigned BudgetRatios[] = {3, 20};
 
@@ -115,6 +117,7 @@ static void compare(StringRef Name, Problem P) {
 }
 
 int main(int Argc, char **Argv) {
+  cl::HideUnrelatedOptions(Category);
   cl::ParseCommandLineOptions(
       Argc, Argv, "ours against textbook iterative modulo scheduling\n");
   if (Header)
