@@ -17,9 +17,11 @@ WS_FASTER_UNDER_JITTER = 0.10
 # Bounds on II that far-memory jitter cannot lower: it changes latencies of
 # far-memory ops only, never a slot's hold or a pool's charge, nor the
 # latency of a recurrence through on-chip ops (docs/simulator.md, "What
-# jitter can gain: the cap").
+# jitter can gain: the cap"). The budget bound is a recurrence through a
+# ring slot whose refill waits for its release: the load's latency is part
+# of each trip, and symmetric draws leave its mean, so it bounds the mean.
 CAP_BOUNDS = ("resource", "fine density", "recurrence",
-              "recurrence with resources")
+              "recurrence with resources", "budget")
 # A warp-specialized ratio within this fraction of its cap reaches it.
 CAP_REACHED = 0.02
 # Recurrence bounds: a GEMM or attention mainloop's recurrence (an
