@@ -90,6 +90,7 @@ private:
   void rotateFirstAgentAddresses(MachineBasicBlock &Body);
   void sinkPreambleIntoAgents();
   void readWarpIndexFirst();
+  void enterFirstAgentByFallThrough(unsigned First);
   void fallThroughDispatch();
   bool skipIdleLoop(AgentRegion &R, const TileASCountedLoop &Counted);
 
@@ -107,6 +108,8 @@ private:
   std::vector<AgentRegion> Regions;
   /// Each agent's first warp (indexed by agent id; TileASWarpLayout.h).
   SmallVector<unsigned, 4> FirstWarp;
+  /// The dispatch's chain of warp-index tests, the first one first.
+  SmallVector<MachineBasicBlock *, 4> Tests;
   DebugLoc DL;
 };
 
@@ -278,7 +281,6 @@ void WarpSpecializer::buildDispatch() {
   SmallVector<unsigned, 4> Order = dispatchOrder();
   MachineBasicBlock *First = Regions[Order.back() - 1].Entry;
   if (N > 1) {
-    std::vector<MachineBasicBlock *> Tests;
     for (unsigned I = 1; I < N; ++I) {
       MachineBasicBlock *T = MF.CreateMachineBasicBlock();
       MF.insert(Regions.front().Entry->getIterator(), T);
@@ -381,6 +383,61 @@ void WarpSpecializer::hoistTripCountTests() {
   }
 }
 
+/// The value MI computes when each register it reads is a constant (a
+/// MOVri), for the integer operations whose 32-bit result is plain to state
+/// here; nullopt otherwise, or when the value is not a non-negative 32-bit
+/// immediate.
+static std::optional<int64_t> constantResult(const MachineInstr &MI,
+                                             const MachineRegisterInfo &MRI) {
+  if (MI.getNumOperands() != 3 || !MI.getOperand(1).isReg() ||
+      !MI.getOperand(2).isImm())
+    return std::nullopt;
+  const MachineInstr *Def = MRI.getVRegDef(MI.getOperand(1).getReg());
+  if (!Def || Def->getOpcode() != TileAS::MOVri || !Def->getOperand(1).isImm())
+    return std::nullopt;
+  int64_t A = Def->getOperand(1).getImm(), B = MI.getOperand(2).getImm();
+  if (A < 0 || A > INT32_MAX || B < 0 || B > INT32_MAX)
+    return std::nullopt;
+  uint64_t R;
+  switch (MI.getOpcode()) {
+  case TileAS::ADDri:
+    R = uint64_t(A) + uint64_t(B);
+    break;
+  case TileAS::MULri:
+    R = uint64_t(A) * uint64_t(B);
+    break;
+  case TileAS::ANDri:
+    R = uint64_t(A) & uint64_t(B);
+    break;
+  case TileAS::SHLri:
+    if (B >= 31)
+      return std::nullopt;
+    R = uint64_t(A) << B;
+    break;
+  case TileAS::SHRri: // Arithmetic; A is non-negative.
+    R = B >= 31 ? 0 : uint64_t(A) >> B;
+    break;
+  default:
+    return std::nullopt;
+  }
+  if (R > uint64_t(INT32_MAX))
+    return std::nullopt;
+  return int64_t(R);
+}
+
+/// A MOVri of Value into a register of class RC in MBB, or null.
+static MachineInstr *findMoveOf(int64_t Value, const TargetRegisterClass *RC,
+                                MachineBasicBlock &MBB,
+                                const MachineRegisterInfo &MRI) {
+  for (MachineInstr &MI : MBB)
+    if (MI.getOpcode() == TileAS::MOVri && MI.getOperand(1).isImm() &&
+        MI.getOperand(1).getImm() == Value &&
+        MI.getOperand(0).getReg().isVirtual() &&
+        MRI.getRegClass(MI.getOperand(0).getReg()) == RC)
+      return &MI;
+  return nullptr;
+}
+
 /// The agent tested first in the dispatch starts the schedule's longest
 /// latency chain (a GEMM's load warp and its first TMA). The scalar
 /// arithmetic its prologue begins with (the first tile's coordinates, from
@@ -420,6 +477,19 @@ void WarpSpecializer::hoistFirstAgentAddresses(
             MRI.getRegClass(MI.getOperand(0).getReg())) ||
         !all_of(MI.uses(), MadeBefore))
       break;
+    // A coordinate of the first tile computed from constants (conv's k
+    // offsets from k = 0) is a constant some MOVri of the preamble may
+    // hold already: read it there, ready sooner than any copy.
+    Register Def = MI.getOperand(0).getReg();
+    std::optional<int64_t> Known = constantResult(MI, MRI);
+    if (MachineInstr *Same =
+            Known ? findMoveOf(*Known, MRI.getRegClass(Def), Preheader, MRI)
+                  : nullptr) {
+      MRI.replaceRegWith(Def, Same->getOperand(0).getReg());
+      MRI.clearKillFlags(Same->getOperand(0).getReg());
+      MI.eraseFromParent();
+      continue;
+    }
     MI.removeFromParent();
     Head.insert(Where, &MI);
   }
@@ -478,11 +548,9 @@ void WarpSpecializer::rotateFirstAgentAddresses(MachineBasicBlock &Body) {
       break;
     Register Def = MI.getOperand(0).getReg();
     const TargetRegisterClass *RC = MRI.getRegClass(Def);
-    Register First = MRI.createVirtualRegister(RC);
     Register Next = MRI.createVirtualRegister(RC);
     MachineInstr *InFirst = MF.CloneMachineInstr(&MI);
     MachineInstr *InNext = MF.CloneMachineInstr(&MI);
-    InFirst->getOperand(0).setReg(First);
     InNext->getOperand(0).setReg(Next);
     for (unsigned I = 1; I < MI.getNumOperands(); ++I) {
       const MachineOperand &MO = MI.getOperand(I);
@@ -492,7 +560,22 @@ void WarpSpecializer::rotateFirstAgentAddresses(MachineBasicBlock &Body) {
       InFirst->getOperand(I).setReg(It->second.first);
       InNext->getOperand(I).setReg(It->second.second);
     }
-    Head.insert(Where, InFirst);
+    // Iteration 0's value from constants (the k index's shift of 0) is a
+    // constant: a MOVri of the preamble that holds it already has it ready
+    // sooner than an instruction after the warp-index test would.
+    std::optional<int64_t> Known = constantResult(*InFirst, MRI);
+    MachineInstr *Same =
+        Known ? findMoveOf(*Known, RC, Preheader, MRI) : nullptr;
+    Register First;
+    if (Same) {
+      MF.deleteMachineInstr(InFirst);
+      First = Same->getOperand(0).getReg();
+      MRI.clearKillFlags(First);
+    } else {
+      First = MRI.createVirtualRegister(RC);
+      InFirst->getOperand(0).setReg(First);
+      Head.insert(Where, InFirst);
+    }
     Body.insert(End, InNext);
     MI.eraseFromParent();
     BuildMI(Body, Body.getFirstNonPHI(), DL, TII.get(TileAS::PHI), Def)
@@ -511,7 +594,8 @@ void WarpSpecializer::rotateFirstAgentAddresses(MachineBasicBlock &Body) {
 /// allocation, PIPE_CREATE) hides its latency; the first test then goes
 /// first in the dispatch, ahead of the scalars hoisted there, which issue
 /// in its latency instead of delaying it (gemm-fp8-smem-bound's first TMA:
-/// cycle 17 before, 9 now; the unspecialized loop's at 8).
+/// cycle 17 before, 9 after; 8, the unspecialized loop's, with the
+/// fall-through below and the first k offset read as a constant).
 void WarpSpecializer::readWarpIndexFirst() {
   MachineBasicBlock *Head = Preheader.getSingleSuccessor();
   if (!Head)
@@ -538,6 +622,30 @@ void WarpSpecializer::readWarpIndexFirst() {
     Head->splice(Head->getFirstNonPHI(), Head, Test);
 }
 
+/// The first-tested agent starts the schedule's longest latency chain, and
+/// its warps took the first test's branch, which ends their issue cycle:
+/// gemm-fp8-smem-bound's first TMA issued a cycle after the test's
+/// predicate was ready. Its entry is laid out after the first test instead,
+/// which branches away on the other warps (BR_NP), so that the first
+/// agent's warps fall through (a branch not taken does not end the cycle).
+/// The others take one branch more, where they had one less; they start
+/// later anyway (they wait for what the first agent starts).
+void WarpSpecializer::enterFirstAgentByFallThrough(unsigned First) {
+  if (Tests.empty())
+    return;
+  MachineBasicBlock &Test = *Tests.front();
+  MachineBasicBlock *Entry = Regions[First - 1].Entry;
+  MachineBasicBlock *TBB = nullptr, *FBB = nullptr;
+  SmallVector<MachineOperand, 2> Cond;
+  if (TII.analyzeBranch(Test, TBB, FBB, Cond) || TBB != Entry || !FBB ||
+      Cond.empty())
+    return;
+  TII.reverseBranchCondition(Cond);
+  TII.removeBranch(Test);
+  TII.insertBranch(Test, FBB, Entry, Cond, DL);
+  Test.moveBefore(Entry);
+}
+
 /// A dispatch block's or an agent entry's branch to the block laid out
 /// right after it is a taken branch on every warp's way to its first
 /// instruction, which ends its issue cycle: the block falls through instead.
@@ -551,14 +659,11 @@ void WarpSpecializer::fallThroughDispatch() {
         Last.getOperand(0).getMBB() == &*Next)
       Last.eraseFromParent();
   };
-  MachineBasicBlock *Head = Preheader.getSingleSuccessor();
-  for (MachineBasicBlock *MBB = Head; MBB && MBB != Regions.front().Entry;) {
-    // The chain of warp-index tests, each a conditional branch to an agent
-    // and, else, to the next test.
-    Drop(*MBB);
-    auto Next = std::next(MBB->getIterator());
-    MBB = Next == MF.end() ? nullptr : &*Next;
-  }
+  Drop(Preheader);
+  // The chain of warp-index tests, each a conditional branch to an agent
+  // and, else, to the next test.
+  for (MachineBasicBlock *Test : Tests)
+    Drop(*Test);
   for (AgentRegion &R : Regions)
     Drop(*R.Entry);
 }
@@ -757,8 +862,10 @@ WarpSpecializer::run(ArrayRef<MachineInstr *> Ordered,
   // Only for the warps that win the issue slots: behind other agents' warps,
   // an earlier WARP_IDX only lets those take the slots sooner (blockscale's
   // load warp, on warp 4 behind the compute warps: 2 cycles later).
-  if (FirstWarp[First] == 0)
+  if (FirstWarp[First] == 0) {
     readWarpIndexFirst();
+    enterFirstAgentByFallThrough(First);
+  }
   fallThroughDispatch();
   return Expanded;
 }

@@ -13,7 +13,9 @@
 //              test per agent, the agent whose first op comes earliest in
 //              the schedule first (SETPri %w, <its warp>, EQ for one warp;
 //              LT the end or GE the start of its warps otherwise); BR_P to
-//              it; ... BRA to the last agent
+//              it; ... BRA to the last agent. When the first-tested agent
+//              holds warp 0, the first test branches away on the others
+//              (BR_NP) and its warps fall through into its entry
 //   agent k's entry also gets what the preheader computed for agent k
 //   alone (its fragments, its constants), so other warps skip it
 //   agent k:   AGENT_SWITCH k, warps, registers, inc|dec
