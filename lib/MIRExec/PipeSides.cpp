@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tileas/MIRExec/PipeSides.h"
+#include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "tileas/MIRExec/Where.h"
 #include "tileas/Model/MachineModel.h"
 
@@ -30,6 +31,30 @@ Error checkPipeSidesDiffer(const MachineInstr &MI, unsigned CreatedBy) {
                             "({1}); a warp-specialized pipe connects two "
                             "agents",
                             Producer, Agents[Producer - 1].Name));
+}
+
+std::optional<PipeSideUse> pipeSideUse(unsigned Opcode) {
+  switch (Opcode) {
+  case TileAS::PIPE_PRODUCER_ACQUIRE:
+  case TileAS::PIPE_PRODUCER_COMMIT:
+    return PipeSideUse::Producer;
+  case TileAS::PIPE_CONSUMER_RELEASE:
+    return PipeSideUse::Consumer;
+  case TileAS::PIPE_CONSUMER_WAIT:
+  case TileAS::PIPE_TILE:
+  case TileAS::PIPE_TMEM:
+    return PipeSideUse::Observe;
+  default:
+    return std::nullopt;
+  }
+}
+
+bool mayIssuePipeSide(PipeSideUse Use, unsigned Named, unsigned Issuer) {
+  if (Named == Issuer)
+    return true;
+  // Observing is the consumer's too (PipeSides.h), but every warp runs the
+  // code before the dispatch, and every warp is on a side named 0.
+  return Use == PipeSideUse::Observe && (Issuer == 0 || Named == 0);
 }
 
 } // namespace tileas

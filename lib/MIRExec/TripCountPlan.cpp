@@ -11,6 +11,7 @@
 #include "tileas/Protocol/LoopControl.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/CodeGen/MachineDominators.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/CodeGen/TargetRegisterInfo.h"
@@ -94,7 +95,12 @@ private:
   /// Where O, relative to its base, is set: after the base's definition when
   /// that follows Reg's in the same block (selection may copy the live-ins
   /// in any order), or an error if something reads Reg in between.
-  Error placeAfterBase(RegisterOverride &O, const MachineBasicBlock &MBB) const;
+  Error placeAfterBase(RegisterOverride &O, const MachineBasicBlock &MBB);
+  /// placeAfterBase for a base defined in another block than the register.
+  Error placeAfterBaseInLaterBlock(RegisterOverride &O,
+                                   const MachineBasicBlock &MBB,
+                                   const MachineInstr &RegDef,
+                                   const MachineInstr &BaseDef);
   /// Plan.Description from Plan.Overrides.
   void describePlan();
   Error add(const RegisterOverride &O, const MachineBasicBlock &MBB);
@@ -109,6 +115,8 @@ private:
   TripCountPlan Plan;
   /// The block of the loop that asked for each override.
   std::vector<unsigned> Asker;
+  /// MF's dominators, built when a bound's start is defined in another block.
+  std::optional<MachineDominatorTree> DomTree;
 };
 
 std::string Planner::describe(const RegisterOverride &O) const {
@@ -243,13 +251,15 @@ Error Planner::planControl(const MachineBasicBlock &MBB,
 }
 
 Error Planner::placeAfterBase(RegisterOverride &O,
-                              const MachineBasicBlock &MBB) const {
+                              const MachineBasicBlock &MBB) {
   if (!O.Reg.isVirtual() || !O.Base.isVirtual())
     return Error::success();
   const MachineInstr *RegDef = MRI.getUniqueVRegDef(O.Reg);
   const MachineInstr *BaseDef = MRI.getUniqueVRegDef(O.Base);
-  if (!RegDef || !BaseDef || RegDef->getParent() != BaseDef->getParent())
+  if (!RegDef || !BaseDef)
     return Error::success();
+  if (RegDef->getParent() != BaseDef->getParent())
+    return placeAfterBaseInLaterBlock(O, MBB, *RegDef, *BaseDef);
   // Walk from the bound's definition to the start's, if that comes later;
   // whatever reads the bound in between would see it before it is set.
   const MachineInstr *EarlyReader = nullptr;
@@ -269,6 +279,53 @@ Error Planner::placeAfterBase(RegisterOverride &O,
     if (!EarlyReader && I->readsRegister(O.Reg, /*TRI=*/nullptr))
       EarlyReader = &*I;
   }
+  return Error::success();
+}
+
+Error Planner::placeAfterBaseInLaterBlock(RegisterOverride &O,
+                                          const MachineBasicBlock &MBB,
+                                          const MachineInstr &RegDef,
+                                          const MachineInstr &BaseDef) {
+  if (!DomTree)
+    DomTree.emplace(MF);
+  const MachineBasicBlock *RegBlock = RegDef.getParent();
+  const MachineBasicBlock *BaseBlock = BaseDef.getParent();
+  // The start is known wherever the bound is computed: set it there.
+  if (DomTree->dominates(BaseBlock, RegBlock))
+    return Error::success();
+  // Setting the bound after the start is right only if the bound's own
+  // definition cannot run after that, overwriting it.
+  if (!DomTree->dominates(RegBlock, BaseBlock))
+    return planError(formatv("loop bb.{0}: its bound {1} (bb.{2}) and its "
+                             "start {3} (bb.{4}) are computed on different "
+                             "paths, neither before the other on every path, "
+                             "so the bound cannot be set from the start",
+                             MBB.getNumber(), name(O.Reg),
+                             RegBlock->getNumber(), name(O.Base),
+                             BaseBlock->getNumber()));
+  // Every reader of the bound must run after the start's definition (a
+  // PHI reads at the end of its incoming block); the first in block order
+  // that may not is named.
+  for (const MachineBasicBlock &Block : MF)
+    for (const MachineInstr &MI : Block) {
+      bool Early = false;
+      if (MI.isPHI()) {
+        for (unsigned I = 1; I + 1 < MI.getNumOperands(); I += 2)
+          if (MI.getOperand(I).isReg() && MI.getOperand(I).getReg() == O.Reg &&
+              !DomTree->dominates(BaseBlock, MI.getOperand(I + 1).getMBB()))
+            Early = true;
+      } else if (MI.readsRegister(O.Reg, /*TRI=*/nullptr)) {
+        Early = &MI == &BaseDef || !DomTree->dominates(&BaseDef, &MI);
+      }
+      if (Early)
+        return planError(formatv("loop bb.{0}: {1} reads its bound {2} "
+                                 "before its start {3} is computed (in "
+                                 "bb.{4}), so the bound cannot be set from "
+                                 "the start",
+                                 MBB.getNumber(), where(MI), name(O.Reg),
+                                 name(O.Base), BaseBlock->getNumber()));
+    }
+  O.At = &BaseDef;
   return Error::success();
 }
 

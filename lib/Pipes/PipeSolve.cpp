@@ -406,27 +406,43 @@ Expected<SolveResult> solvePipes(const SolveInput &In) {
   return Solver(In).run();
 }
 
+bool exceedsBarriers(const SolveInput &In, const SolveResult &R) {
+  return R.Exceeded &&
+         (R.Exceeded->Budget < 0 || R.Exceeded->Budget == In.BarrierBudget);
+}
+
+std::string describeOverrun(const SolveInput &In, const SolveResult &R) {
+  if (!R.Exceeded)
+    return "";
+  const Overrun &O = *R.Exceeded;
+  if (exceedsBarriers(In, R)) {
+    // Ids below FirstBarrier are reserved (0 always: the CTA-wide one).
+    std::string Left;
+    if (In.BarrierLimit <= In.FirstBarrier)
+      Left = formatv("none is available (ids 0..{0} are reserved)",
+                     In.FirstBarrier - 1);
+    else if (In.BarrierLimit == In.FirstBarrier + 1)
+      Left = formatv("only id {0} is available", In.FirstBarrier);
+    else
+      Left = formatv("only ids {0}..{1} are available", In.FirstBarrier,
+                     In.BarrierLimit - 1);
+    return formatv("the loop needs {0} barriers for {1} pipes and {2} "
+                   "mutexes, but {3}",
+                   O.Need, R.Pipes.size(), R.Mutexes.size(), Left);
+  }
+  return formatv(
+      "the loop's pipes need {0} of {1} but {2} is available", O.Need,
+      unsigned(O.Budget) < In.BudgetNames.size() ? In.BudgetNames[O.Budget]
+                                                 : std::string("a budget"),
+      O.Capacity);
+}
+
 Error budgetError(const SolveInput &In, const SolveResult &R) {
   if (!R.Exceeded)
     return Error::success();
-  const Overrun &O = *R.Exceeded;
-  if (O.Budget < 0 || O.Budget == In.BarrierBudget)
-    return createStringError(
-        inconvertibleErrorCode(),
-        formatv("internal error: the loop needs {0} barriers for {1} pipes "
-                "and {2} mutexes, but only ids {3}..{4} are available; the "
-                "scheduler should have bounded this",
-                O.Need, R.Pipes.size(), R.Mutexes.size(), In.FirstBarrier,
-                In.BarrierLimit - 1));
-  return createStringError(
-      inconvertibleErrorCode(),
-      formatv("internal error: the loop's pipes need {0} of {1} but {2} "
-              "is available; the scheduler should have bounded this",
-              O.Need,
-              unsigned(O.Budget) < In.BudgetNames.size()
-                  ? In.BudgetNames[O.Budget]
-                  : std::string("a budget"),
-              O.Capacity));
+  return createStringError(inconvertibleErrorCode(),
+                           "internal error: " + describeOverrun(In, R) +
+                               "; the scheduler should have bounded this");
 }
 
 } // namespace pipes

@@ -29,6 +29,32 @@ static Error problemError(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
 }
 
+/// A chain of leaders must end at a group without one: that group is the
+/// one the others merge into. Leaders that come back to where they started
+/// name no such group, which is a mistake in the input, not a merge. The
+/// first group (in declaration order) on a cycle is named, with the cycle.
+/// Every leader names a declared group (checked before).
+static Error checkLeaderChains(ArrayRef<GroupDesc> Groups) {
+  DenseMap<int, int> LeaderOf;
+  for (const GroupDesc &G : Groups)
+    LeaderOf.try_emplace(G.Id, G.Leader);
+  for (const GroupDesc &G : Groups) {
+    std::string Chain = std::to_string(G.Id);
+    int Cur = G.Leader;
+    // A chain longer than the groups has entered a cycle without G.
+    for (size_t Steps = 0; Cur >= 0 && Steps < Groups.size(); ++Steps) {
+      Chain += " -> " + std::to_string(Cur);
+      if (Cur == G.Id)
+        return problemError(formatv("the leaders of groups {0} form a "
+                                    "cycle: a chain of leaders must end at "
+                                    "a group without one",
+                                    Chain));
+      Cur = LeaderOf.lookup(Cur);
+    }
+  }
+  return Error::success();
+}
+
 Error Problem::validate() const {
   DenseSet<unsigned> SlotIds;
   for (const SlotDesc &S : Model.slots()) {
@@ -116,6 +142,8 @@ Error Problem::validate() const {
       return problemError(formatv("group {0} names leader group {1}, which "
                                   "does not exist",
                                   G.Id, G.Leader));
+  if (Error E = checkLeaderChains(Groups))
+    return E;
   for (unsigned I = 0, E = Ops.size(); I != E; ++I)
     if (Ops[I].Group >= 0 && !GroupIds.contains(Ops[I].Group))
       return problemError(formatv("op {0} '{1}' is in group {2}, which is not "

@@ -241,7 +241,9 @@ Problem buildProblem(FuzzedDataProvider &In) {
   for (unsigned I = 0; I < NumGroups; ++I) {
     GroupDesc G;
     G.Id = I;
-    G.Leader = In.ConsumeIntegralInRange<int>(-1, NumGroups - 1);
+    // A leader declared before: chains of leaders end (validate refuses
+    // cycles).
+    G.Leader = In.ConsumeIntegralInRange<int>(-1, int(I) - 1);
     G.MaxDepth = In.ConsumeIntegralInRange<unsigned>(0, 3);
     P.addGroup(G);
   }

@@ -81,8 +81,7 @@ private:
   Error step(const MachineInstr &MI);
   Error agentSwitch(const MachineInstr &MI);
   Error slotHandle(const MachineInstr &MI);
-  void checkIssuer(const MachineInstr &MI, unsigned Pipe, bool Producer,
-                   bool Observes);
+  void checkIssuer(const MachineInstr &MI, unsigned Pipe);
   std::string agentName(unsigned Agent) const;
   Error applyOverrides(const MachineInstr &MI);
   Error pipeOp(const MachineInstr &MI);
@@ -392,10 +391,7 @@ Error Interpreter::pipeOp(const MachineInstr &MI) {
     return K.takeError();
   PipeInfo &Info = Pipes[Pipe];
   Info.MaxIter = std::max(Info.MaxIter, *K);
-  checkIssuer(MI, Pipe,
-              Opc == TileAS::PIPE_PRODUCER_ACQUIRE ||
-                  Opc == TileAS::PIPE_PRODUCER_COMMIT,
-              /*Observes=*/Opc == TileAS::PIPE_CONSUMER_WAIT);
+  checkIssuer(MI, Pipe);
   // The barrier actions of a pipe sharing a lender's barrier act on the
   // lender's (one slot each: the same slot and phase for iteration K).
   unsigned FullPipe = Info.FullOf >= 0 ? unsigned(Info.FullOf) : Pipe;
@@ -443,16 +439,14 @@ Error Interpreter::pipeOp(const MachineInstr &MI) {
 
 /// In a warp-specialized function, each side of a pipe is issued by the
 /// agent its PIPE_CREATE names: 0 for the code before the dispatch, k for
-/// agent k's warps after it (as the simulator requires). A side named 0 is
-/// not one an agent may take over after the dispatch: the pipe of a loop
-/// that only one agent's warps reach must name that agent. Waits and slot
-/// handles only observe the pipe; the code before the dispatch may observe
-/// any.
-void Interpreter::checkIssuer(const MachineInstr &MI, unsigned Pipe,
-                              bool Producer, bool Observes) {
+/// agent k's warps after it, waits and slot handles included
+/// (mayIssuePipeSide, PipeSides.h, as the simulator requires).
+void Interpreter::checkIssuer(const MachineInstr &MI, unsigned Pipe) {
   const PipeInfo &Info = Pipes[Pipe];
+  PipeSideUse Use = *pipeSideUse(MI.getOpcode());
+  bool Producer = Use == PipeSideUse::Producer;
   unsigned Named = Producer ? Info.ProducerIssuer : Info.ConsumerIssuer;
-  if (Named == Issuer || (Observes && (Issuer == 0 || Named == 0)) ||
+  if (mayIssuePipeSide(Use, Named, Issuer) ||
       !WrongAgentSeen.insert(&MI).second)
     return;
   WrongAgents.push_back(
@@ -491,7 +485,7 @@ Error Interpreter::slotHandle(const MachineInstr &MI) {
   Expected<int64_t> K = iterationOf(MI, Pipe, 2);
   if (!K)
     return K.takeError();
-  checkIssuer(MI, Pipe, /*Producer=*/false, /*Observes=*/true);
+  checkIssuer(MI, Pipe);
   Regs[MI.getOperand(0).getReg()] = Value{0, true, Pipe, *K};
   return Error::success();
 }

@@ -208,6 +208,9 @@ Error MIRAgent::execute(const MachineInstr &MI) {
     const MachineOperand &Pipe = MI.getOperand(1);
     if (!Pipe.isImm() || !Run.hasPipe(Pipe.getImm()))
       return failAt(MI, "names no pipe a PIPE_CREATE has set up");
+    if (Error E =
+            Run.checkSide(MI, Pipe.getImm(), Run.issuer(Entry.Id, InPreamble)))
+      return E;
     sim::DynamicOp Op = opAt(MI, sim::OpKind::Rename);
     Op.Moves.push_back({valueId(MI.getOperand(0).getReg()), 0});
     Queue.push_back(std::move(Op));

@@ -200,18 +200,22 @@ Expected<SmallVector<sim::DynamicOp, 2>> MIRRun::createPipe(
   return SmallVector<sim::DynamicOp, 2>{Init, Op};
 }
 
-Error MIRRun::checkSide(const MachineInstr &MI, const Pipe &P,
+Error MIRRun::checkSide(const MachineInstr &MI, unsigned Id,
                         unsigned Agent) const {
-  bool Producer = MI.getOpcode() == TileAS::PIPE_PRODUCER_ACQUIRE ||
-                  MI.getOpcode() == TileAS::PIPE_PRODUCER_COMMIT;
+  auto It = Pipes.find(Id);
+  if (It == Pipes.end())
+    return failAt(MI, formatv("pipe {0} is used before its PIPE_CREATE", Id));
+  const Pipe &P = It->second;
+  PipeSideUse Use = *pipeSideUse(MI.getOpcode());
+  bool Producer = Use == PipeSideUse::Producer;
   unsigned Issuer = Producer ? P.ProducerAgent : P.ConsumerAgent;
-  if (Issuer == Agent)
+  if (mayIssuePipeSide(Use, Issuer, Agent))
     return Error::success();
   return failAt(MI,
                 formatv("run by {0}, but PIPE_CREATE gives the {1} side "
                         "of pipe {2} to {3}",
                         agentName(Agent), Producer ? "producer" : "consumer",
-                        MI.getOperand(0).getImm(), agentName(Issuer)));
+                        Id, agentName(Issuer)));
 }
 
 Expected<sim::DynamicOp> MIRRun::mutexOp(const MachineInstr &MI,
@@ -241,15 +245,10 @@ MIRRun::pipeOp(const MachineInstr &MI, unsigned Agent,
                function_ref<Expected<int64_t>(const MachineOperand &)> Value,
                std::optional<unsigned> &PendingWrite) {
   unsigned Id = MI.getOperand(0).getImm();
-  auto It = Pipes.find(Id);
-  if (It == Pipes.end())
-    return failAt(MI, formatv("pipe {0} is used before its PIPE_CREATE", Id));
-  const Pipe &P = It->second;
-  // A wait only observes a barrier: another agent than the consumer may
-  // wait for a slot's data; acquires and arrivals belong to their side.
-  if (MI.getOpcode() != TileAS::PIPE_CONSUMER_WAIT)
-    if (Error E = checkSide(MI, P, Agent))
-      return E;
+  // Waits belong to the consumer's side too (PipeSides.h).
+  if (Error E = checkSide(MI, Id, Agent))
+    return E;
+  const Pipe &P = Pipes.find(Id)->second;
   Expected<int64_t> IV = Value(MI.getOperand(2));
   if (!IV)
     return IV.takeError();

@@ -37,7 +37,8 @@
 // preamble instructions but waits are free renames. PIPE_CREATE's last two
 // operands name the agents issuing the producer and the consumer side, 0
 // for the preamble: an acquire or commit issued by another than the
-// producer's, a release by another than the consumer's, is an error.
+// producer's, a release, wait or slot handle by another than the
+// consumer's, is an error (but for the preamble's waits, PipeSides.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,6 +87,11 @@ public:
 
   /// Whether a PIPE_CREATE has set up pipe Id.
   bool hasPipe(unsigned Id) const { return Pipes.count(Id); }
+  /// An error unless Agent (0: the preamble) may issue MI, an operation on
+  /// pipe Id or a slot handle of it, on the side MI belongs to
+  /// (mayIssuePipeSide, PipeSides.h).
+  llvm::Error checkSide(const llvm::MachineInstr &MI, unsigned Id,
+                        unsigned Agent) const;
 
   /// Whether Agent is the one that acts for the preamble: the first agent.
   bool actsForPreamble(unsigned Agent) const {
@@ -135,9 +141,6 @@ private:
   /// Issuer: the agent MI counts as issued by (0 in the preamble).
   llvm::Error checkOperands(const llvm::MachineInstr &MI,
                             unsigned Issuer) const;
-  /// An error unless Agent issues the side of pipe P that MI belongs to.
-  llvm::Error checkSide(const llvm::MachineInstr &MI, const Pipe &P,
-                        unsigned Agent) const;
   std::string agentName(unsigned Agent) const;
   /// The stream that performs an arrival declared as Declared (0: the agent
   /// itself, 1 + event pipe: that unit). A copy engine's commit waits for

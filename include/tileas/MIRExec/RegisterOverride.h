@@ -8,8 +8,8 @@
 // the register is defined, whatever its instruction computes (a PHI's too),
 // so that everything computed from it sees the same value (TripCountPlan.h).
 // A bound set relative to the start, when the start is defined after it (in
-// whatever order selection copied the live-ins), is set where the start is
-// defined instead: where both are known.
+// whatever order selection copied the live-ins, or in a later block), is set
+// where the start is defined instead: where both are known.
 //
 //===----------------------------------------------------------------------===//
 

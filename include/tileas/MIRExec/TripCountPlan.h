@@ -26,9 +26,11 @@
 // the start. Registers are set where they are defined, so that everything
 // computed from them (the trip-count guard before a pipelined loop, the exit
 // tests of the kernel and of the original loop) sees the same value. A bound
-// set relative to a start that its block defines later (selection copies the
-// live-in parameters last first) is set where the start is defined, where
-// both are known; a plan is refused if something reads the bound before. A loop
+// set relative to a start defined later (selection copies the live-in
+// parameters last first; or the start is computed in a block after the
+// bound's, which that block dominates) is set where the start is defined,
+// where both are known; a plan is refused if something may read the bound
+// before, or if neither definition comes first on every path. A loop
 // whose start and bound are both constants runs a fixed number of times, and
 // any other T is refused; so are a T below 1 (the exit test ends each
 // iteration, so a loop runs at least once) and loops of one function that

@@ -286,6 +286,14 @@ struct SolveResult {
 /// exceeds a budget is described in the result (Unsupported, Exceeded).
 llvm::Expected<SolveResult> solvePipes(const SolveInput &In);
 
+/// What a result that exceeds a budget needs and what is available, as a
+/// sentence ("the loop needs 3 barriers ..., but none is available (ids
+/// 0..15 are reserved)"); empty when nothing is exceeded.
+std::string describeOverrun(const SolveInput &In, const SolveResult &R);
+
+/// Whether R exceeds the named-barrier budget (rather than another pool).
+bool exceedsBarriers(const SolveInput &In, const SolveResult &R);
+
 /// The internal error for a result that exceeds a budget, with the numbers
 /// (success when nothing is exceeded).
 llvm::Error budgetError(const SolveInput &In, const SolveResult &R);

@@ -26,6 +26,7 @@ using namespace llvm;
 using namespace tileas;
 
 char UnsupportedCoordination::ID = 0;
+char BarrierShortage::ID = 0;
 
 TileASCoordinationBuilder::TileASCoordinationBuilder(
     const TileASLoopSchedule &S)
@@ -60,9 +61,20 @@ TileASCoordinationBuilder::solve(unsigned FirstPipeId, bool Specialized) {
           return TII.getName(S.Instrs[Op]->getOpcode()).str();
         }));
   }
-  if (Error E = pipes::budgetError(In, *R))
-    return E;
-  return R;
+  if (!R->Exceeded)
+    return R;
+  // A schedule from the MIR was not bounded by this run's budgets.
+  if (!S.Annotated)
+    return pipes::budgetError(In, *R);
+  std::string Why = "the schedule from the MIR does not fit: " +
+                    pipes::describeOverrun(In, *R);
+  if (!pipes::exceedsBarriers(In, *R))
+    return createStringError(inconvertibleErrorCode(), Why);
+  int Reserved = tileasReservedBarriers();
+  Why += Reserved < 0
+             ? std::string(", with the machine description's reservation")
+             : formatv(", with -tileas-reserved-barriers={0}", Reserved).str();
+  return make_error<BarrierShortage>(std::move(Why));
 }
 
 unsigned TileASCoordinationBuilder::issuingAgent(int Op) const {

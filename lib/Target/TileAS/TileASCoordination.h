@@ -64,6 +64,25 @@ private:
   std::string Why;
 };
 
+/// A loop whose schedule came from the MIR and needs more named barriers
+/// than -tileas-reserved-barriers leaves (up to all of the machine's: then
+/// none): the reservation is the user's to make, so materialization leaves
+/// the loop as it was and says why in a remark. A generated schedule is
+/// bounded by the scheduler; its overrun is an internal error.
+class BarrierShortage : public ErrorInfo<BarrierShortage> {
+public:
+  static char ID;
+  explicit BarrierShortage(std::string Why) : Why(std::move(Why)) {}
+  void log(raw_ostream &OS) const override { OS << Why; }
+  std::error_code convertToErrorCode() const override {
+    return inconvertibleErrorCode();
+  }
+  const std::string &why() const { return Why; }
+
+private:
+  std::string Why;
+};
+
 /// A coordination instruction placed in the loop.
 struct PlacedCoordination {
   MachineInstr *MI = nullptr;

@@ -97,6 +97,8 @@ private:
   void injectFault(TileASExpandedLoop &Expanded, pipes::SolveResult &Solved,
                    const TileASMaterializedLoop &Check);
   void error(const TileASLoopSchedule &S, const Twine &Msg);
+  /// The remark for a loop left unchanged for want of named barriers.
+  void remarkBarrierShortage(MachineBasicBlock &Loop, const BarrierShortage &B);
   /// The function being materialized (an annotation may name no block).
   MachineFunction *CurMF = nullptr;
   std::string describe(const MachineInstr &MI) const;
@@ -150,6 +152,19 @@ void TileASMaterializeSchedule::error(const TileASLoopSchedule &S,
       formatv("{0}{1}: cannot materialize the schedule: {2}; the loop is "
               "left unchanged",
               CurMF->getName(), Where, Msg.str()));
+}
+
+void TileASMaterializeSchedule::remarkBarrierShortage(
+    MachineBasicBlock &Loop, const BarrierShortage &B) {
+  ORE->emit([&] {
+    return MachineOptimizationRemarkMissed(DEBUG_TYPE, "NotEnoughBarriers",
+                                           Loop.findDebugLoc(Loop.begin()),
+                                           &Loop)
+           << "loop bb." << ore::NV("Block", Loop.getNumber()) << " in "
+           << ore::NV("Function", CurMF->getName())
+           << " not pipelined: " << ore::NV("Reason", B.why())
+           << "; the loop is left unchanged";
+  });
 }
 
 static bool isSingleBlockLoop(const MachineLoopInfo &MLI,
@@ -453,6 +468,7 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
                    << "; the loop is left unchanged";
           });
         },
+        [&](const BarrierShortage &B) { remarkBarrierShortage(Loop, B); },
         [&](const ErrorInfoBase &E) { error(S, E.message()); });
     return false;
   }
@@ -497,7 +513,10 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
       // The unspecialized form needs neither the handoffs nor the slack.
       Solution = Coord.solve(FirstPipeId, /*Specialized=*/false);
       if (!Solution) {
-        error(S, toString(Solution.takeError()));
+        handleAllErrors(
+            Solution.takeError(),
+            [&](const BarrierShortage &B) { remarkBarrierShortage(Loop, B); },
+            [&](const ErrorInfoBase &E) { error(S, E.message()); });
         return false;
       }
     }

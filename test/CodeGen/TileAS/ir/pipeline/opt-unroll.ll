@@ -30,6 +30,21 @@
 ; RUN:   | FileCheck %s --check-prefix=CONSTANT
 ; RUN: %tileas-protocol-check %t.mir --function=guarded_unsigned --live-in=r0=100 \
 ; RUN:   --trip-counts=1,2,3,5,7,8 | FileCheck %s --check-prefix=UNSIGNED
+; tileas-sim runs the runtime-unrolled function as written from its live-in
+; count: 35 tiles are 8 iterations of the main loop (its 3-stage kernel 6
+; times) and 3 of the remainder (which runs the loop as written: fewer than
+; its stages); 2 tiles skip the main loop. (--trip-count=T sets each loop to
+; T iterations instead, the remainder's too: docs/simulator.md.)
+; RUN: %tileas-sim %t.mir --function=runtime_by_four --live-in='$r0=35' \
+; RUN:   | FileCheck %s --check-prefix=SIM35
+; SIM35:      runtime_by_four: {{[0-9]+}} cycles
+; SIM35-NEXT: loop bb.{{[0-9]+}} (agent issuer): 6 iterations
+; SIM35-NEXT: loop bb.{{[0-9]+}} (agent issuer): 3 iterations
+; RUN: %tileas-sim %t.mir --function=runtime_by_four --live-in='$r0=2' \
+; RUN:   | FileCheck %s --check-prefix=SIM2
+; SIM2:      runtime_by_four: {{[0-9]+}} cycles
+; SIM2-NEXT: loop bb.{{[0-9]+}} (agent issuer): 2 iterations
+; SIM2-NOT:  loop bb.
 
 ; OPT-LABEL: define void @runtime_by_four(
 ; OPT:       %niter.ncmp.3.not = icmp eq i32 %niter.next.3, %unroll_iter
