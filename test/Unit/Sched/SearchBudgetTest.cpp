@@ -373,6 +373,42 @@ TEST(SearchBudgetTest, AResetStateEqualsAFreshOne) {
   EXPECT_TRUE(Reused.boundsAreExact());
 }
 
+TEST(SearchBudgetTest, UnseatingTogetherEqualsUnseatingOneByOne) {
+  // An eviction unseats its victims together, with one relaxation over
+  // the cone of all of them: the bounds must be those of unseating them
+  // one at a time, and exact.
+  Problem P = memoryOrderLoop(90, 4, /*Plain=*/true);
+  SchedulerOptions Opts;
+  PlacementContext Ctx(P, Opts, {});
+  unsigned II = computeBounds(P, Opts).mii() + 30;
+  ModuloState Together(Ctx, II), OneByOne(Ctx, II);
+  for (ModuloState *S : {&Together, &OneByOne}) {
+    S->setRecording(false);
+    for (unsigned V = 0; V != P.size(); ++V)
+      if (S->earliest(V) <= S->latest(V) && S->fits(V, S->earliest(V)))
+        S->seat(V, S->earliest(V));
+  }
+  std::vector<unsigned> Victims;
+  for (unsigned V = 0; V != P.size(); V += 3)
+    if (Together.isPlaced(V))
+      Victims.push_back(V);
+  ASSERT_GT(Victims.size(), 10u);
+  Together.unseatAll(Victims);
+  for (unsigned V : Victims)
+    OneByOne.unseat(V);
+  EXPECT_EQ(Together.numPlaced(), OneByOne.numPlaced());
+  unsigned Changed = 0;
+  for (unsigned V = 0; V != P.size(); ++V) {
+    EXPECT_EQ(Together.earliest(V), OneByOne.earliest(V)) << "op " << V;
+    EXPECT_EQ(Together.latest(V), OneByOne.latest(V)) << "op " << V;
+    Changed += !Together.isPlaced(V);
+  }
+  EXPECT_GE(Changed, Victims.size());
+  EXPECT_TRUE(Together.boundsAreExact());
+  // Fewer arcs scanned than one relaxation per victim.
+  EXPECT_LT(Together.effort(), OneByOne.effort());
+}
+
 TEST(SearchBudgetTest, HeightsAreLongestPathsToTheSinks) {
   Problem P = memoryOrderLoop(150, 6);
   SchedulerOptions Opts;
