@@ -153,10 +153,10 @@ bool hasNeighbourPhase(const ScheduleResult &R) {
 
 TEST(SearchBudgetTest, TheNeighbourPhaseRunsBelowTheBestScheduleOnLargeLoops) {
   // A recurrence-bound generated loop of 400 ops (test/Inputs/loopgen):
-  // the phases with propagated bounds end at II 840 on the two thirds of
-  // the budget they keep, textbook IMS reaches 812. The neighbour phase
-  // comes last, tries only IIs below the best schedule of its time, and
-  // spends the third held back for it and a sixth on top.
+  // the phases with propagated bounds end at II 840 on the half of the
+  // budget they keep, textbook IMS reaches 812. The neighbour phase comes
+  // last, tries only IIs below the best schedule of its time, and spends
+  // at most the other half from where they ended.
   llvm::SmallString<256> File(TILEAS_SOURCE_DIR);
   llvm::sys::path::append(File, "test", "Inputs", "loopgen",
                           "loopgen-400-s1.txt");
@@ -189,9 +189,9 @@ TEST(SearchBudgetTest, TheNeighbourPhaseRunsBelowTheBestScheduleOnLargeLoops) {
   ASSERT_TRUE(InPhase);
   EXPECT_EQ(BestBefore, 840u);
   EXPECT_LE(R.Sched.II, 812u);
-  // Half the budget, against the two thirds (or more: the last attempt may
-  // overrun) that the phases before spent.
-  EXPECT_LE(Neighbour, Before * 3 / 4 + Largest);
+  // At most as much as the phases before spent (they may overrun their
+  // half by an attempt; so may its last attempt).
+  EXPECT_LE(Neighbour, Before + Largest);
   // It runs from 150 ops on (on the generated 200-op loop gen-200-s1 the
   // phases before end at 526, the neighbour phase and textbook IMS at 421).
   ScheduleResult Mid = scheduleLoop(memoryOrderLoop(200, 2, true), Opts);
