@@ -52,14 +52,15 @@
 //     LargeRunsOps ops, 1 / NeighbourShare of the budget on top of it, and
 //     the phases before are exactly as they were. From LargeRunsOps to
 //     LongDescentOps ops, phases 1 and 2 end once the search has spent
-//     half of the budget (NeighbourSplit), and this phase gets the other
-//     half from there: its runs a fraction of a percent below the best II
-//     mostly succeed where the bisection far below it mostly fails. The
-//     search then spends its budget about once, where two thirds before
-//     this phase and a half in it spent up to 1.2 times it: the 800-op
-//     loops keep their IIs for a seventh to a fifth less effort. Above
-//     LongDescentOps ops, which have no time target but the budget's
-//     growth, NeighbourLongScale times the budget on top, in
+//     half of the budget (NeighbourSplit), and this phase ends where the
+//     whole budget is spent (with at least 1 / NeighbourShare of it beyond
+//     what runs at the bound overspent): its runs a fraction of a percent
+//     below the best II mostly succeed where the bisection far below it
+//     mostly fails. The search then spends its budget about once, where
+//     two thirds before this phase and a half in it spent up to 1.2 times
+//     it: the 800-op loops keep their IIs for a seventh to a fifth less
+//     effort. Above LongDescentOps ops, which have no time target but the
+//     budget's growth, NeighbourLongScale times the budget on top, in
 //     finer steps.
 //
 // A later round of the constraint refinement (Refinement.cpp) solves the
@@ -144,9 +145,10 @@ static constexpr uint64_t NeighbourFirstStep = 512;
 static constexpr uint64_t NeighbourFailScale = 2;
 /// On loops of LargeRunsOps to LongDescentOps ops the phases before the
 /// neighbour phase end once the search has spent 1 / NeighbourSplit of the
-/// budget, and the neighbour phase gets that much again from where they
-/// ended: on recurrence-bound loops the bisection's attempts far below the
-/// best II mostly fail, while the neighbour phase's runs a fraction of a
+/// budget, and the neighbour phase ends where the whole budget is spent
+/// (with at least 1 / NeighbourShare of it, should a run at the bound have
+/// spent more): on recurrence-bound loops the bisection's attempts far below
+/// the best II mostly fail, while the neighbour phase's runs a fraction of a
 /// percent below it succeed at one pass over the loop each. (Two thirds
 /// and a half, up to 1.2 times the budget in all, took the 800-op loops
 /// past their 10 ms; half and half keeps their IIs.)
@@ -282,14 +284,16 @@ public:
     Total -= Reserved;
     MinAttempt = std::min(MinAttempt, Total);
   }
-  /// ... which the neighbour phase gets from what the search has spent;
-  /// without a share held back, 1 / NeighbourShare of the budget
-  /// (NeighbourLongScale times it on the longest loops) beyond it.
+  /// ... which the neighbour phase gets back: it ends where the whole
+  /// budget is spent, but gets at least 1 / NeighbourShare of it (a run at
+  /// the bound may have spent more than the budget). Without a share held
+  /// back, 1 / NeighbourShare of the budget (NeighbourLongScale times it on
+  /// the longest loops) beyond what the search has spent.
   void startNeighbourPhase() {
     if (Reserved) {
-      NeighbourEnd = Spent + Reserved;
       Total += Reserved;
       Reserved = 0;
+      NeighbourEnd = std::max(Total, Spent + Total / NeighbourShare);
       return;
     }
     NeighbourEnd = std::max(Spent, Total) + (N > LongDescentOps
