@@ -115,11 +115,16 @@ void ModuloState::reset(unsigned NewII, DependenceBounds NewBounds) {
   Recording = false; // The initial bounds are not undoable.
   Log.clear();
   Trail.clear();
+  // Every attempt resets: with propagated bounds no arc is detached, and
+  // the test is not worth a call per arc.
+  bool MayDetach = Bounds == DependenceBounds::PlacedNeighbours;
   for (unsigned V = 0, I = 0, J = 0; V != Nodes; ++V) {
     for (const PlacementContext::Arc &A : Ctx.arcsOut(V))
-      OutWeight[I++] = detached(A, A.Other) ? DetachedWeight : A.weight(II);
+      OutWeight[I++] =
+          MayDetach && detached(A, A.Other) ? DetachedWeight : A.weight(II);
     for (const PlacementContext::Arc &A : Ctx.arcsIn(V))
-      InWeight[J++] = detached(A, V) ? DetachedWeight : A.weight(II);
+      InWeight[J++] =
+          MayDetach && detached(A, V) ? DetachedWeight : A.weight(II);
     unsigned StageLimit = V < N ? Ctx.stageLimit(V) : 0;
     BaseLst[V] = StageLimit ? int64_t(StageLimit) * II - 1 : Unbounded;
   }
