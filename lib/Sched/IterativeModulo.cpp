@@ -198,8 +198,8 @@ IterativeOutcome runIterativeModulo(ModuloState &State,
       Evict.append(More.begin(), More.end());
       std::sort(Evict.begin(), Evict.end());
       Evict.erase(std::unique(Evict.begin(), Evict.end()), Evict.end());
+      State.unseatAll(Evict);
       for (unsigned Victim : Evict) {
-        State.unseat(Victim);
         Enqueue(Victim);
         ++Outcome.Evictions;
       }

@@ -115,11 +115,16 @@ void ModuloState::reset(unsigned NewII, DependenceBounds NewBounds) {
   Recording = false; // The initial bounds are not undoable.
   Log.clear();
   Trail.clear();
+  // Every attempt resets: with propagated bounds no arc is detached, and
+  // the test is not worth a call per arc.
+  bool MayDetach = Bounds == DependenceBounds::PlacedNeighbours;
   for (unsigned V = 0, I = 0, J = 0; V != Nodes; ++V) {
     for (const PlacementContext::Arc &A : Ctx.arcsOut(V))
-      OutWeight[I++] = detached(A, A.Other) ? DetachedWeight : A.weight(II);
+      OutWeight[I++] =
+          MayDetach && detached(A, A.Other) ? DetachedWeight : A.weight(II);
     for (const PlacementContext::Arc &A : Ctx.arcsIn(V))
-      InWeight[J++] = detached(A, V) ? DetachedWeight : A.weight(II);
+      InWeight[J++] =
+          MayDetach && detached(A, V) ? DetachedWeight : A.weight(II);
     unsigned StageLimit = V < N ? Ctx.stageLimit(V) : 0;
     BaseLst[V] = StageLimit ? int64_t(StageLimit) * II - 1 : Unbounded;
   }
@@ -252,15 +257,18 @@ template <bool Forward> bool ModuloState::propagate(uint64_t Limit) {
   return Settled;
 }
 
-template <bool Forward> void ModuloState::collectCone(unsigned Op) {
+template <bool Forward>
+void ModuloState::collectCone(ArrayRef<unsigned> Seeds) {
   std::vector<unsigned> &Cone = ConeScratch;
   Cone.clear();
   if (++Epoch == 0) {
     std::fill(Mark.begin(), Mark.end(), 0);
     Epoch = 1;
   }
-  Mark[Op] = Epoch;
-  Cone.push_back(Op);
+  for (unsigned Op : Seeds) {
+    Mark[Op] = Epoch;
+    Cone.push_back(Op);
+  }
   const int64_t *Bound = Forward ? Est.data() : Lst.data();
   const unsigned *Begin = Forward ? OutBegin.data() : InBegin.data();
   const unsigned *Node = Forward ? OutNode.data() : InNode.data();
@@ -287,11 +295,12 @@ template <bool Forward> void ModuloState::collectCone(unsigned Op) {
   Effort += Spent;
 }
 
-void ModuloState::relaxAfterUnseat(unsigned Op) {
-  // The ops whose earliest bound came through Op along tight arcs are the
-  // only ones that can fall: reset them and recompute from the rest.
+void ModuloState::relaxAfterUnseat(ArrayRef<unsigned> Ops) {
+  // The ops whose earliest bound came through the unseated ops along tight
+  // arcs are the only ones that can fall: reset them and recompute from the
+  // rest.
   std::vector<unsigned> &Cone = ConeScratch;
-  collectCone</*Forward=*/true>(Op);
+  collectCone</*Forward=*/true>(Ops);
   for (unsigned Y : Cone) {
     int64_t Bound = baseEarliest(Y);
     unsigned J = InBegin[Y], E = InBegin[Y + 1];
@@ -307,7 +316,7 @@ void ModuloState::relaxAfterUnseat(unsigned Op) {
   Work.assign(Cone.begin(), Cone.end());
   raiseEarliest();
 
-  collectCone</*Forward=*/false>(Op);
+  collectCone</*Forward=*/false>(Ops);
   for (unsigned Y : Cone) {
     int64_t Bound = baseLatest(Y);
     unsigned J = OutBegin[Y], E = OutBegin[Y + 1];
@@ -637,6 +646,20 @@ void ModuloState::unseat(unsigned Op) {
   assert((Ctx.size() > 128 || boundsAreExact()) && "bounds out of sync");
   if (Recording)
     Log.push_back({Op, T, TrailSize});
+}
+
+void ModuloState::unseatAll(ArrayRef<unsigned> Ops) {
+  if (Recording || Ops.size() == 1) {
+    for (unsigned Op : Ops)
+      unseat(Op);
+    return;
+  }
+  for (unsigned Op : Ops) {
+    assert(isPlaced(Op) && "unseating an op that is not placed");
+    vacate(Op);
+  }
+  relaxAfterUnseat(Ops);
+  assert((Ctx.size() > 128 || boundsAreExact()) && "bounds out of sync");
 }
 
 void ModuloState::rollback(size_t Mark) {

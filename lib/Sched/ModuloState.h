@@ -160,6 +160,12 @@ public:
   /// Removes Op; the bounds it caused are recomputed over the cone of ops
   /// whose bound it determined.
   void unseat(unsigned Op);
+  /// Removes every op of Ops (distinct, placed) and recomputes the bounds
+  /// once, over the cone of all of them: the same bounds as unseating them
+  /// one by one, for one relaxation instead of one each (an eviction of
+  /// dozens of ops otherwise costs dozens of propagations). With the undo
+  /// log on, it unseats them one by one, as rollback expects.
+  void unseatAll(llvm::ArrayRef<unsigned> Ops);
   int64_t earliest(unsigned Op) const { return Est[Op]; }
   int64_t latest(unsigned Op) const { return Lst[Op]; }
   /// Recomputes the bounds from scratch and compares (tests and asserts).
@@ -212,8 +218,10 @@ private:
     return propagate</*Forward=*/false>(Limit);
   }
   template <bool Forward> bool propagate(uint64_t Limit);
-  template <bool Forward> void collectCone(unsigned Op);
-  void relaxAfterUnseat(unsigned Op);
+  /// The ops whose bound came along tight arcs from any of Seeds, Seeds
+  /// first, into ConeScratch (marked with the current Epoch).
+  template <bool Forward> void collectCone(llvm::ArrayRef<unsigned> Seeds);
+  void relaxAfterUnseat(llvm::ArrayRef<unsigned> Ops);
 
   void setBound(bool Earliest, unsigned Node, int64_t Value) {
     int64_t &Bound = Earliest ? Est[Node] : Lst[Node];
