@@ -8,6 +8,7 @@
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileASAgentPartition.h"
 #include "TileASAgentPrefetch.h"
+#include "TileASAgentRegisters.h"
 #include "TileASAgentRelease.h"
 #include "TileASCoordination.h"
 #include "TileASLoopSchedule.h"
@@ -63,11 +64,13 @@ public:
                   MachineBasicBlock &Preheader, MachineBasicBlock &Exit,
                   TileASCoordinationBuilder &Coord,
                   const pipes::SolveResult &Sol,
-                  const TileASAgentPartition &Partition)
+                  const TileASAgentPartition &Partition,
+                  std::vector<TileASAgentFit> &Fits)
       : S(S), L(L), Loop(*L.Loop), Preheader(Preheader), Exit(Exit),
-        Coord(Coord), Sol(Sol), Partition(Partition), MF(*Loop.getParent()),
-        MRI(MF.getRegInfo()), TII(*MF.getSubtarget().getInstrInfo()),
-        Regions(Partition.numAgents()) {}
+        Coord(Coord), Sol(Sol), Partition(Partition), Fits(Fits),
+        MF(*Loop.getParent()), MRI(MF.getRegInfo()),
+        TII(*MF.getSubtarget().getInstrInfo()), Regions(Partition.numAgents()) {
+  }
 
   std::vector<TileASExpandedLoop>
   run(ArrayRef<MachineInstr *> Ordered,
@@ -102,6 +105,7 @@ private:
   TileASCoordinationBuilder &Coord;
   const pipes::SolveResult &Sol;
   const TileASAgentPartition &Partition;
+  std::vector<TileASAgentFit> &Fits;
   MachineFunction &MF;
   MachineRegisterInfo &MRI;
   const TargetInstrInfo &TII;
@@ -808,6 +812,7 @@ WarpSpecializer::run(ArrayRef<MachineInstr *> Ordered,
   buildDispatch();
 
   std::vector<TileASExpandedLoop> Expanded;
+  Fits.assign(N, TileASAgentFit());
   for (unsigned A = 1; A <= N; ++A) {
     AgentRegion &R = Regions[A - 1];
     std::optional<TileASCountedLoop> Counted =
@@ -843,9 +848,24 @@ WarpSpecializer::run(ArrayRef<MachineInstr *> Ordered,
       for (MachineInstr *Read : Reads)
         AnchorOf[Read] = Wait;
     deferCopySlotReleases(Order, TmaFilled, StoreFilled);
-    TileASAgentPrefetch Prefetch =
-        prefetchFarMemoryLoads(Order, AgentStage, AnchorOf, *Counted->Compare,
-                               tileasPrefetchDistance(), MRI);
+    // Prefetch keeps more iterations of the loads' values live: where the
+    // requested distance takes the agent over its budget, a shorter one
+    // (down to none) is used.
+    TileASAgentFit &Fit = Fits[A - 1];
+    Fit.Budget = model::agents()[A - 1].Registers;
+    Fit.Requested = tileasPrefetchDistance();
+    const DenseMap<MachineInstr *, int> Scheduled = AgentStage;
+    TileASAgentPrefetch Prefetch;
+    for (Fit.Distance = Fit.Requested;; --Fit.Distance) {
+      AgentStage = Scheduled;
+      Prefetch = prefetchFarMemoryLoads(Order, AgentStage, AnchorOf,
+                                        *Counted->Compare, Fit.Distance, MRI);
+      Fit.Need = estimateLoopRegisters(Order, AgentStage, MRI);
+      if (Fit.Distance == Fit.Requested)
+        Fit.RequestedNeed = Fit.Need;
+      if (!Prefetch.AddedStages || Fit.Need <= Fit.Budget)
+        break;
+    }
     Expanded.push_back(
         expandPipelinedLoop(*Counted, *R.Entry, Order, AgentStage,
                             S.StageCount + Prefetch.AddedStages));
@@ -875,7 +895,8 @@ std::vector<TileASExpandedLoop> llvm::warpSpecializeLoop(
     MachineBasicBlock &Preheader, MachineBasicBlock &Exit,
     TileASCoordinationBuilder &Coord, const pipes::SolveResult &Sol,
     const TileASAgentPartition &Partition, ArrayRef<MachineInstr *> Ordered,
-    const DenseMap<MachineInstr *, int> &Stage) {
-  return WarpSpecializer(S, Loop, Preheader, Exit, Coord, Sol, Partition)
+    const DenseMap<MachineInstr *, int> &Stage,
+    std::vector<TileASAgentFit> &Fits) {
+  return WarpSpecializer(S, Loop, Preheader, Exit, Coord, Sol, Partition, Fits)
       .run(Ordered, Stage);
 }
