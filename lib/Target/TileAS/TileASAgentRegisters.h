@@ -30,6 +30,7 @@
 
 namespace llvm {
 
+class MachineBasicBlock;
 class MachineInstr;
 class MachineRegisterInfo;
 
@@ -40,6 +41,9 @@ struct TileASAgentFit {
   unsigned Need = 0, Budget = 0;
   /// The distance used; Requested when that did not fit (with its need).
   unsigned Distance = 0, Requested = 0, RequestedNeed = 0;
+  /// The kernel of the agent's loop pipelined without the prefetch, which
+  /// runs at trip counts below the prefetched loop's stages (null: none).
+  MachineBasicBlock *ShortKernel = nullptr;
 };
 
 /// The most 32-bit registers live at once in the kernel of a loop whose body

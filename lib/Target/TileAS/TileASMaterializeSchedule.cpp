@@ -725,6 +725,10 @@ bool TileASMaterializeSchedule::specialize(
                          Partition, Ordered, Stage, Fits);
   Specialized = true;
   MachineBasicBlock *First = nullptr;
+  for (const TileASAgentFit &Fit : Fits)
+    if (Fit.ShortKernel)
+      MF.getInfo<TileASMachineFunctionInfo>()->PipelinedKernels.push_back(
+          Fit.ShortKernel->getNumber());
   for (const TileASExpandedLoop &E : Loops)
     if (E.Kernel) {
       MF.getInfo<TileASMachineFunctionInfo>()->PipelinedKernels.push_back(
