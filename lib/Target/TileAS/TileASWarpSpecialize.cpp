@@ -97,7 +97,7 @@ private:
   void fallThroughDispatch();
   bool skipIdleLoop(AgentRegion &R, const TileASCountedLoop &Counted);
   MachineBasicBlock *
-  expandShortPath(const TileASExpandedLoop &Long, AgentRegion &R,
+  expandShortPath(const TileASExpandedLoop &Long, MachineBasicBlock &Entry,
                   ArrayRef<MachineInstr *> Order,
                   const DenseMap<MachineInstr *, int> &Scheduled);
 
@@ -349,10 +349,9 @@ void WarpSpecializer::buildDispatch() {
 /// stages runs the plain pipelined loop, T below the schedule's the original
 /// one. Returns the plain loop's kernel (null if not expanded).
 MachineBasicBlock *WarpSpecializer::expandShortPath(
-    const TileASExpandedLoop &Long, AgentRegion &R,
+    const TileASExpandedLoop &Long, MachineBasicBlock &Entry,
     ArrayRef<MachineInstr *> Order,
     const DenseMap<MachineInstr *, int> &Scheduled) {
-  MachineBasicBlock &Entry = *R.Entry;
   MachineBasicBlock *Body = Long.Fallback;
   if (!Body || !Long.Kernel)
     return nullptr;
@@ -918,7 +917,8 @@ WarpSpecializer::run(ArrayRef<MachineInstr *> Ordered,
         expandPipelinedLoop(*Counted, *R.Entry, Order, AgentStage,
                             S.StageCount + Prefetch.AddedStages));
     if (Prefetch.AddedStages && S.StageCount > 1 && tileasPrefetchShortPath())
-      Fit.ShortKernel = expandShortPath(Expanded.back(), R, Order, Scheduled);
+      Fit.ShortKernel =
+          expandShortPath(Expanded.back(), *R.Entry, Order, Scheduled);
   }
   hoistTripCountTests();
   unsigned First = dispatchOrder().front();
