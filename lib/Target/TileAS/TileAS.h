@@ -45,6 +45,11 @@ void initializeTileASEventSchedulePass(PassRegistry &);
 /// -tileas-event-misched-guard=false.
 std::unique_ptr<ScheduleDAGMutation> createTileASEventBudgetMutation();
 
+/// After register allocation, reports each warp-specialized agent's
+/// registers and an error when they exceed its setmaxnreg budget.
+FunctionPass *createTileASAgentRegisterCheckPass();
+void initializeTileASAgentRegisterCheckPass(PassRegistry &);
+
 /// Registers the target, its MC layer, its asm printer and its passes. Called
 /// by the plugin's static constructor, and by tools and tests that link the
 /// target statically.

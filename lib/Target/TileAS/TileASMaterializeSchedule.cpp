@@ -30,6 +30,7 @@
 #include "TileAS.h"
 #include "TileASAgentIssue.h"
 #include "TileASAgentPartition.h"
+#include "TileASAgentRegisters.h"
 #include "TileASCoordination.h"
 #include "TileASCountedLoop.h"
 #include "TileASLoopExpander.h"
@@ -405,6 +406,38 @@ static std::tuple<int64_t, int64_t, unsigned> kernelKey(const OpPlacement &P,
   return {P.Start % II, -int64_t(P.Stage), P.Order};
 }
 
+/// Why the plain partition (no prefetch) does not fit some agent's register
+/// budget, naming the agent, its estimated need and its budget; empty when
+/// every agent fits (TileASAgentRegisters.h).
+static std::string agentOverBudget(const TileASLoopSchedule &S,
+                                   const TileASAgentPartition &Partition) {
+  const MachineRegisterInfo &MRI = S.Loop->getParent()->getRegInfo();
+  std::vector<unsigned> ByKey(S.Instrs.size());
+  for (unsigned I = 0; I < ByKey.size(); ++I)
+    ByKey[I] = I;
+  llvm::stable_sort(ByKey, [&](unsigned A, unsigned B) {
+    return kernelKey(S.Placement[A], S.II) < kernelKey(S.Placement[B], S.II);
+  });
+  for (unsigned A = 1; A <= Partition.numAgents(); ++A) {
+    std::vector<MachineInstr *> Order;
+    DenseMap<MachineInstr *, int> Stage;
+    for (unsigned I : ByKey) {
+      MachineInstr *MI = S.Instrs[I];
+      if (MI->isPHI() || MI->isTerminator() || !Partition.keeps(A, MI))
+        continue;
+      Order.push_back(MI);
+      Stage[MI] = S.Placement[I].Stage;
+    }
+    unsigned Need = estimateLoopRegisters(Order, Stage, MRI);
+    const model::AgentRecord &Rec = model::agents()[A - 1];
+    if (Need > Rec.Registers)
+      return formatv("agent {0} would keep {1} 32-bit registers live in its "
+                     "loop, over its setmaxnreg budget of {2}",
+                     Rec.Name, Need, Rec.Registers);
+  }
+  return "";
+}
+
 bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
   std::vector<Dependence> Deps;
   if (!checkSchedule(S, Deps))
@@ -496,6 +529,10 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
               "control), which needs II {2} on the machine's slots where the "
               "schedule has {3}",
               Issue.Looping, Issue.Extra, Issue.Bound, S.II);
+        Why = IssueWhy;
+      }
+      if (Why.empty()) {
+        IssueWhy = agentOverBudget(S, *Partition);
         Why = IssueWhy;
       }
     }
@@ -701,10 +738,16 @@ bool TileASMaterializeSchedule::specialize(
       Count += !MI.isPHI() && !MI.isTerminator() && Partition.keeps(A, &MI);
     Issued.push_back(Count);
   }
-  std::vector<TileASExpandedLoop> Loops = warpSpecializeLoop(
-      S, Counted, Preheader, Exit, Coord, Solution, Partition, Ordered, Stage);
+  std::vector<TileASAgentFit> Fits;
+  std::vector<TileASExpandedLoop> Loops =
+      warpSpecializeLoop(S, Counted, Preheader, Exit, Coord, Solution,
+                         Partition, Ordered, Stage, Fits);
   Specialized = true;
   MachineBasicBlock *First = nullptr;
+  for (const TileASAgentFit &Fit : Fits)
+    if (Fit.ShortKernel)
+      MF.getInfo<TileASMachineFunctionInfo>()->PipelinedKernels.push_back(
+          Fit.ShortKernel->getNumber());
   for (const TileASExpandedLoop &E : Loops)
     if (E.Kernel) {
       MF.getInfo<TileASMachineFunctionInfo>()->PipelinedKernels.push_back(
@@ -714,7 +757,33 @@ bool TileASMaterializeSchedule::specialize(
   MachineBasicBlock *At = First ? First : &Preheader;
   for (unsigned A = 1; A <= Loops.size(); ++A) {
     const TileASExpandedLoop &E = Loops[A - 1];
-    if (!E.Kernel || E.NumStages <= S.StageCount)
+    const TileASAgentFit &Fit = Fits[A - 1];
+    if (!E.Kernel)
+      continue;
+    ORE->emit([&] {
+      return MachineOptimizationRemarkAnalysis(
+                 DEBUG_TYPE, "AgentRegisterNeed",
+                 E.Kernel->findDebugLoc(E.Kernel->begin()), E.Kernel)
+             << "agent " << model::agents()[A - 1].Name << " keeps about "
+             << ore::NV("Need", Fit.Need)
+             << " 32-bit registers live in its loop, of its budget "
+             << ore::NV("Budget", Fit.Budget);
+    });
+    if (Fit.Distance < Fit.Requested)
+      ORE->emit([&] {
+        return MachineOptimizationRemarkMissed(
+                   DEBUG_TYPE, "PrefetchShortened",
+                   E.Kernel->findDebugLoc(E.Kernel->begin()), E.Kernel)
+               << "agent " << model::agents()[A - 1].Name
+               << " prefetches its far-memory loads "
+               << ore::NV("Distance", Fit.Distance)
+               << " iteration(s) ahead instead of "
+               << ore::NV("Requested", Fit.Requested) << ": that would keep "
+               << ore::NV("RequestedNeed", Fit.RequestedNeed)
+               << " 32-bit registers live, over its budget of "
+               << ore::NV("Budget", Fit.Budget);
+      });
+    if (E.NumStages <= S.StageCount)
       continue;
     ORE->emit([&] {
       return MachineOptimizationRemarkAnalysis(
@@ -722,7 +791,7 @@ bool TileASMaterializeSchedule::specialize(
                  E.Kernel->findDebugLoc(E.Kernel->begin()), E.Kernel)
              << "agent " << model::agents()[A - 1].Name
              << " issues the far-memory loads it reads itself "
-             << ore::NV("Distance", tileasPrefetchDistance())
+             << ore::NV("Distance", Fit.Distance)
              << " iteration(s) further ahead of their readers: "
              << ore::NV("AgentStages", E.NumStages) << " stages instead of "
              << ore::NV("Stages", S.StageCount);

@@ -77,6 +77,14 @@ static cl::opt<unsigned> PrefetchDistance(
              "(0: where the schedule put it)"),
     cl::init(1));
 
+static cl::opt<bool> PrefetchShortPath(
+    "tileas-ws-prefetch-short-path", cl::Hidden,
+    cl::desc("Warp-specialized: an agent whose prefetch adds stages runs its "
+             "loop pipelined without the prefetch at trip counts between the "
+             "schedule's stage count and its own, instead of one iteration "
+             "at a time"),
+    cl::init(true));
+
 static cl::opt<bool> WSKeepSlowerII(
     "tileas-ws-keep-slower-ii", cl::Hidden,
     cl::desc("Warp-specialized: keep a loop warp-specialized even where its "
@@ -91,3 +99,4 @@ TileASPipelineStrategy llvm::tileasPipelineStrategy() { return Strategy; }
 unsigned llvm::tileasRingSlack() { return RingSlack; }
 unsigned llvm::tileasPrefetchDistance() { return PrefetchDistance; }
 bool llvm::tileasWSKeepSlowerII() { return WSKeepSlowerII; }
+bool llvm::tileasPrefetchShortPath() { return PrefetchShortPath; }

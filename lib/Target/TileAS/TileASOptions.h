@@ -34,6 +34,12 @@ unsigned tileasRingSlack();
 /// (-tileas-ws-prefetch-distance; TileASAgentPrefetch.h).
 unsigned tileasPrefetchDistance();
 
+/// Warp-specialized: an agent whose far-memory prefetch adds stages falls
+/// back, at trip counts below its own stage count, to its loop pipelined
+/// without the prefetch where the trip count reaches the schedule's stages
+/// (-tileas-ws-prefetch-short-path, hidden, default on).
+bool tileasPrefetchShortPath();
+
 /// Warp-specialized: keep the warp-specialized schedule of a loop even where
 /// it has a larger II than the unspecialized one (-tileas-ws-keep-slower-ii,
 /// hidden; tests of the handoffs use it). TileASStrategyChoice.h.

@@ -138,6 +138,12 @@ public:
     if (EnableEventSchedule)
       addPass(createTileASEventSchedulePass());
   }
+
+  /// Last, once spills and the stack pointer are in place: no agent's
+  /// region may be emitted over its register budget.
+  void addPreEmitPass() override {
+    addPass(createTileASAgentRegisterCheckPass());
+  }
 };
 } // namespace
 

@@ -27,6 +27,7 @@ extern "C" void LLVMInitializeTileASTarget() {
   initializeTileASGenerateSchedulePass(PR);
   initializeTileASMaterializeSchedulePass(PR);
   initializeTileASEventSchedulePass(PR);
+  initializeTileASAgentRegisterCheckPass(PR);
 }
 
 extern "C" void LLVMInitializeTileASAsmPrinter() {

@@ -8,6 +8,7 @@
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileASAgentPartition.h"
 #include "TileASAgentPrefetch.h"
+#include "TileASAgentRegisters.h"
 #include "TileASAgentRelease.h"
 #include "TileASCoordination.h"
 #include "TileASLoopSchedule.h"
@@ -63,11 +64,13 @@ public:
                   MachineBasicBlock &Preheader, MachineBasicBlock &Exit,
                   TileASCoordinationBuilder &Coord,
                   const pipes::SolveResult &Sol,
-                  const TileASAgentPartition &Partition)
+                  const TileASAgentPartition &Partition,
+                  std::vector<TileASAgentFit> &Fits)
       : S(S), L(L), Loop(*L.Loop), Preheader(Preheader), Exit(Exit),
-        Coord(Coord), Sol(Sol), Partition(Partition), MF(*Loop.getParent()),
-        MRI(MF.getRegInfo()), TII(*MF.getSubtarget().getInstrInfo()),
-        Regions(Partition.numAgents()) {}
+        Coord(Coord), Sol(Sol), Partition(Partition), Fits(Fits),
+        MF(*Loop.getParent()), MRI(MF.getRegInfo()),
+        TII(*MF.getSubtarget().getInstrInfo()), Regions(Partition.numAgents()) {
+  }
 
   std::vector<TileASExpandedLoop>
   run(ArrayRef<MachineInstr *> Ordered,
@@ -93,6 +96,10 @@ private:
   void enterFirstAgentByFallThrough(unsigned First);
   void fallThroughDispatch();
   bool skipIdleLoop(AgentRegion &R, const TileASCountedLoop &Counted);
+  MachineBasicBlock *
+  expandShortPath(const TileASExpandedLoop &Long, MachineBasicBlock &Entry,
+                  ArrayRef<MachineInstr *> Order,
+                  const DenseMap<MachineInstr *, int> &Scheduled);
 
   const TileASLoopSchedule &S;
   const TileASCountedLoop &L;
@@ -102,6 +109,7 @@ private:
   TileASCoordinationBuilder &Coord;
   const pipes::SolveResult &Sol;
   const TileASAgentPartition &Partition;
+  std::vector<TileASAgentFit> &Fits;
   MachineFunction &MF;
   MachineRegisterInfo &MRI;
   const TargetInstrInfo &TII;
@@ -332,6 +340,49 @@ void WarpSpecializer::buildDispatch() {
 /// more stages: TileASAgentPrefetch) computes its own in the dispatch block
 /// that sends its warps to it, which the warps of agents tested before it
 /// never run.
+/// The prefetched loop Long has more stages than the schedule, so at trip
+/// counts from the schedule's stage count up to its own it would run its
+/// original loop one iteration at a time (blockscale's compute warps at
+/// T = 4: 672 cycles against 418 unspecialized). Pipelines that original
+/// loop too, under the schedule's stages (Scheduled), behind a guard block
+/// of its own between Long's trip-count test and it: T below the prefetched
+/// stages runs the plain pipelined loop, T below the schedule's the original
+/// one. Returns the plain loop's kernel (null if not expanded).
+MachineBasicBlock *WarpSpecializer::expandShortPath(
+    const TileASExpandedLoop &Long, MachineBasicBlock &Entry,
+    ArrayRef<MachineInstr *> Order,
+    const DenseMap<MachineInstr *, int> &Scheduled) {
+  MachineBasicBlock *Body = Long.Fallback;
+  if (!Body || !Long.Kernel)
+    return nullptr;
+  std::optional<TileASCountedLoop> Before = TileASCountedLoop::analyze(*Body);
+  if (!Before)
+    return nullptr;
+  MachineBasicBlock *Join = Before->Exit;
+  // A dedicated preheader: Entry's test branches to the guard instead.
+  MachineBasicBlock *Guard = MF.CreateMachineBasicBlock(Body->getBasicBlock());
+  MF.insert(Body->getIterator(), Guard);
+  Entry.ReplaceUsesOfBlockWith(Body, Guard);
+  TII.insertBranch(*Guard, Body, nullptr, {}, DL);
+  Guard->addSuccessor(Body);
+  Body->replacePhiUsesWith(&Entry, Guard);
+  // A dedicated exit: the original loop's edge to the join goes through it.
+  MachineBasicBlock *Out = MF.CreateMachineBasicBlock(Body->getBasicBlock());
+  MF.insert(std::next(Body->getIterator()), Out);
+  Body->ReplaceUsesOfBlockWith(Join, Out);
+  TII.insertBranch(*Out, Join, nullptr, {}, DL);
+  Out->addSuccessor(Join);
+  Join->replacePhiUsesWith(Body, Out);
+
+  std::optional<TileASCountedLoop> Plain = TileASCountedLoop::analyze(*Body);
+  if (!Plain || Plain->Exit != Out)
+    return nullptr;
+  std::vector<MachineInstr *> Own(Order.begin(), Order.end());
+  TileASExpandedLoop Short =
+      expandPipelinedLoop(*Plain, *Guard, Own, Scheduled, S.StageCount);
+  return Short.Kernel == Body ? nullptr : Short.Kernel;
+}
+
 void WarpSpecializer::hoistTripCountTests() {
   SmallVector<MachineInstr *, 8> Hoisted;
   MachineBasicBlock &Head = *Preheader.getSingleSuccessor();
@@ -808,6 +859,7 @@ WarpSpecializer::run(ArrayRef<MachineInstr *> Ordered,
   buildDispatch();
 
   std::vector<TileASExpandedLoop> Expanded;
+  Fits.assign(N, TileASAgentFit());
   for (unsigned A = 1; A <= N; ++A) {
     AgentRegion &R = Regions[A - 1];
     std::optional<TileASCountedLoop> Counted =
@@ -843,12 +895,30 @@ WarpSpecializer::run(ArrayRef<MachineInstr *> Ordered,
       for (MachineInstr *Read : Reads)
         AnchorOf[Read] = Wait;
     deferCopySlotReleases(Order, TmaFilled, StoreFilled);
-    TileASAgentPrefetch Prefetch =
-        prefetchFarMemoryLoads(Order, AgentStage, AnchorOf, *Counted->Compare,
-                               tileasPrefetchDistance(), MRI);
+    // Prefetch keeps more iterations of the loads' values live: where the
+    // requested distance takes the agent over its budget, a shorter one
+    // (down to none) is used.
+    TileASAgentFit &Fit = Fits[A - 1];
+    Fit.Budget = model::agents()[A - 1].Registers;
+    Fit.Requested = tileasPrefetchDistance();
+    const DenseMap<MachineInstr *, int> Scheduled = AgentStage;
+    TileASAgentPrefetch Prefetch;
+    for (Fit.Distance = Fit.Requested;; --Fit.Distance) {
+      AgentStage = Scheduled;
+      Prefetch = prefetchFarMemoryLoads(Order, AgentStage, AnchorOf,
+                                        *Counted->Compare, Fit.Distance, MRI);
+      Fit.Need = estimateLoopRegisters(Order, AgentStage, MRI);
+      if (Fit.Distance == Fit.Requested)
+        Fit.RequestedNeed = Fit.Need;
+      if (!Prefetch.AddedStages || Fit.Need <= Fit.Budget)
+        break;
+    }
     Expanded.push_back(
         expandPipelinedLoop(*Counted, *R.Entry, Order, AgentStage,
                             S.StageCount + Prefetch.AddedStages));
+    if (Prefetch.AddedStages && S.StageCount > 1 && tileasPrefetchShortPath())
+      Fit.ShortKernel =
+          expandShortPath(Expanded.back(), *R.Entry, Order, Scheduled);
   }
   hoistTripCountTests();
   unsigned First = dispatchOrder().front();
@@ -875,7 +945,8 @@ std::vector<TileASExpandedLoop> llvm::warpSpecializeLoop(
     MachineBasicBlock &Preheader, MachineBasicBlock &Exit,
     TileASCoordinationBuilder &Coord, const pipes::SolveResult &Sol,
     const TileASAgentPartition &Partition, ArrayRef<MachineInstr *> Ordered,
-    const DenseMap<MachineInstr *, int> &Stage) {
-  return WarpSpecializer(S, Loop, Preheader, Exit, Coord, Sol, Partition)
+    const DenseMap<MachineInstr *, int> &Stage,
+    std::vector<TileASAgentFit> &Fits) {
+  return WarpSpecializer(S, Loop, Preheader, Exit, Coord, Sol, Partition, Fits)
       .run(Ordered, Stage);
 }

@@ -35,6 +35,7 @@
 #ifndef TILEAS_TILEASWARPSPECIALIZE_H
 #define TILEAS_TILEASWARPSPECIALIZE_H
 
+#include "TileASAgentRegisters.h"
 #include "TileASLoopExpander.h"
 #include "tileas/Pipes/PipeSolve.h"
 
@@ -62,13 +63,16 @@ unsigned agentLaunchRegisters();
 /// and expands each. Ordered is the kernel order of the loop's body and
 /// Stage the stage of each of its instructions (as for expandPipelinedLoop).
 /// Preheader and Exit are the loop's dedicated preheader and exit. Returns
-/// the expansions, one per agent (agent k at k - 1).
+/// the expansions, one per agent (agent k at k - 1), and in Fits each
+/// agent's register need and the prefetch distance that keeps it within its
+/// budget (the requested one, or less).
 std::vector<TileASExpandedLoop> warpSpecializeLoop(
     const TileASLoopSchedule &S, const TileASCountedLoop &Loop,
     MachineBasicBlock &Preheader, MachineBasicBlock &Exit,
     TileASCoordinationBuilder &Coord, const tileas::pipes::SolveResult &Sol,
     const TileASAgentPartition &Partition, ArrayRef<MachineInstr *> Ordered,
-    const DenseMap<MachineInstr *, int> &Stage);
+    const DenseMap<MachineInstr *, int> &Stage,
+    std::vector<TileASAgentFit> &Fits);
 
 } // namespace llvm
 
