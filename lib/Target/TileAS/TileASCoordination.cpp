@@ -25,6 +25,7 @@
 using namespace llvm;
 using namespace tileas;
 
+char LoopLeftUnchanged::ID = 0;
 char UnsupportedCoordination::ID = 0;
 char BarrierShortage::ID = 0;
 

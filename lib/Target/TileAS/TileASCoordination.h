@@ -47,13 +47,12 @@ namespace llvm {
 class MachineInstr;
 struct TileASLoopSchedule;
 
-/// A loop whose schedule is sound but whose coordination TileAS cannot
-/// express (a limitation, not bad input): materialization leaves it as it was
-/// and says why in a remark.
-class UnsupportedCoordination : public ErrorInfo<UnsupportedCoordination> {
+/// A loop that materialization leaves as it was, saying why in a remark
+/// (not an error): the reason, for the remark.
+class LoopLeftUnchanged : public ErrorInfo<LoopLeftUnchanged> {
 public:
   static char ID;
-  explicit UnsupportedCoordination(std::string Why) : Why(std::move(Why)) {}
+  explicit LoopLeftUnchanged(std::string Why) : Why(std::move(Why)) {}
   void log(raw_ostream &OS) const override { OS << Why; }
   std::error_code convertToErrorCode() const override {
     return inconvertibleErrorCode();
@@ -64,23 +63,23 @@ private:
   std::string Why;
 };
 
-/// A loop whose schedule came from the MIR and needs more named barriers
-/// than -tileas-reserved-barriers leaves (up to all of the machine's: then
-/// none): the reservation is the user's to make, so materialization leaves
-/// the loop as it was and says why in a remark. A generated schedule is
-/// bounded by the scheduler; its overrun is an internal error.
-class BarrierShortage : public ErrorInfo<BarrierShortage> {
+/// A loop whose schedule is sound but whose coordination TileAS cannot
+/// express (a limitation, not bad input).
+class UnsupportedCoordination
+    : public ErrorInfo<UnsupportedCoordination, LoopLeftUnchanged> {
 public:
   static char ID;
-  explicit BarrierShortage(std::string Why) : Why(std::move(Why)) {}
-  void log(raw_ostream &OS) const override { OS << Why; }
-  std::error_code convertToErrorCode() const override {
-    return inconvertibleErrorCode();
-  }
-  const std::string &why() const { return Why; }
+  using ErrorInfo::ErrorInfo;
+};
 
-private:
-  std::string Why;
+/// A loop whose schedule came from the MIR and needs more named barriers
+/// than -tileas-reserved-barriers leaves (up to all of the machine's: then
+/// none): the reservation is the user's to make. A generated schedule is
+/// bounded by the scheduler; its overrun is an internal error.
+class BarrierShortage : public ErrorInfo<BarrierShortage, LoopLeftUnchanged> {
+public:
+  static char ID;
+  using ErrorInfo::ErrorInfo;
 };
 
 /// A coordination instruction placed in the loop.

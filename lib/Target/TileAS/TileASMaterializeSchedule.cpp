@@ -98,8 +98,10 @@ private:
   void injectFault(TileASExpandedLoop &Expanded, pipes::SolveResult &Solved,
                    const TileASMaterializedLoop &Check);
   void error(const TileASLoopSchedule &S, const Twine &Msg);
-  /// The remark for a loop left unchanged for want of named barriers.
-  void remarkBarrierShortage(MachineBasicBlock &Loop, const BarrierShortage &B);
+  /// The remark for a loop the coordination leaves unchanged (a limitation
+  /// of ours, or too few named barriers left by the user's reservation).
+  void remarkLeftUnchanged(MachineBasicBlock &Loop,
+                           const LoopLeftUnchanged &Left);
   /// The function being materialized (an annotation may name no block).
   MachineFunction *CurMF = nullptr;
   std::string describe(const MachineInstr &MI) const;
@@ -155,15 +157,17 @@ void TileASMaterializeSchedule::error(const TileASLoopSchedule &S,
               CurMF->getName(), Where, Msg.str()));
 }
 
-void TileASMaterializeSchedule::remarkBarrierShortage(
-    MachineBasicBlock &Loop, const BarrierShortage &B) {
+void TileASMaterializeSchedule::remarkLeftUnchanged(
+    MachineBasicBlock &Loop, const LoopLeftUnchanged &Left) {
+  StringRef Name = Left.isA(BarrierShortage::classID())
+                       ? "NotEnoughBarriers"
+                       : "UnsupportedCoordination";
   ORE->emit([&] {
-    return MachineOptimizationRemarkMissed(DEBUG_TYPE, "NotEnoughBarriers",
-                                           Loop.findDebugLoc(Loop.begin()),
-                                           &Loop)
+    return MachineOptimizationRemarkMissed(
+               DEBUG_TYPE, Name, Loop.findDebugLoc(Loop.begin()), &Loop)
            << "loop bb." << ore::NV("Block", Loop.getNumber()) << " in "
            << ore::NV("Function", CurMF->getName())
-           << " not pipelined: " << ore::NV("Reason", B.why())
+           << " not pipelined: " << ore::NV("Reason", Left.why())
            << "; the loop is left unchanged";
   });
 }
@@ -490,18 +494,7 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
     // was, with a remark; anything else is bad input or an internal error.
     handleAllErrors(
         Solution.takeError(),
-        [&](const UnsupportedCoordination &U) {
-          ORE->emit([&] {
-            return MachineOptimizationRemarkMissed(
-                       DEBUG_TYPE, "UnsupportedCoordination",
-                       Loop.findDebugLoc(Loop.begin()), &Loop)
-                   << "loop bb." << ore::NV("Block", Loop.getNumber()) << " in "
-                   << ore::NV("Function", MF.getName())
-                   << " not pipelined: " << U.why()
-                   << "; the loop is left unchanged";
-          });
-        },
-        [&](const BarrierShortage &B) { remarkBarrierShortage(Loop, B); },
+        [&](const LoopLeftUnchanged &L) { remarkLeftUnchanged(Loop, L); },
         [&](const ErrorInfoBase &E) { error(S, E.message()); });
     return false;
   }
@@ -552,7 +545,7 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
       if (!Solution) {
         handleAllErrors(
             Solution.takeError(),
-            [&](const BarrierShortage &B) { remarkBarrierShortage(Loop, B); },
+            [&](const LoopLeftUnchanged &L) { remarkLeftUnchanged(Loop, L); },
             [&](const ErrorInfoBase &E) { error(S, E.message()); });
         return false;
       }
