@@ -15,6 +15,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
+#include "llvm/Support/CommandLine.h"
 
 #include <string>
 
@@ -223,12 +224,6 @@ TEST_F(PartitionTest, CrossingsThroughRingSlotsAndInPlaceBuffers) {
   ASSERT_EQ(P.crossings(Mma).size(), 2u);
   CheckSlot(Mma, "a");
   CheckSlot(Mma, "b");
-  const TileASCrossing &A = P.crossings(Mma).find(reg("a"))->second;
-  const TileASCrossing &B = P.crossings(Mma).find(reg("b"))->second;
-  // Two tiles of one fused ring are its two members.
-  if (A.Pipe == B.Pipe) {
-    EXPECT_NE(A.Member, B.Member);
-  }
 
   const MapVector<Register, TileASCrossing> &X = P.crossings(Compute);
   ASSERT_EQ(X.size(), 2u);
@@ -238,6 +233,46 @@ TEST_F(PartitionTest, CrossingsThroughRingSlotsAndInPlaceBuffers) {
   EXPECT_EQ(Acc->second.Outer, reg("acc0"));
   EXPECT_EQ(Acc->second.Pipe, -1);
   EXPECT_EQ(Acc->second.From, Mma);
+}
+
+/// Sets -tileas-reserved-barriers for the scope, as if given to llc.
+class ReservedBarriers {
+public:
+  explicit ReservedBarriers(int N)
+      : O(cl::getRegisteredOptions().lookup("tileas-reserved-barriers")) {
+    if (O)
+      O->addOccurrence(0, O->ArgStr, std::to_string(N));
+  }
+  ~ReservedBarriers() {
+    if (O)
+      O->reset();
+  }
+  explicit operator bool() const { return O; }
+
+private:
+  cl::Option *O;
+};
+
+// With 6 of the 16 named barriers left, the A and B rings share one slot
+// (BarrierPlan's fusion): each tile is the member of its producer's place
+// in the ring.
+TEST_F(PartitionTest, FusedRingMembers) {
+  ReservedBarriers Reserve(10);
+  ASSERT_TRUE(Reserve);
+  run(GemmAndReduce, GemmAndReduceExit);
+  const TileASAgentPartition &P = *L.Partition;
+  ASSERT_EQ(P.why(), "");
+  const TileASCrossing &A = P.crossings(Mma).find(reg("a"))->second;
+  const TileASCrossing &B = P.crossings(Mma).find(reg("b"))->second;
+  ASSERT_EQ(A.Pipe, B.Pipe) << "the rings were not fused";
+  const pipes::Pipe *Ring = pipe(A.Pipe);
+  ASSERT_NE(Ring, nullptr);
+  ASSERT_EQ(Ring->Producers.size(), 2u);
+  EXPECT_EQ(A.Member, find(Ring->Producers, opDefining(L, "a")) -
+                          Ring->Producers.begin());
+  EXPECT_EQ(B.Member, find(Ring->Producers, opDefining(L, "b")) -
+                          Ring->Producers.begin());
+  EXPECT_NE(A.Member, B.Member);
 }
 
 TEST_F(PartitionTest, SameInputSamePartition) {

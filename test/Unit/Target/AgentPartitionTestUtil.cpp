@@ -7,6 +7,7 @@
 #include "AgentPartitionTestUtil.h"
 #include "TileASCoordination.h"
 #include "TileASLoopProblem.h"
+#include "TileASOptions.h"
 
 #include "tileas/Model/MachineModel.h"
 #include "tileas/Sched/Scheduler.h"
@@ -59,7 +60,8 @@ MachineFunction *AgentPartitionTest::parseLoop(StringRef Entry, StringRef Loop,
 
 bool AgentPartitionTest::partition(MachineFunction &MF, PartitionedLoop &L) {
   MachineBasicBlock &Loop = *MF.getBlockNumbered(1);
-  Expected<TileASLoopProblem> LP = TileASLoopProblem::build(Loop, -1);
+  Expected<TileASLoopProblem> LP =
+      TileASLoopProblem::build(Loop, tileasReservedBarriers());
   if (!LP) {
     ADD_FAILURE() << toString(LP.takeError());
     return false;
