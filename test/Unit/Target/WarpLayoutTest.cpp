@@ -71,6 +71,33 @@ constexpr const char *Reduce = R"(
   %s1:frag = FADD %s, %v
 )";
 
+// One MMA, and a chain of exponentials in the compute warps: the compute
+// agent is the one that can saturate.
+constexpr const char *ComputeHeavy = R"(
+  successors: %bb.1, %bb.2
+  %k:gpr32 = PHI %zero, %bb.0, %k_next, %bb.1
+  %acc:tmem = PHI %acc0, %bb.0, %acc8, %bb.1
+  %s:frag = PHI %s0, %bb.0, %s1, %bb.1
+  %kx:gpr32 = SHLri %k, 6
+  %a:tile = TMA_LOAD %desc_a, %kx, %zero, 16384 :: (load (s128), addrspace 1)
+  %acc8:tmem = MMA_TMEM %acc, %a, %a, 0, 65536
+  %c:tile = TMA_LOAD %desc_c, %kx, %zero, 16384 :: (load (s128), addrspace 1)
+  %v:frag = LDS %c, %kx
+  %e1:frag = EX2 %v
+  %e2:frag = EX2 %e1
+  %e3:frag = EX2 %e2
+  %e4:frag = EX2 %e3
+  %e5:frag = EX2 %e4
+  %e6:frag = EX2 %e5
+  %e7:frag = EX2 %e6
+  %e8:frag = EX2 %e7
+  %s1:frag = FADD %s, %e8
+  %k_next:gpr32 = ADDri %k, 1
+  %more:pred = SETPrr %k_next, %ktiles, 2
+  BR_P %more, %bb.1
+  BRA %bb.2
+)";
+
 constexpr const char *Exit = R"(
   %r:frag = TMEM_LD %acc8
   STG_F %r, %out, 0 :: (store (s128), addrspace 1)
@@ -83,6 +110,12 @@ protected:
     Mma = agentNamed("mma");
     Compute = agentNamed("compute");
   }
+  void run(StringRef Loop) {
+    MF = parseLoop(Entry, Loop, Exit);
+    ASSERT_NE(MF, nullptr);
+    ASSERT_TRUE(partition(*MF, L));
+    ASSERT_EQ(L.Partition->why(), "");
+  }
   void run(bool WithCompute) {
     std::string Loop = MmaHeavy;
     Loop.replace(Loop.find("%COMPUTE%"), 9, WithCompute ? Reduce : "");
@@ -91,10 +124,7 @@ protected:
       size_t Phi = Loop.find("  %s:frag = PHI");
       Loop.erase(Phi, Loop.find('\n', Phi) + 1 - Phi);
     }
-    MF = parseLoop(Entry, Loop, Exit);
-    ASSERT_NE(MF, nullptr);
-    ASSERT_TRUE(partition(*MF, L));
-    ASSERT_EQ(L.Partition->why(), "");
+    run(StringRef(Loop));
   }
   /// The layout at II, each agent's instructions starting at the cycle
   /// First gives it (indexed by agent; scalars have none).
@@ -194,6 +224,17 @@ TEST_F(WarpLayoutTest, StarterAheadOfSaturatingAgent) {
   EXPECT_EQ(layout(II, firsts(0, 200, 100)), (Layout{Load, Mma, Compute}));
   // Not when the saturating agent itself starts the schedule.
   EXPECT_EQ(layout(II, firsts(200, 0, 100)), (Layout{Mma, Compute, Load}));
+}
+
+// Rule 0 takes only a producer ahead of a saturating agent other than the
+// compute agent: a saturating compute agent keeps its place ahead of the
+// load agent that starts the schedule.
+TEST_F(WarpLayoutTest, SaturatingComputeAgentKeepsItsPlace) {
+  run(StringRef(ComputeHeavy));
+  unsigned II = ownBound(Compute);
+  ASSERT_GT(II, ownBound(Load));
+  ASSERT_GT(II, ownBound(Mma));
+  EXPECT_EQ(layout(II, firsts(0, 100, 200)), (Layout{Compute, Load, Mma}));
 }
 
 } // namespace
