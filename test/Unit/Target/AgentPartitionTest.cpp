@@ -12,10 +12,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "AgentPartitionTestUtil.h"
+#include "TileASCoordination.h"
+#include "TileASRegisterInfo.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <string>
 
@@ -273,6 +276,61 @@ TEST_F(PartitionTest, FusedRingMembers) {
   EXPECT_EQ(B.Member, find(Ring->Producers, opDefining(L, "b")) -
                           Ring->Producers.begin());
   EXPECT_NE(A.Member, B.Member);
+}
+
+// The coordination placed in the loop goes to the agent of its anchor: the
+// producer side of a tile's ring to the load agent that fills it, the
+// consumer side to the agent that reads it, each with the scalar iteration
+// it names.
+TEST_F(PartitionTest, CoordinationGoesToItsAnchorsAgent) {
+  run(GemmAndReduce, GemmAndReduceExit);
+  TileASAgentPartition &P = *L.Partition;
+  ASSERT_EQ(P.why(), "");
+  TileASCoordinationBuilder Coord(L.S);
+  Expected<pipes::SolveResult> Sol = Coord.solve(0, /*Specialized=*/true);
+  ASSERT_TRUE(bool(Sol)) << toString(Sol.takeError());
+  Coord.setIssuingAgents(P.issuingAgents());
+  Coord.emit(*Sol, *L.Counted, *MF->getBlockNumbered(0),
+             *MF->getBlockNumbered(2));
+  P.addCoordination(Coord.placed());
+
+  int APipe = P.crossings(Mma).find(reg("a"))->second.Pipe;
+  int CPipe = P.crossings(Compute).find(reg("c"))->second.Pipe;
+  const MachineRegisterInfo &MRI = MF->getRegInfo();
+  unsigned Checked = 0;
+  for (const PlacedCoordination &PC : Coord.placed()) {
+    const MachineInstr &MI = *PC.MI;
+    if (MI.getParent() != L.S.Loop)
+      continue;
+    unsigned Opc = MI.getOpcode();
+    bool Producer = Opc == TileAS::PIPE_PRODUCER_ACQUIRE ||
+                    Opc == TileAS::PIPE_PRODUCER_COMMIT;
+    bool Consumer = Opc == TileAS::PIPE_CONSUMER_WAIT ||
+                    Opc == TileAS::PIPE_CONSUMER_RELEASE;
+    if (!Producer && !Consumer)
+      continue;
+    int Pipe = MI.getOperand(0).getImm();
+    unsigned Want = 0;
+    if (Pipe == APipe)
+      Want = Producer ? Load : Mma;
+    else if (Pipe == CPipe)
+      Want = Producer ? Load : Compute;
+    else
+      continue;
+    std::string Text;
+    raw_string_ostream(Text) << MI;
+    SCOPED_TRACE(Text);
+    ++Checked;
+    for (unsigned A = 1; A <= P.numAgents(); ++A)
+      EXPECT_EQ(P.keeps(A, &MI), A == Want) << "agent " << A;
+    const MachineInstr *Iter = MRI.getVRegDef(MI.getOperand(2).getReg());
+    ASSERT_NE(Iter, nullptr);
+    if (Iter->getParent() == L.S.Loop) {
+      EXPECT_TRUE(P.keeps(Want, Iter)) << "the iteration it names";
+    }
+  }
+  // Both sides of both rings, in the loop.
+  EXPECT_GE(Checked, 4u);
 }
 
 TEST_F(PartitionTest, SameInputSamePartition) {
