@@ -461,9 +461,11 @@ static std::pair<unsigned, unsigned> holdOf(const Footprint &F, uint64_t Bit) {
   return {First, Length};
 }
 
-bool ModuloState::onLayout(unsigned Op, int64_t T) const {
+void ModuloState::layoutHolds(unsigned Op,
+                              SmallVectorImpl<LayoutHold> &Out) const {
+  Out.clear();
   if (!LayoutBits)
-    return true;
+    return;
   Footprint F = Ctx.footprint(Op);
   uint64_t Held = 0;
   for (uint64_t Row : F.Rows)
@@ -472,20 +474,35 @@ bool ModuloState::onLayout(unsigned Op, int64_t T) const {
     unsigned Bit = countr_zero(B);
     if (!BitHolders[Bit])
       continue; // The first holder places the layout.
-    const BinLayout &L = Layouts[LayoutOfBit[Bit]];
     auto [First, Length] = holdOf(F, uint64_t(1) << Bit);
-    unsigned LayoutRow = (Table.rowOf(T + First) + II - L.Anchor) % II;
-    if (L.LengthAt[LayoutRow] != Length)
+    Out.push_back({&Layouts[LayoutOfBit[Bit]], First, Length});
+  }
+}
+
+bool ModuloState::onLayout(ArrayRef<LayoutHold> Holds, int64_t T) const {
+  for (const LayoutHold &H : Holds) {
+    unsigned LayoutRow = (Table.rowOf(T + H.First) + II - H.L->Anchor) % II;
+    if (H.L->LengthAt[LayoutRow] != H.Length)
       return false;
   }
   return true;
 }
 
+bool ModuloState::onLayout(unsigned Op, int64_t T) const {
+  if (!LayoutBits)
+    return true;
+  SmallVector<LayoutHold, 2> Holds;
+  layoutHolds(Op, Holds);
+  return onLayout(Holds, T);
+}
+
 int64_t ModuloState::nextOnLayout(unsigned Op, int64_t T) const {
   if (!LayoutBits)
     return T;
+  SmallVector<LayoutHold, 2> Holds;
+  layoutHolds(Op, Holds);
   for (int64_t Step = 0; Step != int64_t(II); ++Step)
-    if (onLayout(Op, T + Step)) {
+    if (onLayout(Holds, T + Step)) {
       Effort += Step;
       return T + Step;
     }
@@ -504,39 +521,57 @@ std::optional<int64_t> ModuloState::packedFit(unsigned Op, int64_t From,
     return Down ? Table.findLastFit(F, From, Count)
                 : Table.findFirstFit(F, From, Count);
 
+  // What the score and the layout test need of the footprint is the same at
+  // every candidate seat: work it out once, not per candidate.
+  struct TightHold {
+    unsigned BitIndex;
+    int64_t FirstRow, LastRow, Shortest;
+    bool OnGrid; ///< Every holder holds it equally long, and one is placed.
+  };
+  SmallVector<TightHold, 4> Holds;
+  for (uint64_t B = Tight; B; B &= B - 1) {
+    unsigned BitIndex = countr_zero(B);
+    uint64_t Bit = uint64_t(1) << BitIndex;
+    int64_t FirstRow = 0, LastRow = int64_t(F.Rows.size()) - 1;
+    while (!(F.Rows[FirstRow] & Bit))
+      ++FirstRow;
+    while (!(F.Rows[LastRow] & Bit))
+      --LastRow;
+    Holds.push_back({BitIndex, FirstRow, LastRow,
+                     int64_t(Ctx.shortestHold(BitIndex)),
+                     Ctx.uniformHold(BitIndex) && BitHolders[BitIndex] != 0});
+  }
+  SmallVector<LayoutHold, 2> Layout;
+  layoutHolds(Op, Layout);
+
   // Each tight bit is held over a run of rows. At each end of the run the
   // seat scores 2 if it touches a held row, 1 if it leaves a hole that some
   // op could still use, 0 if it leaves a hole shorter than any hold (or, for
   // a bit every holder holds equally long, a hole off the holders' grid).
   auto Score = [&](int64_t T) {
     unsigned Total = 0;
-    for (uint64_t B = Tight; B; B &= B - 1) {
-      unsigned BitIndex = countr_zero(B);
-      uint64_t Bit = uint64_t(1) << BitIndex;
-      int64_t FirstRow = 0, LastRow = int64_t(F.Rows.size()) - 1;
-      while (!(F.Rows[FirstRow] & Bit))
-        ++FirstRow;
-      while (!(F.Rows[LastRow] & Bit))
-        --LastRow;
-      int64_t Shortest = Ctx.shortestHold(BitIndex);
-      unsigned FromAnchor =
-          (Table.rowOf(T + FirstRow) + II - GridAnchor[BitIndex]) % II;
-      bool OffGrid = Ctx.uniformHold(BitIndex) && BitHolders[BitIndex] &&
-                     FromAnchor % Shortest != 0;
+    for (const TightHold &H : Holds) {
+      uint64_t Bit = uint64_t(1) << H.BitIndex;
+      bool OffGrid = false;
+      if (H.OnGrid) {
+        unsigned FromAnchor =
+            (Table.rowOf(T + H.FirstRow) + II - GridAnchor[H.BitIndex]) % II;
+        OffGrid = FromAnchor % H.Shortest != 0;
+      }
       auto Side = [&](int64_t Edge, int64_t Step) {
-        for (int64_t J = 1; J <= Shortest; ++J)
+        for (int64_t J = 1; J <= H.Shortest; ++J)
           if (Table.row(Table.rowOf(Edge + Step * J)) & Bit)
             return J == 1 ? 2u : 0u;
         return OffGrid ? 0u : 1u;
       };
-      Total += Side(T + FirstRow, -1) + Side(T + LastRow, +1);
+      Total += Side(T + H.FirstRow, -1) + Side(T + H.LastRow, +1);
     }
     return Total;
   };
   std::optional<int64_t> Best;
   unsigned BestScore = 0, Perfect = 4 * popcount(Tight), Seen = 0;
   Table.visitFits(F, From, Count, Down, [&](int64_t T) {
-    if (!onLayout(Op, T))
+    if (!onLayout(Layout, T))
       return true;
     unsigned S = Score(T);
     ++Effort;

@@ -199,6 +199,16 @@ public:
   void forgetHistory() { setRecording(Recording); }
 
 private:
+  struct BinLayout;
+  /// A laid-out slot an op holds: where its hold starts in its footprint and
+  /// how long it is. The same at every seat, so seat scans compute it once.
+  struct LayoutHold {
+    const BinLayout *L;
+    unsigned First, Length;
+  };
+  /// The holds of Op on laid-out slots that some placed op has anchored.
+  void layoutHolds(unsigned Op, llvm::SmallVectorImpl<LayoutHold> &Out) const;
+  bool onLayout(llvm::ArrayRef<LayoutHold> Holds, int64_t T) const;
   void record(unsigned Op, int64_t T, bool Add);
   void buildLayout(unsigned Bit);
   void buildGrid(unsigned Bit);
