@@ -41,14 +41,23 @@ ModuloState::ModuloState(const PlacementContext &Ctx, unsigned II)
   InBegin.assign(1, 0);
   OutNode.reserve(Ctx.numArcs());
   InNode.reserve(Ctx.numArcs());
+  // Whether an arc into Head is detached under neighbour bounds (see
+  // detached()), which does not depend on the II.
+  auto Detachable = [&](const PlacementContext::Arc &A, unsigned Head) {
+    return A.Dependence && !(Head < Ctx.size() && Ctx.stageLimit(Head));
+  };
   for (unsigned V = 0; V != Nodes; ++V) {
     for (const PlacementContext::Arc &A : Ctx.arcsOut(V)) {
       OutNode.push_back(A.Other);
-      OutDependence.push_back(A.Dependence);
+      OutA.push_back(A.A);
+      OutB.push_back(A.B);
+      OutDetachable.push_back(Detachable(A, A.Other));
     }
     for (const PlacementContext::Arc &A : Ctx.arcsIn(V)) {
       InNode.push_back(A.Other);
-      InDependence.push_back(A.Dependence);
+      InA.push_back(A.A);
+      InB.push_back(A.B);
+      InDetachable.push_back(Detachable(A, V));
     }
     OutBegin.push_back(OutNode.size());
     InBegin.push_back(InNode.size());
@@ -71,6 +80,18 @@ bool ModuloState::detached(const PlacementContext::Arc &A,
   // placed too late and nothing to evict).
   return Bounds == DependenceBounds::PlacedNeighbours && A.Dependence &&
          !(Head < Ctx.size() && Ctx.stageLimit(Head));
+}
+
+void ModuloState::refreshWeights(std::vector<int64_t> &Weight,
+                                 ArrayRef<int32_t> A, ArrayRef<int32_t> B,
+                                 ArrayRef<uint8_t> Detachable) const {
+  int64_t IIs = II;
+  for (size_t I = 0, E = Weight.size(); I != E; ++I)
+    Weight[I] = A[I] + int64_t(B[I]) * IIs;
+  if (Bounds == DependenceBounds::PlacedNeighbours)
+    for (size_t I = 0, E = Weight.size(); I != E; ++I)
+      if (Detachable[I])
+        Weight[I] = DetachedWeight;
 }
 
 void ModuloState::reset(unsigned NewII, DependenceBounds NewBounds) {
@@ -115,16 +136,12 @@ void ModuloState::reset(unsigned NewII, DependenceBounds NewBounds) {
   Recording = false; // The initial bounds are not undoable.
   Log.clear();
   Trail.clear();
-  // Every attempt resets: with propagated bounds no arc is detached, and
-  // the test is not worth a call per arc.
-  bool MayDetach = Bounds == DependenceBounds::PlacedNeighbours;
-  for (unsigned V = 0, I = 0, J = 0; V != Nodes; ++V) {
-    for (const PlacementContext::Arc &A : Ctx.arcsOut(V))
-      OutWeight[I++] =
-          MayDetach && detached(A, A.Other) ? DetachedWeight : A.weight(II);
-    for (const PlacementContext::Arc &A : Ctx.arcsIn(V))
-      InWeight[J++] =
-          MayDetach && detached(A, V) ? DetachedWeight : A.weight(II);
+  // Every attempt resets: the weights come from flat arrays in a loop the
+  // compiler vectorizes, and only neighbour bounds look at which arcs they
+  // detach.
+  refreshWeights(OutWeight, OutA, OutB, OutDetachable);
+  refreshWeights(InWeight, InA, InB, InDetachable);
+  for (unsigned V = 0; V != Nodes; ++V) {
     unsigned StageLimit = V < N ? Ctx.stageLimit(V) : 0;
     BaseLst[V] = StageLimit ? int64_t(StageLimit) * II - 1 : Unbounded;
   }

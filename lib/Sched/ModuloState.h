@@ -270,9 +270,14 @@ private:
   /// read 12 bytes per arc and multiply nothing.
   std::vector<unsigned> OutBegin, InBegin, OutNode, InNode;
   std::vector<int64_t> OutWeight, InWeight;
-  /// Per arc of OutNode / InNode: it is a dependence (see
-  /// DependenceBounds::PlacedNeighbours).
-  std::vector<uint8_t> OutDependence, InDependence;
+  /// Per arc of OutNode / InNode: its weight is A + B * II, and it is a
+  /// dependence that neighbour bounds detach (see detached()).
+  std::vector<int32_t> OutA, OutB, InA, InB;
+  std::vector<uint8_t> OutDetachable, InDetachable;
+  /// Weight = A + B * II per arc, or DetachedWeight where Bounds detaches it.
+  void refreshWeights(std::vector<int64_t> &Weight, llvm::ArrayRef<int32_t> A,
+                      llvm::ArrayRef<int32_t> B,
+                      llvm::ArrayRef<uint8_t> Detachable) const;
   DependenceBounds Bounds = DependenceBounds::Propagated;
   /// Whether arc A (into Head) is left out of propagation under Bounds.
   bool detached(const PlacementContext::Arc &A, unsigned Head) const;
