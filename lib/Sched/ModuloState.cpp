@@ -616,19 +616,26 @@ void ModuloState::record(unsigned Op, int64_t T, bool Add) {
   Footprint F = Ctx.footprint(Op);
   unsigned Columns = Ctx.numColumns();
   unsigned Row = Table.rowOf(T);
-  uint64_t Seen = 0;
-  for (unsigned K = 0, E = F.Rows.size(); K != E; ++K)
-    for (uint64_t B = F.Rows[K] & ~Seen; B; B &= B - 1) {
-      unsigned Bit = countr_zero(B);
-      if (Add && BitHolders[Bit]++ == 0) {
-        GridAnchor[Bit] = Table.rowOf(T + K);
-        if ((LayoutBits >> Bit) & 1)
-          anchorLayout(Op, Bit, T);
-      }
-      if (!Add)
-        --BitHolders[Bit];
-      Seen |= uint64_t(1) << Bit;
+  // Count the op once per slot bit it holds; only the first holder of a bit
+  // needs the row where its hold begins (a rare search, so not per row).
+  uint64_t Held = 0;
+  for (uint64_t Bits : F.Rows)
+    Held |= Bits;
+  for (uint64_t B = Held; B; B &= B - 1) {
+    unsigned Bit = countr_zero(B);
+    if (!Add) {
+      --BitHolders[Bit];
+      continue;
     }
+    if (BitHolders[Bit]++ != 0)
+      continue;
+    unsigned K = 0;
+    while (!((F.Rows[K] >> Bit) & 1))
+      ++K;
+    GridAnchor[Bit] = Table.rowOf(T + K);
+    if ((LayoutBits >> Bit) & 1)
+      anchorLayout(Op, Bit, T);
+  }
   for (uint64_t Bits : F.Rows) {
     for (uint64_t B = Bits; B; B &= B - 1) {
       int &Slot = Owner[size_t(Row) * Columns + Ctx.columnOf(countr_zero(B))];
