@@ -587,17 +587,21 @@ std::optional<int64_t> ModuloState::packedFit(unsigned Op, int64_t From,
   };
   std::optional<int64_t> Best;
   unsigned BestScore = 0, Perfect = 4 * popcount(Tight), Seen = 0;
-  Table.visitFits(F, From, Count, Down, [&](int64_t T) {
-    if (!onLayout(Layout, T))
-      return true;
-    unsigned S = Score(T);
-    ++Effort;
-    if (!Best || S > BestScore) {
-      Best = T;
-      BestScore = S;
-    }
-    return BestScore != Perfect && ++Seen != MaxPackedCandidates;
-  });
+  // Off-layout seats are ruled out before the table probes them: on a
+  // laid-out slot most free seats are not where a bin starts.
+  auto OnLayout = [&](int64_t T) { return onLayout(Layout, T); };
+  Table.visitFits(
+      F, From, Count, Down,
+      [&](int64_t T) {
+        unsigned S = Score(T);
+        ++Effort;
+        if (!Best || S > BestScore) {
+          Best = T;
+          BestScore = S;
+        }
+        return BestScore != Perfect && ++Seen != MaxPackedCandidates;
+      },
+      Layout.empty() ? function_ref<bool(int64_t)>() : OnLayout);
   return Best;
 }
 

@@ -234,14 +234,16 @@ uint64_t ReservationTable::candidateWord(const Footprint &F, unsigned W) const {
 
 template <bool Upward>
 void ReservationTable::search(const Footprint &F, int64_t First, unsigned Count,
-                              function_ref<bool(int64_t)> Visit) const {
+                              function_ref<bool(int64_t)> Visit,
+                              function_ref<bool(int64_t)> Admit) const {
   Count = std::min(Count, II);
   if (!fitsAlone(F))
     return;
   auto At = [&](unsigned I) { return Upward ? First + I : First - I; };
+  auto Fits = [&](int64_t T) { return (!Admit || Admit(T)) && probe(F, T); };
   unsigned Direct = std::min(Count, DirectProbes);
   for (unsigned I = 0; I != Direct; ++I)
-    if (probe(F, At(I)) && !Visit(At(I)))
+    if (Fits(At(I)) && !Visit(At(I)))
       return;
   if (Count == Direct)
     return;
@@ -268,7 +270,7 @@ void ReservationTable::search(const Footprint &F, int64_t First, unsigned Count,
         Bits &= (uint64_t(1) << Span) - 1;
       for (; Bits; Bits &= Bits - 1) {
         unsigned Step = countr_zero(Bits);
-        if (probe(F, At(I + Step)) && !Visit(At(I + Step)))
+        if (Fits(At(I + Step)) && !Visit(At(I + Step)))
           return;
       }
     } else {
@@ -279,7 +281,7 @@ void ReservationTable::search(const Footprint &F, int64_t First, unsigned Count,
         Bits &= ~((uint64_t(1) << (64 - Span)) - 1);
       for (; Bits; Bits &= ~(uint64_t(1) << (63 - countl_zero(Bits)))) {
         unsigned Step = countl_zero(Bits);
-        if (probe(F, At(I + Step)) && !Visit(At(I + Step)))
+        if (Fits(At(I + Step)) && !Visit(At(I + Step)))
           return;
       }
     }
@@ -289,11 +291,12 @@ void ReservationTable::search(const Footprint &F, int64_t First, unsigned Count,
 
 void ReservationTable::visitFits(const Footprint &F, int64_t First,
                                  unsigned Count, bool Down,
-                                 function_ref<bool(int64_t)> Visit) const {
+                                 function_ref<bool(int64_t)> Visit,
+                                 function_ref<bool(int64_t)> Admit) const {
   if (Down)
-    search<false>(F, First, Count, Visit);
+    search<false>(F, First, Count, Visit, Admit);
   else
-    search<true>(F, First, Count, Visit);
+    search<true>(F, First, Count, Visit, Admit);
 }
 
 std::optional<int64_t> ReservationTable::findFirstFit(const Footprint &F,
