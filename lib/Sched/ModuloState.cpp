@@ -575,13 +575,22 @@ std::optional<int64_t> ModuloState::packedFit(unsigned Op, int64_t From,
             (Table.rowOf(T + H.FirstRow) + II - GridAnchor[H.BitIndex]) % II;
         OffGrid = FromAnchor % H.Shortest != 0;
       }
-      auto Side = [&](int64_t Edge, int64_t Step) {
-        for (int64_t J = 1; J <= H.Shortest; ++J)
-          if (Table.row(Table.rowOf(Edge + Step * J)) & Bit)
+      // Steps row by row from the edge of the hold, wrapping by hand: a
+      // modulo per row costs a division.
+      auto Side = [&](int64_t Edge, bool Up) {
+        unsigned Row = Table.rowOf(Edge);
+        for (int64_t J = 1; J <= H.Shortest; ++J) {
+          if (Up)
+            Row = Row + 1 == II ? 0 : Row + 1;
+          else
+            Row = Row == 0 ? II - 1 : Row - 1;
+          if (Table.row(Row) & Bit)
             return J == 1 ? 2u : 0u;
+        }
         return OffGrid ? 0u : 1u;
       };
-      Total += Side(T + H.FirstRow, -1) + Side(T + H.LastRow, +1);
+      Total +=
+          Side(T + H.FirstRow, /*Up=*/false) + Side(T + H.LastRow, /*Up=*/true);
     }
     return Total;
   };
