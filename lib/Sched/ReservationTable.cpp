@@ -6,6 +6,7 @@
 
 #include "tileas/Sched/ReservationTable.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/bit.h"
 
 #include <algorithm>
@@ -241,6 +242,17 @@ void ReservationTable::search(const Footprint &F, int64_t First, unsigned Count,
     return;
   auto At = [&](unsigned I) { return Upward ? First + I : First - I; };
   auto Fits = [&](int64_t T) { return (!Admit || Admit(T)) && probe(F, T); };
+  // The column filter below is exact for slot rows, and for pools when each
+  // use is its pool's only one, of one unit (Full marks the rows where it
+  // does not fit), no longer than II: a start it lets through then needs no
+  // probe.
+  bool FilterExact = llvm::all_of(F.Pools, [&](const PoolUse &U) {
+    return U.Units == 1 && U.Duration <= II && soleUseOfPool(F, U);
+  });
+  auto Passes = [&](int64_t T) {
+    assert((!FilterExact || probe(F, T)) && "column filter out of sync");
+    return FilterExact ? !Admit || Admit(T) : Fits(T);
+  };
   unsigned Direct = std::min(Count, DirectProbes);
   for (unsigned I = 0; I != Direct; ++I)
     if (Fits(At(I)) && !Visit(At(I)))
@@ -270,7 +282,7 @@ void ReservationTable::search(const Footprint &F, int64_t First, unsigned Count,
         Bits &= (uint64_t(1) << Span) - 1;
       for (; Bits; Bits &= Bits - 1) {
         unsigned Step = countr_zero(Bits);
-        if (Fits(At(I + Step)) && !Visit(At(I + Step)))
+        if (Passes(At(I + Step)) && !Visit(At(I + Step)))
           return;
       }
     } else {
@@ -281,7 +293,7 @@ void ReservationTable::search(const Footprint &F, int64_t First, unsigned Count,
         Bits &= ~((uint64_t(1) << (64 - Span)) - 1);
       for (; Bits; Bits &= ~(uint64_t(1) << (63 - countl_zero(Bits)))) {
         unsigned Step = countl_zero(Bits);
-        if (Fits(At(I + Step)) && !Visit(At(I + Step)))
+        if (Passes(At(I + Step)) && !Visit(At(I + Step)))
           return;
       }
     }
