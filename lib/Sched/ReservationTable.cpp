@@ -242,6 +242,13 @@ void ReservationTable::search(const Footprint &F, int64_t First, unsigned Count,
     return;
   auto At = [&](unsigned I) { return Upward ? First + I : First - I; };
   auto Fits = [&](int64_t T) { return (!Admit || Admit(T)) && probe(F, T); };
+  unsigned Direct = std::min(Count, DirectProbes);
+  for (unsigned I = 0; I != Direct; ++I)
+    if (Fits(At(I)) && !Visit(At(I)))
+      return;
+  if (Count == Direct)
+    return;
+
   // The column filter below is exact for slot rows, and for pools when each
   // use is its pool's only one, of one unit (Full marks the rows where it
   // does not fit), no longer than II: a start it lets through then needs no
@@ -253,12 +260,6 @@ void ReservationTable::search(const Footprint &F, int64_t First, unsigned Count,
     assert((!FilterExact || probe(F, T)) && "column filter out of sync");
     return FilterExact ? !Admit || Admit(T) : Fits(T);
   };
-  unsigned Direct = std::min(Count, DirectProbes);
-  for (unsigned I = 0; I != Direct; ++I)
-    if (Fits(At(I)) && !Visit(At(I)))
-      return;
-  if (Count == Direct)
-    return;
 
   // Walk the remaining candidates in order, a mask word at a time; only the
   // words the walk reaches are built (a window is often much shorter than
