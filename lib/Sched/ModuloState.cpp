@@ -498,7 +498,8 @@ void ModuloState::layoutHolds(unsigned Op,
 
 bool ModuloState::onLayout(ArrayRef<LayoutHold> Holds, int64_t T) const {
   for (const LayoutHold &H : Holds) {
-    unsigned LayoutRow = (Table.rowOf(T + H.First) + II - H.L->Anchor) % II;
+    // The anchor is a row (< II): one modulo of the shifted cycle does.
+    unsigned LayoutRow = Table.rowOf(T + H.First - int64_t(H.L->Anchor));
     if (H.L->LengthAt[LayoutRow] != H.Length)
       return false;
   }
