@@ -41,14 +41,23 @@ ModuloState::ModuloState(const PlacementContext &Ctx, unsigned II)
   InBegin.assign(1, 0);
   OutNode.reserve(Ctx.numArcs());
   InNode.reserve(Ctx.numArcs());
+  // Whether an arc into Head is detached under neighbour bounds (see
+  // detached()), which does not depend on the II.
+  auto Detachable = [&](const PlacementContext::Arc &A, unsigned Head) {
+    return A.Dependence && !(Head < Ctx.size() && Ctx.stageLimit(Head));
+  };
   for (unsigned V = 0; V != Nodes; ++V) {
     for (const PlacementContext::Arc &A : Ctx.arcsOut(V)) {
       OutNode.push_back(A.Other);
-      OutDependence.push_back(A.Dependence);
+      OutA.push_back(A.A);
+      OutB.push_back(A.B);
+      OutDetachable.push_back(Detachable(A, A.Other));
     }
     for (const PlacementContext::Arc &A : Ctx.arcsIn(V)) {
       InNode.push_back(A.Other);
-      InDependence.push_back(A.Dependence);
+      InA.push_back(A.A);
+      InB.push_back(A.B);
+      InDetachable.push_back(Detachable(A, V));
     }
     OutBegin.push_back(OutNode.size());
     InBegin.push_back(InNode.size());
@@ -71,6 +80,18 @@ bool ModuloState::detached(const PlacementContext::Arc &A,
   // placed too late and nothing to evict).
   return Bounds == DependenceBounds::PlacedNeighbours && A.Dependence &&
          !(Head < Ctx.size() && Ctx.stageLimit(Head));
+}
+
+void ModuloState::refreshWeights(std::vector<int64_t> &Weight,
+                                 ArrayRef<int32_t> A, ArrayRef<int32_t> B,
+                                 ArrayRef<uint8_t> Detachable) const {
+  int64_t IIs = II;
+  for (size_t I = 0, E = Weight.size(); I != E; ++I)
+    Weight[I] = A[I] + int64_t(B[I]) * IIs;
+  if (Bounds == DependenceBounds::PlacedNeighbours)
+    for (size_t I = 0, E = Weight.size(); I != E; ++I)
+      if (Detachable[I])
+        Weight[I] = DetachedWeight;
 }
 
 void ModuloState::reset(unsigned NewII, DependenceBounds NewBounds) {
@@ -115,16 +136,12 @@ void ModuloState::reset(unsigned NewII, DependenceBounds NewBounds) {
   Recording = false; // The initial bounds are not undoable.
   Log.clear();
   Trail.clear();
-  // Every attempt resets: with propagated bounds no arc is detached, and
-  // the test is not worth a call per arc.
-  bool MayDetach = Bounds == DependenceBounds::PlacedNeighbours;
-  for (unsigned V = 0, I = 0, J = 0; V != Nodes; ++V) {
-    for (const PlacementContext::Arc &A : Ctx.arcsOut(V))
-      OutWeight[I++] =
-          MayDetach && detached(A, A.Other) ? DetachedWeight : A.weight(II);
-    for (const PlacementContext::Arc &A : Ctx.arcsIn(V))
-      InWeight[J++] =
-          MayDetach && detached(A, V) ? DetachedWeight : A.weight(II);
+  // Every attempt resets: the weights come from flat arrays in a loop the
+  // compiler vectorizes, and only neighbour bounds look at which arcs they
+  // detach.
+  refreshWeights(OutWeight, OutA, OutB, OutDetachable);
+  refreshWeights(InWeight, InA, InB, InDetachable);
+  for (unsigned V = 0; V != Nodes; ++V) {
     unsigned StageLimit = V < N ? Ctx.stageLimit(V) : 0;
     BaseLst[V] = StageLimit ? int64_t(StageLimit) * II - 1 : Unbounded;
   }
@@ -461,9 +478,11 @@ static std::pair<unsigned, unsigned> holdOf(const Footprint &F, uint64_t Bit) {
   return {First, Length};
 }
 
-bool ModuloState::onLayout(unsigned Op, int64_t T) const {
+void ModuloState::layoutHolds(unsigned Op,
+                              SmallVectorImpl<LayoutHold> &Out) const {
+  Out.clear();
   if (!LayoutBits)
-    return true;
+    return;
   Footprint F = Ctx.footprint(Op);
   uint64_t Held = 0;
   for (uint64_t Row : F.Rows)
@@ -472,20 +491,36 @@ bool ModuloState::onLayout(unsigned Op, int64_t T) const {
     unsigned Bit = countr_zero(B);
     if (!BitHolders[Bit])
       continue; // The first holder places the layout.
-    const BinLayout &L = Layouts[LayoutOfBit[Bit]];
     auto [First, Length] = holdOf(F, uint64_t(1) << Bit);
-    unsigned LayoutRow = (Table.rowOf(T + First) + II - L.Anchor) % II;
-    if (L.LengthAt[LayoutRow] != Length)
+    Out.push_back({&Layouts[LayoutOfBit[Bit]], First, Length});
+  }
+}
+
+bool ModuloState::onLayout(ArrayRef<LayoutHold> Holds, int64_t T) const {
+  for (const LayoutHold &H : Holds) {
+    // The anchor is a row (< II): one modulo of the shifted cycle does.
+    unsigned LayoutRow = Table.rowOf(T + H.First - int64_t(H.L->Anchor));
+    if (H.L->LengthAt[LayoutRow] != H.Length)
       return false;
   }
   return true;
 }
 
+bool ModuloState::onLayout(unsigned Op, int64_t T) const {
+  if (!LayoutBits)
+    return true;
+  SmallVector<LayoutHold, 2> Holds;
+  layoutHolds(Op, Holds);
+  return onLayout(Holds, T);
+}
+
 int64_t ModuloState::nextOnLayout(unsigned Op, int64_t T) const {
   if (!LayoutBits)
     return T;
+  SmallVector<LayoutHold, 2> Holds;
+  layoutHolds(Op, Holds);
   for (int64_t Step = 0; Step != int64_t(II); ++Step)
-    if (onLayout(Op, T + Step)) {
+    if (onLayout(Holds, T + Step)) {
       Effort += Step;
       return T + Step;
     }
@@ -504,48 +539,79 @@ std::optional<int64_t> ModuloState::packedFit(unsigned Op, int64_t From,
     return Down ? Table.findLastFit(F, From, Count)
                 : Table.findFirstFit(F, From, Count);
 
+  // What the score and the layout test need of the footprint is the same at
+  // every candidate seat: work it out once, not per candidate.
+  struct TightHold {
+    unsigned BitIndex;
+    int64_t FirstRow, LastRow, Shortest;
+    bool OnGrid; ///< Every holder holds it equally long, and one is placed.
+  };
+  SmallVector<TightHold, 4> Holds;
+  for (uint64_t B = Tight; B; B &= B - 1) {
+    unsigned BitIndex = countr_zero(B);
+    uint64_t Bit = uint64_t(1) << BitIndex;
+    int64_t FirstRow = 0, LastRow = int64_t(F.Rows.size()) - 1;
+    while (!(F.Rows[FirstRow] & Bit))
+      ++FirstRow;
+    while (!(F.Rows[LastRow] & Bit))
+      --LastRow;
+    Holds.push_back({BitIndex, FirstRow, LastRow,
+                     int64_t(Ctx.shortestHold(BitIndex)),
+                     Ctx.uniformHold(BitIndex) && BitHolders[BitIndex] != 0});
+  }
+  SmallVector<LayoutHold, 2> Layout;
+  layoutHolds(Op, Layout);
+
   // Each tight bit is held over a run of rows. At each end of the run the
   // seat scores 2 if it touches a held row, 1 if it leaves a hole that some
   // op could still use, 0 if it leaves a hole shorter than any hold (or, for
   // a bit every holder holds equally long, a hole off the holders' grid).
   auto Score = [&](int64_t T) {
     unsigned Total = 0;
-    for (uint64_t B = Tight; B; B &= B - 1) {
-      unsigned BitIndex = countr_zero(B);
-      uint64_t Bit = uint64_t(1) << BitIndex;
-      int64_t FirstRow = 0, LastRow = int64_t(F.Rows.size()) - 1;
-      while (!(F.Rows[FirstRow] & Bit))
-        ++FirstRow;
-      while (!(F.Rows[LastRow] & Bit))
-        --LastRow;
-      int64_t Shortest = Ctx.shortestHold(BitIndex);
-      unsigned FromAnchor =
-          (Table.rowOf(T + FirstRow) + II - GridAnchor[BitIndex]) % II;
-      bool OffGrid = Ctx.uniformHold(BitIndex) && BitHolders[BitIndex] &&
-                     FromAnchor % Shortest != 0;
-      auto Side = [&](int64_t Edge, int64_t Step) {
-        for (int64_t J = 1; J <= Shortest; ++J)
-          if (Table.row(Table.rowOf(Edge + Step * J)) & Bit)
+    for (const TightHold &H : Holds) {
+      uint64_t Bit = uint64_t(1) << H.BitIndex;
+      bool OffGrid = false;
+      if (H.OnGrid) {
+        unsigned FromAnchor =
+            (Table.rowOf(T + H.FirstRow) + II - GridAnchor[H.BitIndex]) % II;
+        OffGrid = FromAnchor % H.Shortest != 0;
+      }
+      // Steps row by row from the edge of the hold, wrapping by hand: a
+      // modulo per row costs a division.
+      auto Side = [&](int64_t Edge, bool Up) {
+        unsigned Row = Table.rowOf(Edge);
+        for (int64_t J = 1; J <= H.Shortest; ++J) {
+          if (Up)
+            Row = Row + 1 == II ? 0 : Row + 1;
+          else
+            Row = Row == 0 ? II - 1 : Row - 1;
+          if (Table.row(Row) & Bit)
             return J == 1 ? 2u : 0u;
+        }
         return OffGrid ? 0u : 1u;
       };
-      Total += Side(T + FirstRow, -1) + Side(T + LastRow, +1);
+      Total +=
+          Side(T + H.FirstRow, /*Up=*/false) + Side(T + H.LastRow, /*Up=*/true);
     }
     return Total;
   };
   std::optional<int64_t> Best;
   unsigned BestScore = 0, Perfect = 4 * popcount(Tight), Seen = 0;
-  Table.visitFits(F, From, Count, Down, [&](int64_t T) {
-    if (!onLayout(Op, T))
-      return true;
-    unsigned S = Score(T);
-    ++Effort;
-    if (!Best || S > BestScore) {
-      Best = T;
-      BestScore = S;
-    }
-    return BestScore != Perfect && ++Seen != MaxPackedCandidates;
-  });
+  // Off-layout seats are ruled out before the table probes them: on a
+  // laid-out slot most free seats are not where a bin starts.
+  auto OnLayout = [&](int64_t T) { return onLayout(Layout, T); };
+  Table.visitFits(
+      F, From, Count, Down,
+      [&](int64_t T) {
+        unsigned S = Score(T);
+        ++Effort;
+        if (!Best || S > BestScore) {
+          Best = T;
+          BestScore = S;
+        }
+        return BestScore != Perfect && ++Seen != MaxPackedCandidates;
+      },
+      Layout.empty() ? function_ref<bool(int64_t)>() : OnLayout);
   return Best;
 }
 
@@ -564,19 +630,26 @@ void ModuloState::record(unsigned Op, int64_t T, bool Add) {
   Footprint F = Ctx.footprint(Op);
   unsigned Columns = Ctx.numColumns();
   unsigned Row = Table.rowOf(T);
-  uint64_t Seen = 0;
-  for (unsigned K = 0, E = F.Rows.size(); K != E; ++K)
-    for (uint64_t B = F.Rows[K] & ~Seen; B; B &= B - 1) {
-      unsigned Bit = countr_zero(B);
-      if (Add && BitHolders[Bit]++ == 0) {
-        GridAnchor[Bit] = Table.rowOf(T + K);
-        if ((LayoutBits >> Bit) & 1)
-          anchorLayout(Op, Bit, T);
-      }
-      if (!Add)
-        --BitHolders[Bit];
-      Seen |= uint64_t(1) << Bit;
+  // Count the op once per slot bit it holds; only the first holder of a bit
+  // needs the row where its hold begins (a rare search, so not per row).
+  uint64_t Held = 0;
+  for (uint64_t Bits : F.Rows)
+    Held |= Bits;
+  for (uint64_t B = Held; B; B &= B - 1) {
+    unsigned Bit = countr_zero(B);
+    if (!Add) {
+      --BitHolders[Bit];
+      continue;
     }
+    if (BitHolders[Bit]++ != 0)
+      continue;
+    unsigned K = 0;
+    while (!((F.Rows[K] >> Bit) & 1))
+      ++K;
+    GridAnchor[Bit] = Table.rowOf(T + K);
+    if ((LayoutBits >> Bit) & 1)
+      anchorLayout(Op, Bit, T);
+  }
   for (uint64_t Bits : F.Rows) {
     for (uint64_t B = Bits; B; B &= B - 1) {
       int &Slot = Owner[size_t(Row) * Columns + Ctx.columnOf(countr_zero(B))];

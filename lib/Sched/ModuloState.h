@@ -199,6 +199,16 @@ public:
   void forgetHistory() { setRecording(Recording); }
 
 private:
+  struct BinLayout;
+  /// A laid-out slot an op holds: where its hold starts in its footprint and
+  /// how long it is. The same at every seat, so seat scans compute it once.
+  struct LayoutHold {
+    const BinLayout *L;
+    unsigned First, Length;
+  };
+  /// The holds of Op on laid-out slots that some placed op has anchored.
+  void layoutHolds(unsigned Op, llvm::SmallVectorImpl<LayoutHold> &Out) const;
+  bool onLayout(llvm::ArrayRef<LayoutHold> Holds, int64_t T) const;
   void record(unsigned Op, int64_t T, bool Add);
   void buildLayout(unsigned Bit);
   void buildGrid(unsigned Bit);
@@ -260,9 +270,14 @@ private:
   /// read 12 bytes per arc and multiply nothing.
   std::vector<unsigned> OutBegin, InBegin, OutNode, InNode;
   std::vector<int64_t> OutWeight, InWeight;
-  /// Per arc of OutNode / InNode: it is a dependence (see
-  /// DependenceBounds::PlacedNeighbours).
-  std::vector<uint8_t> OutDependence, InDependence;
+  /// Per arc of OutNode / InNode: its weight is A + B * II, and it is a
+  /// dependence that neighbour bounds detach (see detached()).
+  std::vector<int32_t> OutA, OutB, InA, InB;
+  std::vector<uint8_t> OutDetachable, InDetachable;
+  /// Weight = A + B * II per arc, or DetachedWeight where Bounds detaches it.
+  void refreshWeights(std::vector<int64_t> &Weight, llvm::ArrayRef<int32_t> A,
+                      llvm::ArrayRef<int32_t> B,
+                      llvm::ArrayRef<uint8_t> Detachable) const;
   DependenceBounds Bounds = DependenceBounds::Propagated;
   /// Whether arc A (into Head) is left out of propagation under Bounds.
   bool detached(const PlacementContext::Arc &A, unsigned Head) const;

@@ -6,6 +6,7 @@
 
 #include "tileas/Sched/ReservationTable.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/bit.h"
 
 #include <algorithm>
@@ -55,12 +56,14 @@ bool ReservationTable::fitsAlone(const Footprint &F, unsigned II,
       Folded[K % II] |= F.Rows[K];
     }
   }
+  // A use covers the row at Offset Duration / II times, plus once when
+  // Offset < Duration % II: never more at a later offset than at offset 0,
+  // so the footprint's own demand on a pool peaks on its start row.
   for (const PoolUse &U : F.Pools) {
     if (U.Pool >= Capacity.size())
       return false;
-    for (unsigned Off = 0, E = std::min(U.Duration, II); Off != E; ++Off)
-      if (ownPoolDemand(F, U.Pool, Off, II) > Capacity[U.Pool])
-        return false;
+    if (U.Duration && ownPoolDemand(F, U.Pool, 0, II) > Capacity[U.Pool])
+      return false;
   }
   return true;
 }
@@ -76,14 +79,38 @@ unsigned ReservationTable::ownPoolDemand(const Footprint &F, unsigned Pool,
   return Demand;
 }
 
+/// True when U is the footprint's only use of its pool.
+static bool soleUseOfPool(const Footprint &F, const PoolUse &U) {
+  for (const PoolUse &V : F.Pools)
+    if (&V != &U && V.Pool == U.Pool)
+      return false;
+  return true;
+}
+
 bool ReservationTable::probePools(const Footprint &F, unsigned StartRow) const {
   for (const PoolUse &U : F.Pools) {
     const unsigned *PoolRows = &Counts[size_t(U.Pool) * II];
-    for (unsigned Off = 0, E = std::min(U.Duration, II); Off != E; ++Off) {
+    unsigned Cap = Capacity[U.Pool];
+    unsigned E = std::min(U.Duration, II);
+    if (U.Duration <= II && soleUseOfPool(F, U)) {
+      // The common case, probed for every candidate seat: the own demand is
+      // U.Units on each row the use covers, no need to sum the uses per row.
+      if (E && U.Units > Cap)
+        return false;
+      unsigned Room = Cap - U.Units;
+      for (unsigned Off = 0, Row = StartRow; Off != E; ++Off) {
+        if (PoolRows[Row] > Room)
+          return false;
+        if (++Row == II)
+          Row = 0;
+      }
+      continue;
+    }
+    for (unsigned Off = 0; Off != E; ++Off) {
       unsigned Row = StartRow + Off;
       if (Row >= II)
         Row -= II;
-      if (PoolRows[Row] + ownPoolDemand(F, U.Pool, Off) > Capacity[U.Pool])
+      if (PoolRows[Row] + ownPoolDemand(F, U.Pool, Off) > Cap)
         return false;
     }
   }
@@ -104,8 +131,10 @@ bool ReservationTable::probe(const Footprint &F, int64_t Start) const {
   return probePools(F, StartRow);
 }
 
-void ReservationTable::setColumnBit(std::vector<uint64_t> &Column, size_t Base,
-                                    unsigned Row, bool Value) {
+// Inline: commit and release call it once per held bit and row.
+inline void ReservationTable::setColumnBit(std::vector<uint64_t> &Column,
+                                           size_t Base, unsigned Row,
+                                           bool Value) {
   for (unsigned J = Row; J < II + 64; J += II) {
     uint64_t Bit = uint64_t(1) << (J % 64);
     if (Value)
@@ -172,8 +201,9 @@ void ReservationTable::release(const Footprint &F, int64_t Start) {
   }
 }
 
-uint64_t ReservationTable::read64(const std::vector<uint64_t> &Column,
-                                  size_t Base, unsigned Pos) const {
+// Inline: candidateWord reads once per held bit and row of a footprint.
+inline uint64_t ReservationTable::read64(const std::vector<uint64_t> &Column,
+                                         size_t Base, unsigned Pos) const {
   unsigned Word = Pos / 64, Shift = Pos % 64;
   uint64_t Value = Column[Base + Word] >> Shift;
   if (Shift)
@@ -205,17 +235,31 @@ uint64_t ReservationTable::candidateWord(const Footprint &F, unsigned W) const {
 
 template <bool Upward>
 void ReservationTable::search(const Footprint &F, int64_t First, unsigned Count,
-                              function_ref<bool(int64_t)> Visit) const {
+                              function_ref<bool(int64_t)> Visit,
+                              function_ref<bool(int64_t)> Admit) const {
   Count = std::min(Count, II);
   if (!fitsAlone(F))
     return;
   auto At = [&](unsigned I) { return Upward ? First + I : First - I; };
+  auto Fits = [&](int64_t T) { return (!Admit || Admit(T)) && probe(F, T); };
   unsigned Direct = std::min(Count, DirectProbes);
   for (unsigned I = 0; I != Direct; ++I)
-    if (probe(F, At(I)) && !Visit(At(I)))
+    if (Fits(At(I)) && !Visit(At(I)))
       return;
   if (Count == Direct)
     return;
+
+  // The column filter below is exact for slot rows, and for pools when each
+  // use is its pool's only one, of one unit (Full marks the rows where it
+  // does not fit), no longer than II: a start it lets through then needs no
+  // probe.
+  bool FilterExact = llvm::all_of(F.Pools, [&](const PoolUse &U) {
+    return U.Units == 1 && U.Duration <= II && soleUseOfPool(F, U);
+  });
+  auto Passes = [&](int64_t T) {
+    assert((!FilterExact || probe(F, T)) && "column filter out of sync");
+    return FilterExact ? !Admit || Admit(T) : Fits(T);
+  };
 
   // Walk the remaining candidates in order, a mask word at a time; only the
   // words the walk reaches are built (a window is often much shorter than
@@ -239,7 +283,7 @@ void ReservationTable::search(const Footprint &F, int64_t First, unsigned Count,
         Bits &= (uint64_t(1) << Span) - 1;
       for (; Bits; Bits &= Bits - 1) {
         unsigned Step = countr_zero(Bits);
-        if (probe(F, At(I + Step)) && !Visit(At(I + Step)))
+        if (Passes(At(I + Step)) && !Visit(At(I + Step)))
           return;
       }
     } else {
@@ -250,7 +294,7 @@ void ReservationTable::search(const Footprint &F, int64_t First, unsigned Count,
         Bits &= ~((uint64_t(1) << (64 - Span)) - 1);
       for (; Bits; Bits &= ~(uint64_t(1) << (63 - countl_zero(Bits)))) {
         unsigned Step = countl_zero(Bits);
-        if (probe(F, At(I + Step)) && !Visit(At(I + Step)))
+        if (Passes(At(I + Step)) && !Visit(At(I + Step)))
           return;
       }
     }
@@ -260,11 +304,12 @@ void ReservationTable::search(const Footprint &F, int64_t First, unsigned Count,
 
 void ReservationTable::visitFits(const Footprint &F, int64_t First,
                                  unsigned Count, bool Down,
-                                 function_ref<bool(int64_t)> Visit) const {
+                                 function_ref<bool(int64_t)> Visit,
+                                 function_ref<bool(int64_t)> Admit) const {
   if (Down)
-    search<false>(F, First, Count, Visit);
+    search<false>(F, First, Count, Visit, Admit);
   else
-    search<true>(F, First, Count, Visit);
+    search<true>(F, First, Count, Visit, Admit);
 }
 
 std::optional<int64_t> ReservationTable::findFirstFit(const Footprint &F,

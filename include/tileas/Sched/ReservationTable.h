@@ -93,9 +93,12 @@ public:
                                      unsigned Count) const;
   /// Calls Visit on every start at which probe succeeds among the Count
   /// starts from First (upward, or downward when Down), in that order, until
-  /// Visit returns false.
+  /// Visit returns false. With Admit, only on the starts it admits, which it
+  /// is asked about before the probe (a cheap test that rules out most
+  /// starts saves their probes).
   void visitFits(const Footprint &F, int64_t First, unsigned Count, bool Down,
-                 llvm::function_ref<bool(int64_t)> Visit) const;
+                 llvm::function_ref<bool(int64_t)> Visit,
+                 llvm::function_ref<bool(int64_t)> Admit = nullptr) const;
 
   /// Own charge of the footprint's uses of Pool on the row at Offset cycles
   /// after its start row (a use longer than II counts once per lap).
@@ -117,7 +120,8 @@ private:
   uint64_t candidateWord(const Footprint &F, unsigned W) const;
   template <bool Upward>
   void search(const Footprint &F, int64_t First, unsigned Count,
-              llvm::function_ref<bool(int64_t)> Visit) const;
+              llvm::function_ref<bool(int64_t)> Visit,
+              llvm::function_ref<bool(int64_t)> Admit = nullptr) const;
 
   unsigned II = 0;
   std::vector<uint64_t> Rows;

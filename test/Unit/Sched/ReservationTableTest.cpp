@@ -212,4 +212,55 @@ TEST(ReservationTableTest, FirstAndLastFitAgreeWithProbingEveryStart) {
   }
 }
 
+// visitFits with an Admit test visits exactly the admitted starts that
+// probe would accept, in walk order, both ways: with footprints whose pool
+// uses the column filter decides exactly (one use of one unit) and with
+// those it does not (two units, or two uses of one pool).
+TEST(ReservationTableTest, AdmittedVisitsAgreeWithProbingEveryStart) {
+  Lcg R{7};
+  for (unsigned Round = 0; Round != 300; ++Round) {
+    unsigned II = 1 + R.next(Round % 3 == 0 ? 200 : 20);
+    ReservationTable T(twoUnitPool());
+    T.reset(II);
+    for (unsigned I = 0, E = R.next(3 * II + 1); I != E; ++I) {
+      std::vector<uint64_t> Rows(1 + R.next(9));
+      for (uint64_t &Row : Rows)
+        Row = uint64_t(1) << R.next(4);
+      std::vector<PoolUse> Pools;
+      if (R.next(2))
+        Pools.push_back({0, 1 + R.next(2), 1 + R.next(3)});
+      T.tryCommit({Rows, Pools}, R.next(2 * II));
+    }
+    std::vector<uint64_t> Rows(1 + R.next(9));
+    for (uint64_t &Row : Rows)
+      Row = uint64_t(1) << R.next(4);
+    std::vector<PoolUse> Pools;
+    for (unsigned U = 0, E = R.next(3); U != E; ++U)
+      Pools.push_back({0, 1 + R.next(2), 1 + R.next(3)});
+    Footprint F{Rows, Pools};
+    int64_t From = R.next(3 * II);
+    unsigned Count = 1 + R.next(II + 3);
+    unsigned Modulus = 1 + R.next(4);
+    auto Admit = [&](int64_t S) { return S % Modulus == 0; };
+
+    for (bool Down : {false, true}) {
+      std::vector<int64_t> Visited, Expected;
+      T.visitFits(
+          F, From, Count, Down,
+          [&](int64_t S) {
+            Visited.push_back(S);
+            return true;
+          },
+          Admit);
+      for (unsigned I = 0; I != std::min(Count, II); ++I) {
+        int64_t S = Down ? From - I : From + I;
+        if (Admit(S) && T.probe(F, S))
+          Expected.push_back(S);
+      }
+      EXPECT_EQ(Visited, Expected)
+          << "round " << Round << (Down ? " downward" : " upward");
+    }
+  }
+}
+
 } // namespace
