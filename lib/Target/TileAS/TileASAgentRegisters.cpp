@@ -94,3 +94,24 @@ unsigned llvm::estimateLoopRegisters(ArrayRef<MachineInstr *> Order,
   }
   return Invariant + unsigned(*std::max_element(Live.begin(), Live.end()));
 }
+
+TileASAgentPrefetch llvm::fitPrefetchDistance(
+    ArrayRef<MachineInstr *> Order, DenseMap<MachineInstr *, int> &Stage,
+    const DenseMap<MachineInstr *, MachineInstr *> &AnchorOf,
+    const MachineInstr &Compare, const MachineRegisterInfo &MRI,
+    TileASAgentFit &Fit) {
+  // Each try starts from the schedule's stages; a distance that adds no
+  // stage is the last one worth trying.
+  const DenseMap<MachineInstr *, int> Scheduled = Stage;
+  TileASAgentPrefetch Prefetch;
+  for (Fit.Distance = Fit.Requested;; --Fit.Distance) {
+    Stage = Scheduled;
+    Prefetch = prefetchFarMemoryLoads(Order, Stage, AnchorOf, Compare,
+                                      Fit.Distance, MRI);
+    Fit.Need = estimateLoopRegisters(Order, Stage, MRI);
+    if (Fit.Distance == Fit.Requested)
+      Fit.RequestedNeed = Fit.Need;
+    if (!Prefetch.AddedStages || Fit.Need <= Fit.Budget)
+      return Prefetch;
+  }
+}

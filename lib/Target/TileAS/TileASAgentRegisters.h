@@ -25,6 +25,8 @@
 #ifndef TILEAS_TILEASAGENTREGISTERS_H
 #define TILEAS_TILEASAGENTREGISTERS_H
 
+#include "TileASAgentPrefetch.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -52,6 +54,19 @@ struct TileASAgentFit {
 unsigned estimateLoopRegisters(ArrayRef<MachineInstr *> Order,
                                const DenseMap<MachineInstr *, int> &Stage,
                                const MachineRegisterInfo &MRI);
+
+/// Prefetches the far-memory loads of Order (prefetchFarMemoryLoads, with
+/// AnchorOf and the exit test Compare) at the largest distance up to
+/// Fit.Requested whose estimate fits Fit.Budget, or at the least distance
+/// tried (the one that adds no stage) when none fits. Stage holds the
+/// schedule's stages on entry and that distance's on return; Fit's Distance,
+/// Need and RequestedNeed are set.
+TileASAgentPrefetch
+fitPrefetchDistance(ArrayRef<MachineInstr *> Order,
+                    DenseMap<MachineInstr *, int> &Stage,
+                    const DenseMap<MachineInstr *, MachineInstr *> &AnchorOf,
+                    const MachineInstr &Compare, const MachineRegisterInfo &MRI,
+                    TileASAgentFit &Fit);
 
 } // namespace llvm
 

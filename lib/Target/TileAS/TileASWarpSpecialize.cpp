@@ -902,17 +902,8 @@ WarpSpecializer::run(ArrayRef<MachineInstr *> Ordered,
     Fit.Budget = model::agents()[A - 1].Registers;
     Fit.Requested = tileasPrefetchDistance();
     const DenseMap<MachineInstr *, int> Scheduled = AgentStage;
-    TileASAgentPrefetch Prefetch;
-    for (Fit.Distance = Fit.Requested;; --Fit.Distance) {
-      AgentStage = Scheduled;
-      Prefetch = prefetchFarMemoryLoads(Order, AgentStage, AnchorOf,
-                                        *Counted->Compare, Fit.Distance, MRI);
-      Fit.Need = estimateLoopRegisters(Order, AgentStage, MRI);
-      if (Fit.Distance == Fit.Requested)
-        Fit.RequestedNeed = Fit.Need;
-      if (!Prefetch.AddedStages || Fit.Need <= Fit.Budget)
-        break;
-    }
+    TileASAgentPrefetch Prefetch = fitPrefetchDistance(
+        Order, AgentStage, AnchorOf, *Counted->Compare, MRI, Fit);
     Expanded.push_back(
         expandPipelinedLoop(*Counted, *R.Entry, Order, AgentStage,
                             S.StageCount + Prefetch.AddedStages));

@@ -6,7 +6,8 @@
 //
 // estimateLoopRegisters on small MIR loops whose kernel order and stages the
 // tests choose, so that each expected count follows from the rules of
-// TileASAgentRegisters.h by hand; and the far-memory prefetch's effect on it.
+// TileASAgentRegisters.h by hand; the far-memory prefetch's effect on it;
+// and fitPrefetchDistance's choice of distance against a budget.
 //
 //===----------------------------------------------------------------------===//
 
@@ -213,6 +214,90 @@ TEST_F(AgentRegistersTest, LargerPrefetchDistanceNeedsMore) {
   EXPECT_EQ(Need[0], ControlNeed + 2 + 1 + 1);
   EXPECT_GT(Need[1], Need[0]);
   EXPECT_GT(Need[2], Need[1]);
+}
+
+/// The work-list loop's need and stages at each prefetch distance up to 3,
+/// each tried from the schedule's stages.
+struct DistanceNeeds {
+  std::vector<unsigned> Need;
+  std::vector<DenseMap<MachineInstr *, int>> Stages;
+};
+
+class PrefetchFitTest : public AgentRegistersTest {
+protected:
+  void SetUp() override {
+    run(WorkList);
+    Scheduled = Stage;
+    for (unsigned Distance = 0; Distance <= 3; ++Distance) {
+      Stage = Scheduled;
+      prefetchFarMemoryLoads(Order, Stage, NoAnchors, *def("more"), Distance,
+                             MF->getRegInfo());
+      At.Need.push_back(estimate());
+      At.Stages.push_back(Stage);
+    }
+    Stage = Scheduled;
+    // The choice below is only meaningful if each distance needs more.
+    for (unsigned D = 1; D <= 3; ++D)
+      ASSERT_GT(At.Need[D], At.Need[D - 1]) << "distance " << D;
+  }
+  /// Fits the loop with Requested against Budget.
+  TileASAgentFit fit(unsigned Requested, unsigned Budget) {
+    TileASAgentFit Fit;
+    Fit.Requested = Requested;
+    Fit.Budget = Budget;
+    Stage = Scheduled;
+    fitPrefetchDistance(Order, Stage, NoAnchors, *def("more"), MF->getRegInfo(),
+                        Fit);
+    return Fit;
+  }
+
+  DenseMap<MachineInstr *, int> Scheduled;
+  const DenseMap<MachineInstr *, MachineInstr *> NoAnchors;
+  DistanceNeeds At;
+};
+
+TEST_F(PrefetchFitTest, RequestedDistanceKeptWhenItFits) {
+  TileASAgentFit Fit = fit(2, At.Need[2]);
+  EXPECT_EQ(Fit.Distance, 2u);
+  EXPECT_EQ(Fit.Need, At.Need[2]);
+  EXPECT_EQ(Fit.RequestedNeed, At.Need[2]);
+  EXPECT_EQ(Stage, At.Stages[2]);
+}
+
+// Below the requested distance's need, the largest distance that fits is
+// used, and its stages are the ones left; the requested need is reported.
+TEST_F(PrefetchFitTest, LargestDistanceThatFits) {
+  for (unsigned Budget = At.Need[0]; Budget < At.Need[3]; ++Budget) {
+    unsigned Want = 0;
+    while (Want < 3 && At.Need[Want + 1] <= Budget)
+      ++Want;
+    TileASAgentFit Fit = fit(3, Budget);
+    EXPECT_EQ(Fit.Distance, Want) << "budget " << Budget;
+    EXPECT_EQ(Fit.Need, At.Need[Want]) << "budget " << Budget;
+    EXPECT_LE(Fit.Need, Fit.Budget) << "budget " << Budget;
+    EXPECT_EQ(Fit.RequestedNeed, At.Need[3]) << "budget " << Budget;
+    EXPECT_EQ(Stage, At.Stages[Want]) << "budget " << Budget;
+  }
+}
+
+// When even no prefetch is over the budget the answer is distance 0 with
+// its need over the budget: the caller's "does not fit at all".
+TEST_F(PrefetchFitTest, DoesNotFitAtAll) {
+  TileASAgentFit Fit = fit(2, At.Need[0] - 1);
+  EXPECT_EQ(Fit.Distance, 0u);
+  EXPECT_EQ(Fit.Need, At.Need[0]);
+  EXPECT_GT(Fit.Need, Fit.Budget);
+  EXPECT_EQ(Fit.RequestedNeed, At.Need[2]);
+  EXPECT_EQ(Stage, Scheduled);
+}
+
+// No prefetch requested: the schedule's stages and their need.
+TEST_F(PrefetchFitTest, NoDistanceRequested) {
+  TileASAgentFit Fit = fit(0, 100);
+  EXPECT_EQ(Fit.Distance, 0u);
+  EXPECT_EQ(Fit.Need, At.Need[0]);
+  EXPECT_EQ(Fit.RequestedNeed, At.Need[0]);
+  EXPECT_EQ(Stage, Scheduled);
 }
 
 } // namespace
