@@ -58,7 +58,8 @@ MachineFunction *AgentPartitionTest::parseLoop(StringRef Entry, StringRef Loop,
   return parse(Text, "f");
 }
 
-bool AgentPartitionTest::partition(MachineFunction &MF, PartitionedLoop &L) {
+bool AgentPartitionTest::partition(MachineFunction &MF, PartitionedLoop &L,
+                                   bool SpecializedSolve) {
   MachineBasicBlock &Loop = *MF.getBlockNumbered(1);
   Expected<TileASLoopProblem> LP =
       TileASLoopProblem::build(Loop, tileasReservedBarriers());
@@ -92,7 +93,7 @@ bool AgentPartitionTest::partition(MachineFunction &MF, PartitionedLoop &L) {
     return false;
   }
   TileASCoordinationBuilder Coord(L.S);
-  Expected<pipes::SolveResult> Sol = Coord.solve(0, /*Specialized=*/true);
+  Expected<pipes::SolveResult> Sol = Coord.solve(0, SpecializedSolve);
   if (!Sol) {
     ADD_FAILURE() << toString(Sol.takeError());
     return false;

@@ -56,7 +56,10 @@ protected:
 
   /// Schedules, solves and partitions bb.1 of MF as materialization does;
   /// fails the test (returning false) if a step before the partition fails.
-  bool partition(llvm::MachineFunction &MF, PartitionedLoop &L);
+  /// SpecializedSolve false solves the coordination as for the plain
+  /// pipelined loop (no handoffs), which materialization never partitions.
+  bool partition(llvm::MachineFunction &MF, PartitionedLoop &L,
+                 bool SpecializedSolve = true);
 
   /// The scheduled instruction of L defining the virtual register Name.
   static unsigned opDefining(const PartitionedLoop &L, llvm::StringRef Name);
