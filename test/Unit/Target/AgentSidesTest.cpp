@@ -9,7 +9,8 @@
 // mutex between two agents with an asynchronous release into a handoff, so
 // the refusal for a missing handoff is reached here by partitioning a loop
 // whose coordination was solved as for the plain pipelined loop. A mutex
-// whose two agents' ops interleave is refused under the specialized solve.
+// whose two agents' ops interleave, and a ring read by two agents, are
+// refused under the specialized solve.
 //
 //===----------------------------------------------------------------------===//
 
@@ -85,6 +86,30 @@ constexpr const char *InterleavedExit = R"(
   STG_F %s2, %out, 0 :: (store (s128), addrspace 1)
 )";
 
+// The compute warps write a shared-memory tile each iteration that both the
+// MMA warp and the load warp (a TMA store) read: the tile's ring would need
+// a release from two agents per slot.
+constexpr const char *TwoReaders = R"(
+  successors: %bb.1, %bb.2
+  %k:gpr32 = PHI %zero, %bb.0, %k_next, %bb.1
+  %acc:tmem = PHI %score0, %bb.0, %acc1, %bb.1
+  %s:frag = PHI %s0, %bb.0, %s1, %bb.1
+  %kx:gpr32 = SHLri %k, 6
+  %s1:frag = FADD %s, %s
+  %p:tile = STS %s1, 16384
+  %acc1:tmem = MMA_TMEM %acc, %p, %p, 0, 65536
+  TMA_STORE %p, %desc_a, %kx, %zero :: (store (s128), addrspace 1)
+  %k_next:gpr32 = ADDri %k, 1
+  %more:pred = SETPrr %k_next, %ktiles, 2
+  BR_P %more, %bb.1
+  BRA %bb.2
+)";
+
+constexpr const char *TwoReadersExit = R"(
+  %r:frag = TMEM_LD %acc1
+  STG_F %r, %out, 0 :: (store (s128), addrspace 1)
+)";
+
 class AgentSidesTest : public AgentPartitionTest {};
 
 TEST_F(AgentSidesTest, HandoffSolvedForTheSpecializedLoop) {
@@ -123,6 +148,24 @@ TEST_F(AgentSidesTest, InterleavedMutexIsRefused) {
   std::string Why = L.Partition->why();
   std::string Want = "the ops of mutex " + std::to_string(L.Sol.Mutexes[0].Id) +
                      " cannot be split into one region per agent";
+  EXPECT_NE(Why.find(Want), std::string::npos) << Why;
+}
+
+TEST_F(AgentSidesTest, RingReadByTwoAgentsIsRefused) {
+  MachineFunction *MF = parseLoop(Entry, TwoReaders, TwoReadersExit);
+  ASSERT_NE(MF, nullptr);
+  PartitionedLoop L;
+  ASSERT_TRUE(partition(*MF, L));
+  std::string Why = L.Partition->why();
+  // The tile's ring: STS fills it, the MMA and the TMA store read it.
+  const pipes::Pipe *Ring = nullptr;
+  for (const pipes::Pipe &P : L.Sol.Pipes)
+    if (P.Kind == pipes::PipeKind::Ring && P.Consumers.size() >= 2)
+      Ring = &P;
+  ASSERT_NE(Ring, nullptr);
+  std::string Want = "the consumer side of pipe " + std::to_string(Ring->Id) +
+                     " is issued by agents " + agentLabel(agentNamed("mma")) +
+                     " and " + agentLabel(agentNamed("load"));
   EXPECT_NE(Why.find(Want), std::string::npos) << Why;
 }
 
