@@ -164,22 +164,27 @@ struct Lcg {
   }
 };
 
+/// Commits up to 3 * II random footprints (one slot bit per row, maybe a
+/// pool use) at random starts; those that do not fit are left out.
+void fillRandomly(ReservationTable &T, Lcg &R, unsigned II) {
+  for (unsigned I = 0, E = R.next(3 * II + 1); I != E; ++I) {
+    std::vector<uint64_t> Rows(1 + R.next(9));
+    for (uint64_t &Row : Rows)
+      Row = uint64_t(1) << R.next(4);
+    std::vector<PoolUse> Pools;
+    if (R.next(2))
+      Pools.push_back({0, 1 + R.next(2), 1 + R.next(3)});
+    T.tryCommit({Rows, Pools}, R.next(2 * II));
+  }
+}
+
 TEST(ReservationTableTest, FirstAndLastFitAgreeWithProbingEveryStart) {
   Lcg R{42};
   for (unsigned Round = 0; Round != 300; ++Round) {
     unsigned II = 1 + R.next(Round % 3 == 0 ? 200 : 20);
     ReservationTable T(twoUnitPool());
     T.reset(II);
-    // Fill the table with random footprints.
-    for (unsigned I = 0, E = R.next(3 * II + 1); I != E; ++I) {
-      std::vector<uint64_t> Rows(1 + R.next(9));
-      for (uint64_t &Row : Rows)
-        Row = uint64_t(1) << R.next(4);
-      std::vector<PoolUse> Pools;
-      if (R.next(2))
-        Pools.push_back({0, 1 + R.next(2), 1 + R.next(3)});
-      T.tryCommit({Rows, Pools}, R.next(2 * II));
-    }
+    fillRandomly(T, R, II);
     std::vector<uint64_t> Rows(1 + R.next(9));
     for (uint64_t &Row : Rows)
       Row = (uint64_t(1) << R.next(4)) | (R.next(3) ? 0 : S3);
@@ -222,15 +227,7 @@ TEST(ReservationTableTest, AdmittedVisitsAgreeWithProbingEveryStart) {
     unsigned II = 1 + R.next(Round % 3 == 0 ? 200 : 20);
     ReservationTable T(twoUnitPool());
     T.reset(II);
-    for (unsigned I = 0, E = R.next(3 * II + 1); I != E; ++I) {
-      std::vector<uint64_t> Rows(1 + R.next(9));
-      for (uint64_t &Row : Rows)
-        Row = uint64_t(1) << R.next(4);
-      std::vector<PoolUse> Pools;
-      if (R.next(2))
-        Pools.push_back({0, 1 + R.next(2), 1 + R.next(3)});
-      T.tryCommit({Rows, Pools}, R.next(2 * II));
-    }
+    fillRandomly(T, R, II);
     std::vector<uint64_t> Rows(1 + R.next(9));
     for (uint64_t &Row : Rows)
       Row = uint64_t(1) << R.next(4);
