@@ -20,6 +20,7 @@
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileAS.h"
 #include "TileASRegisterUnits.h"
+#include "TileASStreamAgent.h"
 #include "tileas/Model/MachineModel.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -88,13 +89,6 @@ FunctionPass *llvm::createTileASAgentRegisterCheckPass() {
   return new TileASAgentRegisterCheck();
 }
 
-static const MachineInstr *agentSwitchOf(const MachineBasicBlock &MBB) {
-  for (const MachineInstr &MI : MBB)
-    if (MI.getOpcode() == TileAS::AGENT_SWITCH)
-      return &MI;
-  return nullptr;
-}
-
 /// The registers named in the blocks Start reaches without entering another
 /// block that opens an agent's region.
 static RegionRegisters regionRegisters(const MachineBasicBlock &Start,
@@ -116,7 +110,7 @@ static RegionRegisters regionRegisters(const MachineBasicBlock &Start,
           R.Units += registerUnits(*RC, TRI);
       }
     for (const MachineBasicBlock *Succ : BB->successors())
-      if (!agentSwitchOf(*Succ) && Seen.insert(Succ).second)
+      if (!agentSwitchIn(*Succ) && Seen.insert(Succ).second)
         Work.push_back(Succ);
   }
   return R;
@@ -129,7 +123,7 @@ bool TileASAgentRegisterCheck::runOnMachineFunction(MachineFunction &MF) {
   auto &ORE = getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
   ArrayRef<model::AgentRecord> Agents = model::agents();
   for (const MachineBasicBlock &MBB : MF) {
-    const MachineInstr *Switch = agentSwitchOf(MBB);
+    const MachineInstr *Switch = agentSwitchIn(MBB);
     if (!Switch || Switch->getNumOperands() < 3 ||
         !Switch->getOperand(0).isImm() || !Switch->getOperand(2).isImm())
       continue;

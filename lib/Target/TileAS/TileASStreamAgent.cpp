@@ -14,11 +14,16 @@
 
 using namespace llvm;
 
-static int agentSwitchedIn(const MachineBasicBlock &BB) {
-  for (const MachineInstr &MI : BB)
+const MachineInstr *llvm::agentSwitchIn(const MachineBasicBlock &MBB) {
+  for (const MachineInstr &MI : MBB)
     if (MI.getOpcode() == TileAS::AGENT_SWITCH)
-      return MI.getOperand(0).getImm();
-  return -1;
+      return &MI;
+  return nullptr;
+}
+
+static int agentSwitchedIn(const MachineBasicBlock &BB) {
+  const MachineInstr *Switch = agentSwitchIn(BB);
+  return Switch ? Switch->getOperand(0).getImm() : -1;
 }
 
 unsigned llvm::streamAgentOf(const MachineBasicBlock &MBB) {

@@ -22,6 +22,10 @@
 namespace llvm {
 
 class MachineBasicBlock;
+class MachineInstr;
+
+/// The AGENT_SWITCH that opens an agent's region in MBB, or null.
+const MachineInstr *agentSwitchIn(const MachineBasicBlock &MBB);
 
 /// The agent whose warps alone run MBB: the agent of the one AGENT_SWITCH
 /// region MBB is reachable from; 0 when every warp runs it (no region reaches
