@@ -6,7 +6,7 @@
 
 #include "tileas/MIRExec/TripCountPlan.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
-#include "TileASCountedLoop.h"
+#include "Pipeliner/TileASCountedLoop.h"
 #include "tileas/MIRExec/Where.h"
 #include "tileas/Protocol/LoopControl.h"
 

@@ -6,7 +6,7 @@
 
 #include "tileas/MIRExec/TripCountSetup.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
-#include "TileASCountedLoop.h"
+#include "Pipeliner/TileASCountedLoop.h"
 #include "tileas/MIRExec/TripCountPlan.h"
 
 #include "llvm/ADT/STLExtras.h"

@@ -6,7 +6,7 @@
 
 #include "LoopProblems.h"
 
-#include "TileASLoopProblem.h"
+#include "Pipeliner/TileASLoopProblem.h"
 #include "TileASOptions.h"
 
 using namespace llvm;

@@ -7,8 +7,8 @@
 #include "OursCollector.h"
 #include "PeerSchedule.h"
 
-#include "TileASLoopProblem.h"
-#include "TileASScheduleAnalysis.h"
+#include "Pipeliner/TileASLoopProblem.h"
+#include "Pipeliner/TileASScheduleAnalysis.h"
 
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/Support/FormatVariadic.h"

@@ -16,8 +16,8 @@
 #include "PassRun.h"
 #include "Runners.h"
 
-#include "TileASLoopProblem.h"
-#include "TileASScheduleAnalysis.h"
+#include "Pipeliner/TileASLoopProblem.h"
+#include "Pipeliner/TileASScheduleAnalysis.h"
 #include "tileas/Sched/Scheduler.h"
 
 #include "llvm/CodeGen/MachineFunction.h"

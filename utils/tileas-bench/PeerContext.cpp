@@ -6,8 +6,8 @@
 
 #include "PeerVerdict.h"
 
-#include "TileASCountedLoop.h"
-#include "TileASLoopProblem.h"
+#include "Pipeliner/TileASCountedLoop.h"
+#include "Pipeliner/TileASLoopProblem.h"
 
 #include "llvm/CodeGen/MachineInstr.h"
 

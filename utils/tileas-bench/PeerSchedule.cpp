@@ -6,7 +6,7 @@
 
 #include "PeerSchedule.h"
 
-#include "TileASLoopProblem.h"
+#include "Pipeliner/TileASLoopProblem.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/CodeGen/MachineInstr.h"

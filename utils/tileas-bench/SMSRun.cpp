@@ -22,7 +22,7 @@
 #include "Runners.h"
 #include "SMSCollector.h"
 
-#include "TileASLoopProblem.h"
+#include "Pipeliner/TileASLoopProblem.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/CodeGen/MachineFunction.h"

@@ -7,7 +7,7 @@
 #include "StampPass.h"
 #include "Clock.h"
 
-#include "TileASScheduleAnalysis.h"
+#include "Pipeliner/TileASScheduleAnalysis.h"
 
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/CodeGen/LiveIntervals.h"

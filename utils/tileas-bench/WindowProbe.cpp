@@ -6,7 +6,7 @@
 
 #include "WindowProbe.h"
 
-#include "TileASLoopProblem.h"
+#include "Pipeliner/TileASLoopProblem.h"
 
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/Analysis/AliasAnalysis.h"

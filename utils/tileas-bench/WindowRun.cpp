@@ -20,7 +20,7 @@
 #include "Runners.h"
 #include "WindowProbe.h"
 
-#include "TileASLoopProblem.h"
+#include "Pipeliner/TileASLoopProblem.h"
 
 #include "llvm/CodeGen/MachineFunction.h"
 

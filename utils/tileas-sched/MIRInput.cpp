@@ -6,8 +6,8 @@
 
 #include "MIRInput.h"
 
+#include "Pipeliner/TileASLoopProblem.h"
 #include "TileAS.h"
-#include "TileASLoopProblem.h"
 #include "TileASOptions.h"
 #include "tileas/ProblemIO/ParseError.h"
 

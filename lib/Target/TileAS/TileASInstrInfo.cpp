@@ -6,7 +6,7 @@
 
 #include "TileASInstrInfo.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
-#include "TileASCountedLoop.h"
+#include "Pipeliner/TileASCountedLoop.h"
 #include "TileASSubtarget.h"
 
 #include "llvm/CodeGen/MachineFrameInfo.h"

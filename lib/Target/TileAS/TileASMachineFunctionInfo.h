@@ -24,7 +24,7 @@
 #ifndef TILEAS_TILEASMACHINEFUNCTIONINFO_H
 #define TILEAS_TILEASMACHINEFUNCTIONINFO_H
 
-#include "TileASLoopSchedule.h"
+#include "Pipeliner/TileASLoopSchedule.h"
 
 #include "llvm/CodeGen/MIRYamlMapping.h"
 #include "llvm/CodeGen/MachineFunction.h"

@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Pipeliner/TileASScheduleAnalysis.h"
 #include "TargetInfo/TileASTargetInfo.h"
 #include "TileAS.h"
 #include "TileASAsmPrinter.h"
-#include "TileASScheduleAnalysis.h"
 #include "TileASTargetMachine.h"
 
 #include "llvm/MC/TargetRegistry.h"

@@ -12,10 +12,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "AgentPartitionTestUtil.h"
-#include "TileASAgentRelease.h"
 #include "TileASRegisterInfo.h"
 #include "TileASRegisterUnits.h"
-#include "TileASStreamAgent.h"
+#include "WarpSpecialize/TileASAgentRelease.h"
+#include "WarpSpecialize/TileASStreamAgent.h"
 
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 

@@ -11,7 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AgentPartitionTestUtil.h"
-#include "TileASCoordinationInput.h"
+#include "Materialize/TileASCoordinationInput.h"
 
 #include "tileas/Model/MachineModel.h"
 

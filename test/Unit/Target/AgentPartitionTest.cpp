@@ -12,7 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AgentPartitionTestUtil.h"
-#include "TileASCoordination.h"
+#include "Materialize/TileASCoordination.h"
 #include "TileASRegisterInfo.h"
 
 #include "llvm/ADT/STLExtras.h"

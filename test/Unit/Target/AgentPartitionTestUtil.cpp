@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "AgentPartitionTestUtil.h"
-#include "TileASCoordination.h"
-#include "TileASLoopProblem.h"
+#include "Materialize/TileASCoordination.h"
+#include "Pipeliner/TileASLoopProblem.h"
 #include "TileASOptions.h"
 
 #include "tileas/Model/MachineModel.h"

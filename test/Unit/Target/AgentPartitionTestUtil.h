@@ -15,9 +15,9 @@
 #define TILEAS_TEST_UNIT_TARGET_AGENTPARTITIONTESTUTIL_H
 
 #include "MIRExecTestUtil.h"
-#include "TileASAgentPartition.h"
-#include "TileASCountedLoop.h"
-#include "TileASLoopSchedule.h"
+#include "Pipeliner/TileASCountedLoop.h"
+#include "Pipeliner/TileASLoopSchedule.h"
+#include "WarpSpecialize/TileASAgentPartition.h"
 
 #include "tileas/Pipes/PipeSolve.h"
 #include "tileas/Sched/Problem.h"

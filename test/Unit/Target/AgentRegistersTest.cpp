@@ -12,8 +12,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "AgentPartitionTestUtil.h"
-#include "TileASAgentPrefetch.h"
-#include "TileASAgentRegisters.h"
+#include "WarpSpecialize/TileASAgentPrefetch.h"
+#include "WarpSpecialize/TileASAgentRegisters.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"

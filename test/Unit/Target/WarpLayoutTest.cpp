@@ -13,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AgentPartitionTestUtil.h"
-#include "TileASWarpLayout.h"
+#include "WarpSpecialize/TileASWarpLayout.h"
 
 #include "tileas/Model/MachineModel.h"
 #include "tileas/Sched/Scheduler.h"

@@ -1,0 +1,323 @@
+//===- TileASCoordination.cpp - Pipes and mutexes for a loop --------------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Materialize/TileASCoordination.h"
+#include "Materialize/TileASCoordinationInput.h"
+#include "Pipeliner/TileASScheduleAnalysis.h"
+#include "TileASOptions.h"
+#include "TileASRegisterInfo.h"
+#include "tileas/Model/MachineModel.h"
+#include "tileas/Sched/Coordination.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineInstrBuilder.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+
+using namespace llvm;
+using namespace tileas;
+
+char LoopLeftUnchanged::ID = 0;
+char UnsupportedCoordination::ID = 0;
+char BarrierShortage::ID = 0;
+
+TileASCoordinationBuilder::TileASCoordinationBuilder(
+    const TileASLoopSchedule &S)
+    : S(S) {}
+
+unsigned TileASCoordinationBuilder::unitOf(unsigned Op) const {
+  const pipes::LoopOp &L = In.Ops[Op];
+  return L.Async ? 1 + L.Unit : 0;
+}
+
+Expected<pipes::SolveResult>
+TileASCoordinationBuilder::solve(unsigned FirstPipeId, bool Specialized) {
+  TileASCoordinationInput CI = TileASCoordinationInput::build(
+      *S.Loop, S.Instrs, tileasReservedBarriers());
+  In = std::move(CI.In);
+  if (!Specialized) {
+    In.WarpSpecialized = false;
+    In.RingSlack = 0;
+  }
+  OutsideDefs = std::move(CI.OutsideDefs);
+  In = placeSchedule(In, S.Placement, S.II);
+  In.FirstPipeId = FirstPipeId;
+
+  Expected<pipes::SolveResult> R = pipes::solvePipes(In);
+  if (!R)
+    return R.takeError();
+  if (R->Unsupported) {
+    const TargetInstrInfo &TII =
+        *S.Loop->getParent()->getSubtarget().getInstrInfo();
+    return make_error<UnsupportedCoordination>(
+        describeUnsupported(*R, [&](unsigned Op) {
+          return TII.getName(S.Instrs[Op]->getOpcode()).str();
+        }));
+  }
+  if (!R->Exceeded)
+    return R;
+  // A schedule from the MIR was not bounded by this run's budgets.
+  if (!S.Annotated)
+    return pipes::budgetError(In, *R);
+  std::string Why = "the schedule from the MIR does not fit: " +
+                    pipes::describeOverrun(In, *R);
+  if (!pipes::exceedsBarriers(In, *R))
+    return createStringError(inconvertibleErrorCode(), Why);
+  int Reserved = tileasReservedBarriers();
+  Why += Reserved < 0
+             ? std::string(", with the machine description's reservation")
+             : formatv(", with -tileas-reserved-barriers={0}", Reserved).str();
+  return make_error<BarrierShortage>(std::move(Why));
+}
+
+unsigned TileASCoordinationBuilder::issuingAgent(int Op) const {
+  if (IssuingAgent.empty())
+    return StreamAgent;
+  return Op >= 0 ? IssuingAgent[Op] : model::defaultAgent();
+}
+
+unsigned TileASCoordinationBuilder::producerAgent(const pipes::Pipe &P) const {
+  // The agent of the last producer, which commits (a ring's producers are
+  // all one agent's; a drain's may be several, ordered by a mutex). A value
+  // made before the loop was made before the dispatch, by every warp: the
+  // one stream before the loop, whoever runs it.
+  if (P.Owner < 0)
+    return IssuingAgent.empty() ? StreamAgent : 0;
+  return issuingAgent(P.Producers.back());
+}
+
+void TileASCoordinationBuilder::create(const pipes::Pipe &P,
+                                       const TileASCountedLoop &Loop,
+                                       MachineBasicBlock &MBB,
+                                       MachineBasicBlock::iterator Where) {
+  MachineFunction &MF = *S.Loop->getParent();
+  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
+  unsigned ProducerUnit = 0, ConsumerUnit = 0;
+  // The slot is full once its last producer (by stage and order) is done:
+  // that producer's unit commits it. For an in-place chain of ops on
+  // several units (an accumulator rescaled by the issuing thread, then
+  // accumulated into by the tensor core) that is not the owner's unit.
+  if (P.Owner >= 0)
+    ProducerUnit = unitOf(P.Producers.back());
+  else if (!P.Consumers.empty()) {
+    const MachineInstr *Def = OutsideDefs[P.Consumers.front().Value];
+    if (Def && coordinationUnitOf(*Def).second)
+      ProducerUnit = 1 + coordinationUnitOf(*Def).first;
+  }
+  if (P.Kind == pipes::PipeKind::Ring)
+    ConsumerUnit = unitOf(P.Consumers.back().Op);
+  // Who issues each side: the consumers' agent, or for a drain the default
+  // agent, which runs the code after the loop.
+  unsigned ConsumerAgent = P.Consumers.empty()
+                               ? issuingAgent(-1)
+                               : issuingAgent(int(P.Consumers.back().Op));
+  Created.push_back(
+      BuildMI(MBB, Where, DebugLoc(), TII.get(TileAS::PIPE_CREATE))
+          .addImm(P.Id)
+          .addImm(P.Depth)
+          .addImm(P.Bytes)
+          .addImm(P.FullBarrier)
+          .addImm(P.EmptyBarrier)
+          .addImm(ProducerUnit)
+          .addImm(ConsumerUnit)
+          .addReg(Loop.Init)
+          .addImm(Loop.Step)
+          .addImm(producerAgent(P))
+          .addImm(ConsumerAgent)
+          .getInstr());
+}
+
+void TileASCoordinationBuilder::emitExit(const pipes::SolveResult &Solution,
+                                         const TileASCountedLoop &Loop,
+                                         MachineBasicBlock &Exit,
+                                         unsigned Agent, bool DrainWaits) {
+  MachineFunction &MF = *Exit.getParent();
+  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
+  MachineRegisterInfo &MRI = MF.getRegInfo();
+  DebugLoc DL;
+  Register First = Loop.Init;
+  auto PipeOp = [&](unsigned Opc, const pipes::Pipe &P, unsigned Bar,
+                    Register It, MachineBasicBlock::iterator Where) {
+    Created.push_back(BuildMI(Exit, Where, DL, TII.get(Opc))
+                          .addImm(P.Id)
+                          .addImm(Bar)
+                          .addReg(It)
+                          .getInstr());
+  };
+  auto Mine = [&](const pipes::Pipe &P) {
+    return IssuingAgent.empty() || producerAgent(P) == Agent;
+  };
+
+  // Read after the loop: the producers' unit arrives once everything it was
+  // given is done, and the exit waits for that.
+  for (const pipes::Pipe &P : Solution.Pipes) {
+    if (P.Kind != pipes::PipeKind::Drain)
+      continue;
+    MachineBasicBlock::iterator ExitStart = Exit.getFirstNonPHI();
+    if (P.CreateAtExit && IssuingAgent.empty())
+      create(P, Loop, Exit, ExitStart);
+    if (Mine(P))
+      PipeOp(TileAS::PIPE_PRODUCER_COMMIT, P, P.FullBarrier, First, ExitStart);
+    if (DrainWaits)
+      PipeOp(TileAS::PIPE_CONSUMER_WAIT, P, P.FullBarrier, First, ExitStart);
+  }
+
+  // The producer's tail: a ring whose slots an asynchronous unit releases
+  // may still see those releases arrive after the loop. Before the exit
+  // ends (and its buffers and barriers are freed or reused by a later
+  // loop), acquire every slot once more, for iterations T .. T + depth - 1,
+  // which waits until the last depth iterations have been released
+  // (CUTLASS's producer_tail). The induction value of iteration T is the
+  // loop's last increment.
+  MachineBasicBlock::iterator ExitEnd = Exit.getFirstTerminator();
+  Register AfterLast = Loop.Increment->getOperand(0).getReg();
+  for (const pipes::Pipe &P : Solution.Pipes) {
+    if (P.Kind != pipes::PipeKind::Ring || unitOf(P.Consumers.back().Op) == 0 ||
+        !Mine(P))
+      continue;
+    for (unsigned J = 0; J < P.Depth; ++J) {
+      Register It = AfterLast;
+      if (J) {
+        It = MRI.createVirtualRegister(MRI.getRegClass(AfterLast));
+        Created.push_back(BuildMI(Exit, ExitEnd, DL, TII.get(TileAS::ADDri), It)
+                              .addReg(AfterLast)
+                              .addImm(int64_t(J) * Loop.Step)
+                              .getInstr());
+      }
+      PipeOp(TileAS::PIPE_PRODUCER_ACQUIRE, P, P.EmptyBarrier, It, ExitEnd);
+    }
+  }
+}
+
+void TileASCoordinationBuilder::place(MachineInstr *MI, MachineInstr *Anchor,
+                                      bool Before) {
+  Placed.push_back({MI, Anchor, Before});
+  if (!llvm::is_contained(Created, MI))
+    Created.push_back(MI);
+}
+
+void TileASCoordinationBuilder::emit(const pipes::SolveResult &Solution,
+                                     const TileASCountedLoop &Loop,
+                                     MachineBasicBlock &Preheader,
+                                     MachineBasicBlock &Exit) {
+  MachineFunction &MF = *S.Loop->getParent();
+  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
+  Register Iter = Loop.IVPhi->getOperand(0).getReg();
+  Register First = Loop.Init;
+  DebugLoc DL;
+
+  auto At = [&](MachineInstr *Anchor, bool Before) {
+    return Before ? Anchor->getIterator() : std::next(Anchor->getIterator());
+  };
+  auto PipeOp = [&](unsigned Opc, const pipes::Pipe &P, unsigned Bar,
+                    Register It, MachineBasicBlock &MBB,
+                    MachineBasicBlock::iterator Where) {
+    MachineInstr *MI = BuildMI(MBB, Where, DL, TII.get(Opc))
+                           .addImm(P.Id)
+                           .addImm(Bar)
+                           .addReg(It)
+                           .getInstr();
+    Created.push_back(MI);
+    return MI;
+  };
+
+  MachineBasicBlock::iterator PreEnd = Preheader.getFirstTerminator();
+
+  // A drain that took a consumer-only pipe's barrier is created at the exit
+  // (below), once that pipe is over.
+  for (const pipes::Pipe &P : Solution.Pipes)
+    if (!P.CreateAtExit)
+      create(P, Loop, Preheader, PreEnd);
+
+  for (const pipes::Pipe &P : Solution.Pipes) {
+    switch (P.Kind) {
+    case pipes::PipeKind::Ring: {
+      MachineInstr *Owner = S.Instrs[P.Owner];
+      place(PipeOp(TileAS::PIPE_PRODUCER_ACQUIRE, P, P.EmptyBarrier, Iter,
+                   *S.Loop, At(Owner, true)),
+            Owner, true);
+      // The slot is full once its last producer wrote it (an in-place chain
+      // has several; Producers is sorted by (stage, order)). A handoff that
+      // shares a ring's barrier makes no commit or release on it: the
+      // lender's says it (pipes::Pipe::FullFrom, EmptyFrom).
+      MachineInstr *LastProducer = S.Instrs[P.Producers.back()];
+      if (P.FullFrom < 0)
+        place(PipeOp(TileAS::PIPE_PRODUCER_COMMIT, P, P.FullBarrier, Iter,
+                     *S.Loop, At(LastProducer, false)),
+              LastProducer, false);
+      MachineInstr *FirstReader = S.Instrs[P.Consumers.front().Op];
+      MachineInstr *LastReader = S.Instrs[P.Consumers.back().Op];
+      place(PipeOp(TileAS::PIPE_CONSUMER_WAIT, P, P.FullBarrier, Iter, *S.Loop,
+                   At(FirstReader, true)),
+            FirstReader, true);
+      if (P.EmptyFrom < 0)
+        place(PipeOp(TileAS::PIPE_CONSUMER_RELEASE, P, P.EmptyBarrier, Iter,
+                     *S.Loop, At(LastReader, false)),
+              LastReader, false);
+      break;
+    }
+    case pipes::PipeKind::ConsumerOnly:
+      // Made before the loop: the loop waits for it once, up front.
+      PipeOp(TileAS::PIPE_PRODUCER_COMMIT, P, P.FullBarrier, First, Preheader,
+             PreEnd);
+      PipeOp(TileAS::PIPE_CONSUMER_WAIT, P, P.FullBarrier, First, Preheader,
+             PreEnd);
+      break;
+    case pipes::PipeKind::Drain:
+      // Read after the loop (below, or per agent).
+      break;
+    }
+  }
+  if (IssuingAgent.empty()) {
+    emitExit(Solution, Loop, Exit, /*Agent=*/0, /*DrainWaits=*/true);
+  } else {
+    // Warp-specialized: each agent's exit gets its drains' commits and its
+    // rings' tails (emitExit, per agent); a drain sharing a consumer-only
+    // pipe's barrier is created once that pipe is over, before the
+    // dispatch.
+    for (const pipes::Pipe &P : Solution.Pipes)
+      if (P.CreateAtExit)
+        create(P, Loop, Preheader, Preheader.getFirstTerminator());
+  }
+
+  for (const pipes::Mutex &M : Solution.Mutexes) {
+    // A region spans its ops in the order an iteration issues them.
+    auto Span = [&](ArrayRef<unsigned> Ops) {
+      auto [First, Last] = std::minmax_element(
+          Ops.begin(), Ops.end(), [&](unsigned A, unsigned B) {
+            return S.Placement[A].Order < S.Placement[B].Order;
+          });
+      return std::make_pair(*First, *Last);
+    };
+    auto Region = [&](ArrayRef<unsigned> Ops, unsigned Side) {
+      auto [FirstOp, LastOp] = Span(Ops);
+      MachineInstr *First = S.Instrs[FirstOp];
+      MachineInstr *Last = S.Instrs[LastOp];
+      place(BuildMI(*S.Loop, At(First, true), DL, TII.get(TileAS::MUTEX_LOCK))
+                .addImm(M.Barrier)
+                .addImm(Side)
+                .getInstr(),
+            First, true);
+      place(BuildMI(*S.Loop, At(Last, false), DL, TII.get(TileAS::MUTEX_UNLOCK))
+                .addImm(M.Barrier)
+                .addImm(unitOf(LastOp))
+                .getInstr(),
+            Last, false);
+    };
+    SmallVector<unsigned, 4> First, Second;
+    bool Split =
+        pipes::mutexSides(M, In.Ops, !IssuingAgent.empty(), First, Second);
+    assert(Split && "the agent partition checked the mutex's sides");
+    (void)Split;
+    Region(First, /*Side=*/0);
+    Region(Second, /*Side=*/1);
+  }
+}

@@ -1,0 +1,162 @@
+//===- TileASCoordination.h - Pipes and mutexes for a loop ------*- C++ -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The MIR side of the solve step: describes a scheduled loop's buffered
+// values (TILE and TMEM registers) to tileas::pipes::solvePipes, then writes
+// the coordination it decided into the loop, next to the instructions it
+// guards:
+//
+//   preheader:  PIPE_CREATE for every pipe (depth, bytes, barriers, agents,
+//               first induction value and step); for a consumer-only pipe,
+//               commit and wait for the value made before the loop;
+//   loop:       PIPE_PRODUCER_ACQUIRE / PIPE_PRODUCER_COMMIT around a ring's
+//               owner, PIPE_CONSUMER_WAIT before its first reader and
+//               PIPE_CONSUMER_RELEASE after its last (each named by the
+//               induction value of its iteration); MUTEX_LOCK / MUTEX_UNLOCK
+//               around the producers and around the readers of a mutex group;
+//   exit:       for a drain, commit and wait until the producers are done;
+//               for a ring that an asynchronous unit releases, before the
+//               exit's terminator, one more acquire of every slot (the
+//               producer's tail), so that no release is still in flight when
+//               the buffers and barriers are freed or reused.
+//
+// A new loop instruction takes the stage and cycle of the instruction it is
+// anchored to, and sits next to it both in the block (program order, which
+// prologues and epilogues follow) and in the kernel order.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_TILEASCOORDINATION_H
+#define TILEAS_TILEASCOORDINATION_H
+
+#include "Pipeliner/TileASCountedLoop.h"
+#include "tileas/Pipes/PipeSolve.h"
+#include "tileas/Sched/Schedule.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/CodeGen/MachineBasicBlock.h"
+#include "llvm/Support/Error.h"
+
+#include <vector>
+
+namespace llvm {
+
+class MachineInstr;
+struct TileASLoopSchedule;
+
+/// A loop that materialization leaves as it was, saying why in a remark
+/// (not an error): the reason, for the remark.
+class LoopLeftUnchanged : public ErrorInfo<LoopLeftUnchanged> {
+public:
+  static char ID;
+  explicit LoopLeftUnchanged(std::string Why) : Why(std::move(Why)) {}
+  void log(raw_ostream &OS) const override { OS << Why; }
+  std::error_code convertToErrorCode() const override {
+    return inconvertibleErrorCode();
+  }
+  const std::string &why() const { return Why; }
+
+private:
+  std::string Why;
+};
+
+/// A loop whose schedule is sound but whose coordination TileAS cannot
+/// express (a limitation, not bad input).
+class UnsupportedCoordination
+    : public ErrorInfo<UnsupportedCoordination, LoopLeftUnchanged> {
+public:
+  static char ID;
+  using ErrorInfo::ErrorInfo;
+};
+
+/// A loop whose schedule came from the MIR and needs more named barriers
+/// than -tileas-reserved-barriers leaves (up to all of the machine's: then
+/// none): the reservation is the user's to make. A generated schedule is
+/// bounded by the scheduler; its overrun is an internal error.
+class BarrierShortage : public ErrorInfo<BarrierShortage, LoopLeftUnchanged> {
+public:
+  static char ID;
+  using ErrorInfo::ErrorInfo;
+};
+
+/// A coordination instruction placed in the loop.
+struct PlacedCoordination {
+  MachineInstr *MI = nullptr;
+  MachineInstr *Anchor = nullptr;
+  bool Before = true;
+};
+
+class TileASCoordinationBuilder {
+public:
+  explicit TileASCoordinationBuilder(const TileASLoopSchedule &S);
+
+  /// Runs the solve step, numbering pipes from FirstPipeId. Errors name what
+  /// the loop needs that TileAS cannot provide, or an exceeded budget (an
+  /// internal error). Changes nothing.
+  /// Specialized false solves it for the unspecialized form whatever the
+  /// strategy (a loop that warp specialization had to give up on: its
+  /// one-barrier mutexes and schedule-deep rings need no more of any budget
+  /// than the warp-specialized solve the scheduler charged).
+  Expected<tileas::pipes::SolveResult> solve(unsigned FirstPipeId,
+                                             bool Specialized = true);
+
+  /// The barrier ids the loop may use: FirstBarrier .. BarrierLimit - 1
+  /// (valid after solve()).
+  unsigned firstBarrier() const { return In.FirstBarrier; }
+  unsigned barrierLimit() const { return In.BarrierLimit; }
+
+  /// Writes the coordination of Solution into the preheader, loop and exit
+  /// (the dedicated preheader and exit of Loop).
+  void emit(const tileas::pipes::SolveResult &Solution,
+            const TileASCountedLoop &Loop, MachineBasicBlock &Preheader,
+            MachineBasicBlock &Exit);
+
+  /// Warp specialization: the agent (1-based) that issues each scheduled
+  /// instruction. Set before emit(): PIPE_CREATE then names the agents of
+  /// each side, and emit() leaves the drains' commits and the rings' tails
+  /// to emitExit, per agent.
+  void setIssuingAgents(std::vector<unsigned> AgentOf) {
+    IssuingAgent = std::move(AgentOf);
+  }
+  /// Unspecialized: the agent whose warps alone run the loop (after an
+  /// earlier loop's dispatch), or 0 when every warp does. PIPE_CREATE names
+  /// it for both sides.
+  void setStreamAgent(unsigned Agent) { StreamAgent = Agent; }
+  unsigned issuingAgent(int Op) const;
+  unsigned producerAgent(const tileas::pipes::Pipe &P) const;
+
+  /// Writes into Exit, the exit of Loop, the drains' commits and the rings'
+  /// producer tails of the pipes Agent produces (every pipe, unspecialized),
+  /// and the drains' waits if DrainWaits.
+  void emitExit(const tileas::pipes::SolveResult &Solution,
+                const TileASCountedLoop &Loop, MachineBasicBlock &Exit,
+                unsigned Agent, bool DrainWaits);
+
+  ArrayRef<PlacedCoordination> placed() const { return Placed; }
+  /// Every instruction emit() created, in the loop or outside it.
+  ArrayRef<MachineInstr *> created() const { return Created; }
+
+private:
+  /// Who commits or releases for Op: 0 the issuing stream, 1 + event pipe
+  /// for an asynchronous unit.
+  unsigned unitOf(unsigned Op) const;
+  void place(MachineInstr *MI, MachineInstr *Anchor, bool Before);
+  void create(const tileas::pipes::Pipe &P, const TileASCountedLoop &Loop,
+              MachineBasicBlock &MBB, MachineBasicBlock::iterator Where);
+
+  const TileASLoopSchedule &S;
+  tileas::pipes::SolveInput In;
+  /// For values defined before the loop: their defining instruction.
+  SmallVector<MachineInstr *, 4> OutsideDefs;
+  SmallVector<PlacedCoordination, 16> Placed;
+  SmallVector<MachineInstr *, 32> Created;
+  std::vector<unsigned> IssuingAgent;
+  unsigned StreamAgent = 0;
+};
+
+} // namespace llvm
+
+#endif // TILEAS_TILEASCOORDINATION_H

@@ -1,0 +1,178 @@
+//===- TileASCoordinationInput.cpp - A loop's coordination problem --------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Materialize/TileASCoordinationInput.h"
+#include "TileASOptions.h"
+#include "TileASRegisterInfo.h"
+#include "tileas/Model/MachineModel.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
+
+#include <algorithm>
+
+using namespace llvm;
+using namespace tileas;
+
+std::pair<unsigned, bool> llvm::coordinationUnitOf(const MachineInstr &MI) {
+  if (const model::OpcodeRecord *Rec = model::lookupOpcode(MI.getOpcode())) {
+    const model::ResourceVectorRecord &RV = model::resourceVector(*Rec);
+    return {RV.Pipe, RV.Async};
+  }
+  return {unsigned(model::pipeNames().size()), false};
+}
+
+unsigned llvm::homeAgentOf(const MachineInstr &MI) {
+  const model::OpcodeRecord *Rec = model::lookupOpcode(MI.getOpcode());
+  if (!Rec)
+    return model::defaultAgent();
+  // An asynchronous op that accumulates into the issuing threads' register
+  // fragments (a WGMMA) is issued by the warps that hold them: a fragment
+  // never leaves its warps, as in Hopper kernels, whose consumer warpgroups
+  // issue their own WGMMAs behind a producer warp's TMA.
+  const MachineRegisterInfo &MRI = MI.getMF()->getRegInfo();
+  if (any_of(MI.all_defs(), [&](const MachineOperand &Def) {
+        return Def.getReg().isVirtual() && TileAS::FRAGRegClass.hasSubClassEq(
+                                               MRI.getRegClass(Def.getReg()));
+      }))
+    return model::defaultAgent();
+  return model::agentOf(model::resourceVector(*Rec));
+}
+
+static unsigned latencyOf(const MachineInstr &MI) {
+  if (const model::OpcodeRecord *Rec = model::lookupOpcode(MI.getOpcode()))
+    return model::resourceVector(*Rec).Latency;
+  return 0;
+}
+
+bool llvm::isBufferedRegister(const MachineRegisterInfo &MRI, Register R) {
+  if (!R.isVirtual())
+    return false;
+  const TargetRegisterClass *RC = MRI.getRegClass(R);
+  return TileAS::TILERegClass.hasSubClassEq(RC) ||
+         TileAS::TMEMRegClass.hasSubClassEq(RC);
+}
+
+/// Barrier ids and budget capacities: the same numbers the scheduler's
+/// resource model has.
+static void describeBudgets(pipes::SolveInput &In, int ReservedBarriers) {
+  ResourceModel RM = model::buildResourceModel(ReservedBarriers);
+  for (const BudgetDesc &B : RM.budgets()) {
+    In.BudgetCapacity.push_back(B.Capacity);
+    In.BudgetNames.push_back(B.Name);
+  }
+  std::optional<unsigned> Barriers = model::namedBarrierBudget();
+  const model::CoordinationRecord &Coord = model::coordination();
+  unsigned Reserved = ReservedBarriers < 0 ? Coord.ReservedBarriers
+                                           : unsigned(ReservedBarriers);
+  // Barrier 0 is the CTA-wide one (bar.sync 0): never a pipe's or a mutex's,
+  // whatever is reserved, so that 0 can mean "no barrier" (PIPE_CREATE's
+  // empty barrier of a pipe without one). The model's barrier pool already
+  // leaves it out.
+  In.FirstBarrier = std::max(Reserved, 1u);
+  In.BarrierLimit =
+      In.FirstBarrier + (Barriers ? RM.budgets()[*Barriers].Capacity : 0);
+  In.BarrierBudget = Barriers ? int(*Barriers) : -1;
+  In.BarriersPerPipe = Coord.BarriersPerPipe;
+  In.BarriersPerMutex = Coord.BarriersPerMutex;
+}
+
+TileASCoordinationInput
+TileASCoordinationInput::build(MachineBasicBlock &MBB,
+                               ArrayRef<MachineInstr *> Instrs,
+                               int ReservedBarriers) {
+  TileASCoordinationInput CI;
+  pipes::SolveInput &In = CI.In;
+  const MachineRegisterInfo &MRI = MBB.getParent()->getRegInfo();
+  describeBudgets(In, ReservedBarriers);
+  In.WarpSpecialized =
+      tileasPipelineStrategy() == TileASPipelineStrategy::WarpSpecialized;
+  In.RingSlack = In.WarpSpecialized ? tileasRingSlack() : 0;
+
+  DenseMap<const MachineInstr *, unsigned> OpIndex;
+  for (unsigned I = 0; I < Instrs.size(); ++I) {
+    OpIndex[Instrs[I]] = I;
+    auto [Unit, Async] = coordinationUnitOf(*Instrs[I]);
+    pipes::LoopOp Op;
+    Op.Unit = Unit;
+    Op.Async = Async;
+    Op.Latency = latencyOf(*Instrs[I]);
+    Op.Agent = homeAgentOf(*Instrs[I]);
+    In.Ops.push_back(Op);
+  }
+
+  DenseMap<Register, unsigned> ValueIndex;
+  auto ValueFor = [&](Register R) {
+    auto [It, New] = ValueIndex.try_emplace(R, In.Values.size());
+    if (!New)
+      return It->second;
+    pipes::BufferedValue V;
+    MachineInstr *Def = MRI.getUniqueVRegDef(R);
+    auto Op = Def ? OpIndex.find(Def) : OpIndex.end();
+    CI.OutsideDefs.push_back(nullptr);
+    if (Op != OpIndex.end()) {
+      V.Producer = Op->second;
+      // The buffer's size: the op's per-stage budget charge.
+      if (const model::OpcodeRecord *Rec =
+              model::lookupOpcode(Def->getOpcode()))
+        for (const model::BudgetChargeRecord &C : model::budgetCharges(*Rec))
+          if (C.Scaling == BudgetScaling::PerStage && V.Budget < 0) {
+            V.Budget = C.Budget;
+            const MachineOperand *MO = C.OperandIndex >= 0
+                                           ? &Def->getOperand(C.OperandIndex)
+                                           : nullptr;
+            V.Bytes = !MO ? C.Amount : MO->isImm() ? uint64_t(MO->getImm()) : 0;
+          }
+    } else {
+      V.ProducedAsync = Def && coordinationUnitOf(*Def).second;
+      CI.OutsideDefs.back() = Def;
+    }
+    for (const MachineInstr &U : MRI.use_nodbg_instructions(R))
+      if (U.getParent() != &MBB)
+        V.LiveOut = true;
+    In.Values.push_back(V);
+    return It->second;
+  };
+
+  for (unsigned I = 0; I < Instrs.size(); ++I) {
+    const MachineInstr &MI = *Instrs[I];
+    for (unsigned OpNo = 0, E = MI.getNumOperands(); OpNo != E; ++OpNo) {
+      const MachineOperand &MO = MI.getOperand(OpNo);
+      if (!MO.isReg() || !MO.isUse() || !isBufferedRegister(MRI, MO.getReg()))
+        continue;
+      unsigned DefIdx = 0;
+      bool InPlace = MI.isRegTiedToDefOperand(OpNo, &DefIdx);
+      int Result = -1;
+      if (InPlace && isBufferedRegister(MRI, MI.getOperand(DefIdx).getReg()))
+        Result = ValueFor(MI.getOperand(DefIdx).getReg());
+      // Through the loop's PHIs to the producing iteration.
+      Register R = MO.getReg();
+      unsigned Distance = 0;
+      const MachineInstr *Def = MRI.getUniqueVRegDef(R);
+      while (Def && Def->isPHI() && Def->getParent() == &MBB &&
+             Distance <= Instrs.size()) {
+        Register Carried, Init;
+        for (unsigned P = 1; P + 1 < Def->getNumOperands(); P += 2)
+          (Def->getOperand(P + 1).getMBB() == &MBB ? Carried : Init) =
+              Def->getOperand(P).getReg();
+        // The first iterations read the value from before the loop.
+        if (Init && isBufferedRegister(MRI, Init))
+          In.Reads.push_back({I, ValueFor(Init), 0, InPlace, Result});
+        R = Carried;
+        ++Distance;
+        Def = MRI.getUniqueVRegDef(R);
+      }
+      In.Reads.push_back({I, ValueFor(R), Distance, InPlace, Result});
+    }
+    // Values defined here but never read still have a producer and may be
+    // live out.
+    for (const MachineOperand &MO : MI.defs())
+      if (isBufferedRegister(MRI, MO.getReg()))
+        ValueFor(MO.getReg());
+  }
+  return CI;
+}

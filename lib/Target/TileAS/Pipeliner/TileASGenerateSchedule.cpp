@@ -1,0 +1,373 @@
+//===- TileASGenerateSchedule.cpp - Modulo-schedule TileAS loops ----------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// tileas-generate-schedule: for every single-block loop, builds the
+// scheduling problem (TileASLoopProblem), runs the scheduling core
+// (constraint refinement around the modulo or serial generator), and records
+// the schedule in TileASScheduleAnalysis. It changes no instruction: the
+// only output is the analysis (and, under -tileas-annotate-schedule, its
+// copy in the MIR). Every loop gets a remark: the II and its bounds, or why
+// it was left as it was.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "Pipeliner/TileASCountedLoop.h"
+#include "Pipeliner/TileASLoopProblem.h"
+#include "Pipeliner/TileASScheduleAnalysis.h"
+#include "Pipeliner/TileASSchedulePrinter.h"
+#include "Pipeliner/TileASStrategyChoice.h"
+#include "TileAS.h"
+#include "TileASMachineFunctionInfo.h"
+#include "TileASOptions.h"
+#include "tileas/Sched/Scheduler.h"
+#include "tileas/Sched/Verifier.h"
+
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/CodeGen/MachineFunctionPass.h"
+#include "llvm/CodeGen/MachineLoopInfo.h"
+#include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/InitializePasses.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <limits>
+
+using namespace llvm;
+using namespace tileas;
+
+#define DEBUG_TYPE "tileas-generate-schedule"
+
+static cl::opt<unsigned>
+    MaxII("tileas-max-ii",
+          cl::desc("Highest initiation interval tried (0: derived from the "
+                   "loop, at least its non-overlapped length)"),
+          cl::init(0));
+static cl::opt<unsigned>
+    MaxStages("tileas-max-stages",
+              cl::desc("Largest stage count a schedule may have (0: bounded "
+                       "only by the budgets)"),
+              cl::init(0));
+static cl::opt<unsigned> MaxConstraintIterations(
+    "tileas-max-constraint-iterations",
+    cl::desc("Bound on constraint-refinement rounds per loop"), cl::init(16));
+static cl::opt<unsigned> SearchEffort(
+    "tileas-search-effort",
+    cl::desc("Effort the II search may spend per op and dependence of a loop "
+             "(compile time against II quality; see SchedulerOptions)"),
+    cl::init(SchedulerOptions().SearchEffortFactor));
+static cl::opt<bool>
+    PrintSchedule("tileas-print-schedule",
+                  cl::desc("Print each loop's schedule (kernel reservation "
+                           "table, per-instruction stage/order, and the "
+                           "memory and ordering dependences)"),
+                  cl::init(false));
+static cl::opt<bool> AnnotateSchedule(
+    "tileas-annotate-schedule",
+    cl::desc("Write each schedule into the MIR (machineFunctionInfo) so that "
+             "materialization can be run from it"),
+    cl::init(false));
+static cl::opt<bool>
+    ForceModulo("tileas-force-modulo",
+                cl::desc("Use the modulo generator even where the selection "
+                         "rule picks the serial one"),
+                cl::init(false));
+
+namespace {
+
+class TileASGenerateSchedule : public MachineFunctionPass {
+public:
+  static char ID;
+  TileASGenerateSchedule() : MachineFunctionPass(ID) {}
+
+  StringRef getPassName() const override { return "TileAS generate schedule"; }
+  void getAnalysisUsage(AnalysisUsage &AU) const override {
+    AU.addRequired<MachineLoopInfoWrapperPass>();
+    AU.addRequired<MachineOptimizationRemarkEmitterPass>();
+    AU.addRequired<TileASScheduleAnalysis>();
+    AU.setPreservesAll();
+    MachineFunctionPass::getAnalysisUsage(AU);
+  }
+  bool runOnMachineFunction(MachineFunction &MF) override;
+  /// Errors for constraint annotations that name no single-block loop.
+  void checkConstraintBlocks(MachineFunction &MF, const MachineLoopInfo &MLI);
+
+private:
+  void scheduleBlock(MachineBasicBlock &MBB);
+  void remarkMultiBlockLoop(const MachineLoop &L);
+  void remarkFailure(const TileASLoopProblem &LP, const ScheduleResult &R);
+  void annotate(const TileASLoopSchedule &S);
+
+  MachineOptimizationRemarkEmitter *ORE = nullptr;
+  TileASScheduleAnalysis *Analysis = nullptr;
+  bool Changed = false;
+};
+
+} // namespace
+
+char TileASGenerateSchedule::ID = 0;
+
+INITIALIZE_PASS_BEGIN(TileASGenerateSchedule, DEBUG_TYPE,
+                      "TileAS generate schedule", false, false)
+INITIALIZE_PASS_DEPENDENCY(MachineLoopInfoWrapperPass)
+INITIALIZE_PASS_DEPENDENCY(MachineOptimizationRemarkEmitterPass)
+INITIALIZE_PASS_DEPENDENCY(TileASScheduleAnalysis)
+INITIALIZE_PASS_END(TileASGenerateSchedule, DEBUG_TYPE,
+                    "TileAS generate schedule", false, false)
+
+FunctionPass *llvm::createTileASGenerateSchedulePass() {
+  return new TileASGenerateSchedule();
+}
+
+bool TileASGenerateSchedule::runOnMachineFunction(MachineFunction &MF) {
+  ORE = &getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
+  Analysis = &getAnalysis<TileASScheduleAnalysis>();
+  const MachineLoopInfo &MLI =
+      getAnalysis<MachineLoopInfoWrapperPass>().getLI();
+  Changed = false;
+  Analysis->markGenerated();
+  checkConstraintBlocks(MF, MLI);
+  // Block order, not loop-tree order: remarks and output are deterministic.
+  for (MachineBasicBlock &MBB : MF) {
+    const MachineLoop *L = MLI.getLoopFor(&MBB);
+    if (!L || L->getHeader() != &MBB)
+      continue;
+    if (L->getNumBlocks() == 1 && MBB.isSuccessor(&MBB))
+      scheduleBlock(MBB);
+    else if (L->isInnermost())
+      remarkMultiBlockLoop(*L);
+  }
+  return Changed;
+}
+
+void TileASGenerateSchedule::checkConstraintBlocks(MachineFunction &MF,
+                                                   const MachineLoopInfo &MLI) {
+  // Each loop reads the constraints of its own block: one that names any
+  // other block would be dropped without a word.
+  auto Check = [&](unsigned Block, StringRef What) {
+    const MachineBasicBlock *MBB =
+        Block < MF.getNumBlockIDs() ? MF.getBlockNumbered(Block) : nullptr;
+    const MachineLoop *L = MBB ? MLI.getLoopFor(MBB) : nullptr;
+    if (L && L->getHeader() == MBB && L->getNumBlocks() == 1 &&
+        MBB->isSuccessor(MBB))
+      return;
+    MF.getFunction().getContext().emitError(
+        formatv("{0}: {1} names bb.{2}, which {3}", MF.getName(), What, Block,
+                MBB ? "is not a single-block loop (only those are scheduled)"
+                    : "does not exist"));
+  };
+  const auto *MFI = MF.getInfo<TileASMachineFunctionInfo>();
+  for (const tileas_mfi::InstrConstraint &C : MFI->Constraints)
+    Check(C.Block, formatv("the scheduling constraint on instruction {0} ({1})",
+                           C.Instr, C.Opcode)
+                       .str());
+  for (unsigned Block : MFI->ForceSerialBlocks)
+    Check(Block, "forceSerialBlocks");
+}
+
+static DebugLoc loopLoc(const MachineBasicBlock &MBB) {
+  for (const MachineInstr &MI : MBB)
+    if (MI.getDebugLoc())
+      return MI.getDebugLoc();
+  return DebugLoc();
+}
+
+void TileASGenerateSchedule::remarkMultiBlockLoop(const MachineLoop &L) {
+  const MachineBasicBlock &Header = *L.getHeader();
+  ORE->emit([&] {
+    return MachineOptimizationRemarkMissed(DEBUG_TYPE, "NotPipelined",
+                                           loopLoc(Header), &Header)
+           << "loop bb." << ore::NV("Block", Header.getNumber()) << " in "
+           << ore::NV("Function", Header.getParent()->getName())
+           << " not pipelined: its body is "
+           << ore::NV("Blocks", L.getNumBlocks())
+           << " blocks (a branch inside, or an unrolled loop that kept an "
+              "exit test per copy); only a single-block loop is scheduled";
+  });
+}
+
+void TileASGenerateSchedule::scheduleBlock(MachineBasicBlock &MBB) {
+  MachineFunction &MF = *MBB.getParent();
+  Expected<TileASLoopProblem> LP =
+      TileASLoopProblem::build(MBB, tileasReservedBarriers());
+  if (!LP) {
+    MF.getFunction().getContext().emitError(
+        formatv("{0}: {1}", MF.getName(), toString(LP.takeError())));
+    return;
+  }
+  // Materialization expands only counted loops: a schedule of any other
+  // loop could not be used (an unrolled loop from opt -O2 whose exit test
+  // compares a remainder count, for one), so it is not made.
+  std::string NotCounted;
+  if (LP->Unsupported.empty() && !TileASCountedLoop::analyze(MBB, &NotCounted))
+    LP->Unsupported = formatv("its loop control is not a counted loop, which "
+                              "materialization cannot expand: {0}",
+                              NotCounted);
+  if (!LP->Unsupported.empty()) {
+    ORE->emit([&] {
+      return MachineOptimizationRemarkMissed(DEBUG_TYPE, "NotPipelined",
+                                             loopLoc(MBB), &MBB)
+             << "loop bb." << ore::NV("Block", MBB.getNumber()) << " in "
+             << ore::NV("Function", MF.getName())
+             << " not pipelined: " << ore::NV("Reason", LP->Unsupported);
+    });
+    return;
+  }
+
+  SchedulerOptions Opts;
+  Opts.MaxII = MaxII;
+  Opts.MaxStages = MaxStages;
+  Opts.MaxConstraintIterations = MaxConstraintIterations;
+  Opts.SearchEffortFactor = SearchEffort;
+  Opts.ForceModulo = ForceModulo;
+  Opts.Verify = tileasVerifySchedules();
+  TileASStrategyChoice Choice;
+  Choice.Result = tileas::scheduleLoop(LP->Problem, Opts);
+  if (!tileasWSKeepSlowerII())
+    Choice = chooseStrategy(LP->Problem, std::move(Choice.Result), Opts);
+  ScheduleResult &R = Choice.Result;
+  if (!R.Success) {
+    remarkFailure(*LP, R);
+    return;
+  }
+  if (tileasVerifySchedules()) {
+    // The core verified already when asked to; check again from the pass's
+    // side, on the very problem it will hand over.
+    std::vector<Violation> Violations = verifySchedule(
+        Choice.Unspecialized.empty() ? LP->Problem
+                                     : unspecializedProblem(LP->Problem),
+        R.Sched);
+    if (!Violations.empty()) {
+      MF.getFunction().getContext().emitError(
+          formatv("{0} bb.{1}: internal error: the verifier rejects the "
+                  "schedule: {2}",
+                  MF.getName(), MBB.getNumber(), Violations.front().Message));
+      return;
+    }
+  }
+
+  TileASLoopSchedule S;
+  S.Loop = &MBB;
+  S.Instrs = LP->Instrs;
+  S.Placement = instructionPlacements(*LP, R.Sched);
+  S.II = R.Sched.II;
+  S.StageCount = R.Sched.StageCount;
+  S.Bounds = R.Sched.Bounds;
+  S.Refined = R.Sched.Refined;
+  S.Flags = R.Sched.Flags;
+  S.Unspecialized = std::move(Choice.Unspecialized);
+
+  const MIIBounds &B = S.Bounds;
+  ORE->emit([&] {
+    MachineOptimizationRemarkAnalysis R(DEBUG_TYPE, "Scheduled", loopLoc(MBB),
+                                        &MBB);
+    R << "loop bb." << ore::NV("Block", MBB.getNumber()) << " in "
+      << ore::NV("Function", MF.getName()) << ": II=" << ore::NV("II", S.II)
+      << " MII=" << ore::NV("MII", B.mii()) << " (res "
+      << ore::NV("ResMII", B.Resource) << ", rec "
+      << ore::NV("RecMII", B.Recurrence) << ", fine "
+      << ore::NV("FineMII", B.FineDensity) << ", dep "
+      << ore::NV("DepMII", B.Dependency);
+    // Shown where a recurrence's own resources prove more than its ratio.
+    if (B.RecurrenceResource > B.Recurrence)
+      R << ", rec+res " << ore::NV("RecResMII", B.RecurrenceResource);
+    if (B.Budget)
+      R << ", budget " << ore::NV("BudgetMII", B.Budget);
+    R << "), stages " << ore::NV("Stages", S.StageCount);
+    if (S.II == B.mii())
+      R << ", optimal (the " << ore::NV("Bound", B.bindingName()) << " bound)";
+    else if (const RefinedProblem &RP = S.Refined; RP.refined())
+      R << ", the MII of the problem refined for its coordination ("
+        << ore::NV("RefinedOrderings", RP.Orderings) << " orderings, "
+        << ore::NV("RefinedCaps", RP.CappedRings) << " ring caps) is "
+        << ore::NV("RefinedMII", RP.MII);
+    if (S.Flags & SF_Serial)
+      R << " (serial generator)";
+    return R;
+  });
+  if (PrintSchedule) {
+    printLoopSchedule(errs(), S);
+    printOrderingDependences(errs(), LP->Problem);
+  }
+  if (AnnotateSchedule)
+    annotate(S);
+  Analysis->record(std::move(S));
+}
+
+void TileASGenerateSchedule::remarkFailure(const TileASLoopProblem &LP,
+                                           const ScheduleResult &R) {
+  const ScheduleFailure &F = R.Failure;
+  const MachineBasicBlock &MBB = *LP.Loop;
+  const ResourceModel &RM = LP.Problem.model();
+  std::string Detail;
+  raw_string_ostream OS(Detail);
+  OS << F.Reason;
+  if (F.CandidateII)
+    OS << "; candidate II " << F.CandidateII;
+  if (F.Op >= 0 && unsigned(F.Op) < LP.Instrs.size()) {
+    const Operation &Op = LP.Problem.operations()[F.Op];
+    OS << "; op " << Op.Name;
+    if (F.SlotTriple >= 0 && unsigned(F.SlotTriple) < Op.Slots.size()) {
+      const SlotUse &T = Op.Slots[F.SlotTriple];
+      const SlotDesc *D = RM.findSlot(T.Slot);
+      OS << formatv(", triple (slot {0} {1}, {2} cycles)", T.Slot,
+                    D ? D->Name : "?", T.Duration);
+    }
+    for (auto [Row, Bits] : F.ConflictRows)
+      OS << formatv(", row {0} holds {1:x}", Row, Bits);
+    OS << formatv(", dependence window [{0}, {1}]", F.EarliestStart,
+                  F.LatestStart);
+    if (F.Pool >= 0 && unsigned(F.Pool) < RM.pools().size())
+      OS << ", pool " << RM.pools()[F.Pool].Name << " refused";
+    if (F.Budget >= 0 && unsigned(F.Budget) < RM.budgets().size())
+      OS << ", budget " << RM.budgets()[F.Budget].Name << " refused";
+    OS << formatv(", group {0}, stage {1}", F.Group, F.Stage);
+  }
+  ORE->emit([&] {
+    const MIIBounds &B = R.Bounds;
+    // A bound that no II meets (a budget pool too small at every II) is
+    // the largest unsigned: say so rather than print 4294967295.
+    bool NoII = B.mii() == std::numeric_limits<unsigned>::max();
+    MachineOptimizationRemarkMissed Remark(DEBUG_TYPE, "NotPipelined",
+                                           loopLoc(MBB), &MBB);
+    Remark << "loop bb." << ore::NV("Block", MBB.getNumber()) << " in "
+           << ore::NV("Function", MBB.getParent()->getName())
+           << " not pipelined (MII=";
+    if (NoII)
+      Remark << ore::NV("MII", "none");
+    else
+      Remark << ore::NV("MII", B.mii());
+    return Remark << "): " << ore::NV("Reason", Detail);
+  });
+}
+
+void TileASGenerateSchedule::annotate(const TileASLoopSchedule &S) {
+  MachineFunction &MF = *S.Loop->getParent();
+  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
+  tileas_mfi::LoopSchedule A;
+  A.Block = S.Loop->getNumber();
+  A.II = S.II;
+  A.StageCount = S.StageCount;
+  for (unsigned I = 0; I < S.Instrs.size(); ++I)
+    A.Instrs.push_back({annotationIndex(*S.Instrs[I]),
+                        TII.getName(S.Instrs[I]->getOpcode()).str(),
+                        S.Placement[I].Stage, S.Placement[I].Order,
+                        S.Placement[I].Start});
+  auto &All = MF.getInfo<TileASMachineFunctionInfo>()->Schedules;
+  llvm::erase_if(All, [&](const tileas_mfi::LoopSchedule &X) {
+    return X.Block == A.Block;
+  });
+  All.push_back(std::move(A));
+  llvm::stable_sort(
+      All, [](const tileas_mfi::LoopSchedule &X,
+              const tileas_mfi::LoopSchedule &Y) { return X.Block < Y.Block; });
+  Changed = true;
+}

@@ -1,0 +1,117 @@
+//===- TileASAgentRegisters.cpp - An agent's register need ----------------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WarpSpecialize/TileASAgentRegisters.h"
+#include "TileASRegisterUnits.h"
+
+#include "llvm/ADT/SmallSet.h"
+#include "llvm/CodeGen/MachineBasicBlock.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+
+#include <algorithm>
+#include <vector>
+
+using namespace llvm;
+
+unsigned llvm::estimateLoopRegisters(ArrayRef<MachineInstr *> Order,
+                                     const DenseMap<MachineInstr *, int> &Stage,
+                                     const MachineRegisterInfo &MRI) {
+  if (Order.empty())
+    return 0;
+  const MachineBasicBlock *Loop = Order.front()->getParent();
+  const TargetRegisterInfo &TRI =
+      *Loop->getParent()->getSubtarget().getRegisterInfo();
+  const int64_t N = Order.size();
+  DenseMap<const MachineInstr *, int64_t> Pos;
+  for (int64_t I = 0; I < N; ++I)
+    Pos[Order[I]] = I;
+  // An instruction of iteration i issues at (i + its stage) * N + its
+  // position on a line of kernel positions; times are relative to i = 0.
+  auto Time = [&](const MachineInstr *MI, int64_t Iterations) {
+    return (Stage.lookup(const_cast<MachineInstr *>(MI)) + Iterations) * N +
+           Pos.lookup(MI);
+  };
+
+  std::vector<int64_t> Live(N, 0);
+  // A value live over [Start, End) has an instance live at kernel position q
+  // once per k with Start <= k * N + q < End. One live across the kernel's
+  // back edge is carried by PHIs: each instance keeps its own register for
+  // the whole kernel (copies at the back edge rotate them), so it takes its
+  // most instances everywhere.
+  auto AddInterval = [&](int64_t Start, int64_t End, unsigned Units) {
+    auto CeilDiv = [](int64_t A, int64_t B) {
+      return A >= 0 ? (A + B - 1) / B : -((-A) / B);
+    };
+    std::vector<int64_t> Count(N, 0);
+    for (int64_t Q = 0; Q < N; ++Q)
+      Count[Q] =
+          std::max<int64_t>(0, CeilDiv(End - Q, N) - CeilDiv(Start - Q, N));
+    bool Carried = End > CeilDiv(Start + 1, N) * N;
+    int64_t Most = *std::max_element(Count.begin(), Count.end());
+    for (int64_t Q = 0; Q < N; ++Q)
+      Live[Q] += (Carried ? Most : Count[Q]) * Units;
+  };
+
+  unsigned Invariant = 0;
+  SmallSet<Register, 16> SeenInvariant;
+  for (const MachineInstr *MI : Order) {
+    for (const MachineOperand &MO : MI->operands()) {
+      if (!MO.isReg() || !MO.getReg().isVirtual())
+        continue;
+      Register R = MO.getReg();
+      unsigned Units = registerUnits(*MRI.getRegClass(R), TRI);
+      if (MO.isUse()) {
+        const MachineInstr *Def = MRI.getVRegDef(R);
+        if ((!Def || Def->getParent() != Loop) &&
+            SeenInvariant.insert(R).second)
+          Invariant += Units;
+        continue;
+      }
+      int64_t Start = Time(MI, 0), End = Start;
+      // Readers in the body, through up to a few PHIs (each an iteration
+      // later), and after the loop.
+      SmallVector<std::pair<Register, int64_t>, 4> Work{{R, 0}};
+      for (unsigned Hops = 0; !Work.empty() && Hops < 8; ++Hops) {
+        auto [Reg, Later] = Work.pop_back_val();
+        for (const MachineInstr &User : MRI.use_nodbg_instructions(Reg)) {
+          if (User.getParent() != Loop) {
+            End = std::max(End, Start + N); // Read after the loop.
+          } else if (User.isPHI()) {
+            Work.push_back({User.getOperand(0).getReg(), Later + 1});
+          } else if (Pos.count(&User)) {
+            End = std::max(End, Time(&User, Later));
+          }
+        }
+      }
+      AddInterval(Start, End, Units);
+    }
+  }
+  return Invariant + unsigned(*std::max_element(Live.begin(), Live.end()));
+}
+
+TileASAgentPrefetch llvm::fitPrefetchDistance(
+    ArrayRef<MachineInstr *> Order, DenseMap<MachineInstr *, int> &Stage,
+    const DenseMap<MachineInstr *, MachineInstr *> &AnchorOf,
+    const MachineInstr &Compare, const MachineRegisterInfo &MRI,
+    TileASAgentFit &Fit) {
+  // Each try starts from the schedule's stages; a distance that adds no
+  // stage is the last one worth trying.
+  const DenseMap<MachineInstr *, int> Scheduled = Stage;
+  TileASAgentPrefetch Prefetch;
+  for (Fit.Distance = Fit.Requested;; --Fit.Distance) {
+    Stage = Scheduled;
+    Prefetch = prefetchFarMemoryLoads(Order, Stage, AnchorOf, Compare,
+                                      Fit.Distance, MRI);
+    Fit.Need = estimateLoopRegisters(Order, Stage, MRI);
+    if (Fit.Distance == Fit.Requested)
+      Fit.RequestedNeed = Fit.Need;
+    if (!Prefetch.AddedStages || Fit.Need <= Fit.Budget)
+      return Prefetch;
+  }
+}

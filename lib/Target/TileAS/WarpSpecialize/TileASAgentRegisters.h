@@ -1,0 +1,73 @@
+//===- TileASAgentRegisters.h - An agent's register need --------*- C++ -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Before expansion, how many 32-bit registers (TileASRegisterUnits.h) an
+// agent's pipelined loop keeps live at once: every value its loop body
+// defines is live from its definition to its last reader, stages included
+// (a reader s stages later holds s more copies in the kernel; a reader
+// through the loop's PHI is an iteration later), and a value read after the
+// loop stays live an iteration; the values from before the loop it reads are
+// live throughout. A value live across the kernel's back edge is carried by
+// PHIs, each of its copies in a register of its own for the whole kernel.
+// The most over the kernel's positions is the estimate (the allocated code,
+// with its prologue and epilogue, has taken up to 9 registers more on the
+// corpus: the post-allocation check is what guarantees the budget).
+// Materialization compares it with the agent's setmaxnreg budget: far-memory
+// prefetch (TileASAgentPrefetch.h) keeps more iterations live and is cut
+// back to fit, and a partition that does not fit at all is not
+// specialized. tileas-agent-register-check checks the allocated code.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_TILEASAGENTREGISTERS_H
+#define TILEAS_TILEASAGENTREGISTERS_H
+
+#include "WarpSpecialize/TileASAgentPrefetch.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace llvm {
+
+class MachineBasicBlock;
+class MachineInstr;
+class MachineRegisterInfo;
+
+/// What an agent's loop needs against its budget, and the far-memory
+/// prefetch distance that keeps it within (TileASAgentPrefetch.h).
+struct TileASAgentFit {
+  /// The estimate at Distance, and the agent's setmaxnreg budget.
+  unsigned Need = 0, Budget = 0;
+  /// The distance used; Requested when that did not fit (with its need).
+  unsigned Distance = 0, Requested = 0, RequestedNeed = 0;
+  /// The kernel of the agent's loop pipelined without the prefetch, which
+  /// runs at trip counts below the prefetched loop's stages (null: none).
+  MachineBasicBlock *ShortKernel = nullptr;
+};
+
+/// The most 32-bit registers live at once in the kernel of a loop whose body
+/// (one agent's, in kernel order; PHIs and terminators aside) is Order, each
+/// instruction in the stage Stage gives it.
+unsigned estimateLoopRegisters(ArrayRef<MachineInstr *> Order,
+                               const DenseMap<MachineInstr *, int> &Stage,
+                               const MachineRegisterInfo &MRI);
+
+/// Prefetches the far-memory loads of Order (prefetchFarMemoryLoads, with
+/// AnchorOf and the exit test Compare) at the largest distance up to
+/// Fit.Requested whose estimate fits Fit.Budget, or at the least distance
+/// tried (the one that adds no stage) when none fits. Stage holds the
+/// schedule's stages on entry and that distance's on return; Fit's Distance,
+/// Need and RequestedNeed are set.
+TileASAgentPrefetch
+fitPrefetchDistance(ArrayRef<MachineInstr *> Order,
+                    DenseMap<MachineInstr *, int> &Stage,
+                    const DenseMap<MachineInstr *, MachineInstr *> &AnchorOf,
+                    const MachineInstr &Compare, const MachineRegisterInfo &MRI,
+                    TileASAgentFit &Fit);
+
+} // namespace llvm
+
+#endif // TILEAS_TILEASAGENTREGISTERS_H

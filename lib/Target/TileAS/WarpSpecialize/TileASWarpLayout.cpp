@@ -1,0 +1,70 @@
+//===- TileASWarpLayout.cpp - Which agent gets the first warps ------------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WarpSpecialize/TileASWarpLayout.h"
+#include "Pipeliner/TileASLoopSchedule.h"
+#include "WarpSpecialize/TileASAgentPartition.h"
+
+#include "tileas/Model/MachineModel.h"
+#include "tileas/Sched/Scheduler.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/CodeGen/MachineInstr.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <tuple>
+
+using namespace llvm;
+using namespace tileas;
+
+SmallVector<unsigned, 4>
+llvm::warpLayout(const TileASLoopSchedule &S,
+                 const TileASAgentPartition &Partition) {
+  unsigned N = Partition.numAgents();
+  std::vector<int64_t> FirstOp(N + 1, INT64_MAX);
+  std::vector<Problem> Own;
+  for (unsigned A = 0; A <= N; ++A)
+    Own.emplace_back(model::buildResourceModel(/*ReservedBarriers=*/-1));
+  for (unsigned I = 0; I < S.Instrs.size(); ++I) {
+    unsigned A = Partition.homeAgent(I);
+    if (!A)
+      continue;
+    FirstOp[A] = std::min(FirstOp[A], S.Placement[I].Start);
+    if (const model::OpcodeRecord *Rec =
+            model::lookupOpcode(S.Instrs[I]->getOpcode())) {
+      Operation Op;
+      model::fillResources(model::resourceVector(*Rec), Op);
+      Own[A].addOperation(std::move(Op));
+    }
+  }
+  std::vector<bool> Saturates(N + 1, false);
+  for (unsigned A = 1; A <= N; ++A) {
+    if (FirstOp[A] == INT64_MAX)
+      continue;
+    MIIBounds B = computeBounds(Own[A], SchedulerOptions());
+    Saturates[A] = std::max(B.Resource, B.FineDensity) >= S.II;
+  }
+  unsigned Default = model::defaultAgent();
+  // Rule 0 (TileASWarpLayout.h): the starter ahead of a saturating agent
+  // that is not the compute agent.
+  int64_t Earliest = *std::min_element(FirstOp.begin() + 1, FirstOp.end());
+  bool AnySaturates = false;
+  for (unsigned A = 1; A <= N; ++A)
+    AnySaturates |= Saturates[A] && A != Default;
+  auto Key = [&](unsigned A) {
+    bool BusyDefault = A == Default && FirstOp[A] != INT64_MAX;
+    bool Starter =
+        AnySaturates && !Saturates[A] && A != Default && FirstOp[A] == Earliest;
+    return std::make_tuple(!Starter, !Saturates[A], !BusyDefault, FirstOp[A]);
+  };
+  SmallVector<unsigned, 4> Layout;
+  for (unsigned A = 1; A <= N; ++A)
+    Layout.push_back(A);
+  llvm::stable_sort(Layout,
+                    [&](unsigned X, unsigned Y) { return Key(X) < Key(Y); });
+  return Layout;
+}

@@ -1,0 +1,79 @@
+//===- TileASWarpSpecialize.h - One loop per agent --------------*- C++ -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The warp-specialized form of a coordinated loop. After the preheader (which
+// runs once, in every warp: the values and buffers made before the loop, and
+// every PIPE_CREATE), the warps dispatch on their index to their agent:
+//
+//   dispatch:  %w = WARP_IDX; the agents' trip-count test, computed once
+//              here so that its latency overlaps the dispatch's; then a
+//              test per agent, the agent whose first op comes earliest in
+//              the schedule first (SETPri %w, <its warp>, EQ for one warp;
+//              LT the end or GE the start of its warps otherwise); BR_P to
+//              it; ... BRA to the last agent. When the first-tested agent
+//              holds warp 0, the first test branches away on the others
+//              (BR_NP) and its warps fall through into its entry
+//   agent k's entry also gets what the preheader computed for agent k
+//   alone (its fragments, its constants), so other warps skip it
+//   agent k:   AGENT_SWITCH k, warps, registers, inc|dec
+//              its own copy of the loop (TileASAgentPartition says what it
+//              holds), expanded under the schedule like the unspecialized
+//              loop: trip-count test, prologue, kernel, epilogue
+//   exit k:    the commits of the drains it produces, the tails of the rings
+//              it produces; RET (the default agent instead goes on to the
+//              loop's exit: the drains' waits and the code after the loop)
+//
+// A consumer reads a ring slot's buffer with PIPE_TILE / PIPE_TMEM right
+// after its wait; an accumulator rewritten in place by another agent is read
+// as the buffer allocated before the loop.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_TILEASWARPSPECIALIZE_H
+#define TILEAS_TILEASWARPSPECIALIZE_H
+
+#include "Materialize/TileASLoopExpander.h"
+#include "WarpSpecialize/TileASAgentRegisters.h"
+#include "tileas/Pipes/PipeSolve.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <vector>
+
+namespace llvm {
+
+class MachineBasicBlock;
+class MachineInstr;
+class TileASAgentPartition;
+class TileASCoordinationBuilder;
+struct TileASLoopSchedule;
+
+/// The register budget every warp starts with: the warps' average of the
+/// agents' budgets, rounded down to the model's granule. An agent whose
+/// budget is above it takes registers (setmaxnreg.inc), one below gives them
+/// back (setmaxnreg.dec).
+unsigned agentLaunchRegisters();
+
+/// Splits the loop of S, whose coordination Coord has placed (with the
+/// partition's issuing agents), into one loop per agent behind a dispatch,
+/// and expands each. Ordered is the kernel order of the loop's body and
+/// Stage the stage of each of its instructions (as for expandPipelinedLoop).
+/// Preheader and Exit are the loop's dedicated preheader and exit. Returns
+/// the expansions, one per agent (agent k at k - 1), and in Fits each
+/// agent's register need and the prefetch distance that keeps it within its
+/// budget (the requested one, or less).
+std::vector<TileASExpandedLoop> warpSpecializeLoop(
+    const TileASLoopSchedule &S, const TileASCountedLoop &Loop,
+    MachineBasicBlock &Preheader, MachineBasicBlock &Exit,
+    TileASCoordinationBuilder &Coord, const tileas::pipes::SolveResult &Sol,
+    const TileASAgentPartition &Partition, ArrayRef<MachineInstr *> Ordered,
+    const DenseMap<MachineInstr *, int> &Stage,
+    std::vector<TileASAgentFit> &Fits);
+
+} // namespace llvm
+
+#endif // TILEAS_TILEASWARPSPECIALIZE_H
