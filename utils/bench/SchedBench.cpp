@@ -27,9 +27,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RandomProblem.h"
+
 #include "tileas/Model/MachineModel.h"
 #include "tileas/Model/ModelIds.h"
-#include "tileas/Model/RandomProblem.h"
 #include "tileas/ProblemIO/HatScheT.h"
 #include "tileas/Sched/ReservationTable.h"
 #include "tileas/Sched/Scheduler.h"
