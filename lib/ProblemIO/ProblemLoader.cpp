@@ -36,10 +36,12 @@ Expected<Problem> loadProblemFile(StringRef Path, const LoadOptions &Opts) {
   }
   if (Format == InputFormat::Text)
     return readProblemTextFile(Path);
-  std::string Resources = Opts.ResourceFile.empty()
-                              ? hatScheTResourceFileFor(Path)
-                              : Opts.ResourceFile;
-  return readHatScheT(Path, Resources);
+  if (!Opts.ResourceFile.empty())
+    return readHatScheT(Path, Opts.ResourceFile);
+  Expected<std::string> Resources = findHatScheTResourceFile(Path);
+  if (!Resources)
+    return Resources.takeError();
+  return readHatScheT(Path, *Resources);
 }
 
 } // namespace tileas

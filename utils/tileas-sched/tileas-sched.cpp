@@ -87,7 +87,8 @@ cl::opt<unsigned> LoopBlock("block",
 
 cl::opt<std::string>
     Resources("resources",
-              cl::desc("HatScheT resource model (default: <graph>_RM.xml)"),
+              cl::desc("HatScheT resource model (default: <graph>_RM.xml, "
+                       "else <graph>RM.xml)"),
               cl::value_desc("file"), cl::cat(Category));
 
 cl::opt<unsigned> MaxII("max-ii", cl::desc("Highest II tried (0 = derived)"),
