@@ -100,6 +100,21 @@ Expected<Problem> readHatScheT(StringRef GraphFile, StringRef ResourceFile) {
                              (*Resources)->getBuffer(), ResourceFile);
 }
 
+Expected<Problem> readHatScheT(StringRef GraphFile) {
+  Expected<std::unique_ptr<MemoryBuffer>> Graph = readInputFile(GraphFile);
+  if (!Graph)
+    return Graph.takeError();
+  Expected<std::string> ResourceFile = findHatScheTResourceFile(GraphFile);
+  if (!ResourceFile)
+    return ResourceFile.takeError();
+  Expected<std::unique_ptr<MemoryBuffer>> Resources =
+      readInputFile(*ResourceFile);
+  if (!Resources)
+    return Resources.takeError();
+  return readHatScheTBuffers((*Graph)->getBuffer(), GraphFile,
+                             (*Resources)->getBuffer(), *ResourceFile);
+}
+
 std::array<std::string, 2> hatScheTResourceFileNames(StringRef GraphFile) {
   SmallString<256> Stem(GraphFile);
   sys::path::replace_extension(Stem, "");

@@ -38,10 +38,7 @@ Expected<Problem> loadProblemFile(StringRef Path, const LoadOptions &Opts) {
     return readProblemTextFile(Path);
   if (!Opts.ResourceFile.empty())
     return readHatScheT(Path, Opts.ResourceFile);
-  Expected<std::string> Resources = findHatScheTResourceFile(Path);
-  if (!Resources)
-    return Resources.takeError();
-  return readHatScheT(Path, *Resources);
+  return readHatScheT(Path);
 }
 
 } // namespace tileas

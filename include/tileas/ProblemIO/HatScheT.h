@@ -44,6 +44,11 @@ namespace tileas {
 llvm::Expected<Problem> readHatScheT(llvm::StringRef GraphFile,
                                      llvm::StringRef ResourceFile);
 
+/// Reads a graph file and the resource model beside it
+/// (findHatScheTResourceFile); a graph that cannot be read is reported as
+/// such first.
+llvm::Expected<Problem> readHatScheT(llvm::StringRef GraphFile);
+
 /// Reads from memory; the names are used in diagnostics and as the Name.
 llvm::Expected<Problem> readHatScheTBuffers(llvm::StringRef GraphText,
                                             llvm::StringRef GraphName,

@@ -297,6 +297,12 @@ TEST_F(ResourceFileSearch, NeitherNameIsAnErrorNamingBoth) {
   EXPECT_NE(D.Message.find("no resource model"), std::string::npos);
 }
 
+TEST(HatScheT, AMissingGraphIsReportedBeforeItsResourceModel) {
+  Diag D = diagOf(readHatScheT("/nonexistent/g.graphml").takeError());
+  EXPECT_EQ(D.File, "/nonexistent/g.graphml");
+  EXPECT_NE(D.Message.find("cannot read the file"), std::string::npos);
+}
+
 TEST(HatScheT, MissingFilesAreReported) {
   Diag D =
       diagOf(readHatScheT("/nonexistent/g.graphml", "/nonexistent/g_RM.xml")
