@@ -28,8 +28,10 @@ if config.tileas_sanitize:
         libs.append(out)
     config.environment["LD_PRELOAD"] = " ".join(libs)
     config.environment["ASAN_OPTIONS"] = "detect_leaks=0"
-    # AddressSanitizer reserves terabytes of address space: tests that cap
-    # memory with `ulimit -v` cannot run.
+    # A sanitized build (CMake's TILEAS_SANITIZE, lit.site.cfg.py.in): tests
+    # that cannot run its binaries say UNSUPPORTED: tileas-sanitize.
+    # AddressSanitizer reserves terabytes of address space, so tests that cap
+    # memory with `ulimit -v` cannot run; nor can valgrind run its binaries.
     config.available_features.add("tileas-sanitize")
 
 config.substitutions.append(("%tileas-tblgen", os.path.join(bin_dir, "tileas-tblgen")))

@@ -15,6 +15,8 @@
 
 #include "SearchState.h"
 
+#include "tileas/Support/SplitMix64.h"
+
 #include "llvm/ADT/DenseSet.h"
 
 #include <algorithm>
@@ -222,10 +224,9 @@ std::vector<uint64_t> makeNodeKeys(unsigned N) {
       Keys[V] = uint64_t(1) << V;
       continue;
     }
-    uint64_t Z = uint64_t(V) * 0x9e3779b97f4a7c15ULL + 0x632be59bd9b4e019ULL;
-    Z = (Z ^ (Z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    Z = (Z ^ (Z >> 27)) * 0x94d049bb133111ebULL;
-    Keys[V] = (Z ^ (Z >> 31)) & ~(uint64_t(1) << 63);
+    uint64_t Z = SplitMix64::mix(uint64_t(V) * SplitMix64::Gamma +
+                                 0x632be59bd9b4e019ULL);
+    Keys[V] = Z & ~(uint64_t(1) << 63);
   }
   return Keys;
 }

@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 using namespace llvm;
@@ -99,11 +100,35 @@ Expected<Problem> readHatScheT(StringRef GraphFile, StringRef ResourceFile) {
                              (*Resources)->getBuffer(), ResourceFile);
 }
 
-std::string hatScheTResourceFileFor(StringRef GraphFile) {
-  SmallString<256> Path(GraphFile);
-  sys::path::replace_extension(Path, "");
-  Path += "_RM.xml";
-  return std::string(Path);
+Expected<Problem> readHatScheT(StringRef GraphFile) {
+  Expected<std::unique_ptr<MemoryBuffer>> Graph = readInputFile(GraphFile);
+  if (!Graph)
+    return Graph.takeError();
+  Expected<std::string> ResourceFile = findHatScheTResourceFile(GraphFile);
+  if (!ResourceFile)
+    return ResourceFile.takeError();
+  Expected<std::unique_ptr<MemoryBuffer>> Resources =
+      readInputFile(*ResourceFile);
+  if (!Resources)
+    return Resources.takeError();
+  return readHatScheTBuffers((*Graph)->getBuffer(), GraphFile,
+                             (*Resources)->getBuffer(), *ResourceFile);
+}
+
+std::array<std::string, 2> hatScheTResourceFileNames(StringRef GraphFile) {
+  SmallString<256> Stem(GraphFile);
+  sys::path::replace_extension(Stem, "");
+  return {(Stem + "_RM.xml").str(), (Stem + "RM.xml").str()};
+}
+
+Expected<std::string> findHatScheTResourceFile(StringRef GraphFile) {
+  std::array<std::string, 2> Names = hatScheTResourceFileNames(GraphFile);
+  for (const std::string &Name : Names)
+    if (sys::fs::exists(Name))
+      return Name;
+  return makeParseError(GraphFile, 0,
+                        "no resource model beside the graph: neither " +
+                            Names[0] + " nor " + Names[1] + " exists");
 }
 
 } // namespace tileas

@@ -36,10 +36,9 @@ Expected<Problem> loadProblemFile(StringRef Path, const LoadOptions &Opts) {
   }
   if (Format == InputFormat::Text)
     return readProblemTextFile(Path);
-  std::string Resources = Opts.ResourceFile.empty()
-                              ? hatScheTResourceFileFor(Path)
-                              : Opts.ResourceFile;
-  return readHatScheT(Path, Resources);
+  if (!Opts.ResourceFile.empty())
+    return readHatScheT(Path, Opts.ResourceFile);
+  return readHatScheT(Path);
 }
 
 } // namespace tileas

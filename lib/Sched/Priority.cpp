@@ -8,6 +8,8 @@
 #include "DepGraph.h"
 #include "ModuloState.h"
 
+#include "tileas/Support/SplitMix64.h"
+
 #include <algorithm>
 #include <tuple>
 
@@ -70,13 +72,8 @@ std::vector<int64_t> computeHeights(const DepGraph &G, unsigned II) {
   return Height;
 }
 
-/// A 64-bit mixing function (splitmix64's finalizer).
-static uint64_t mix(uint64_t X) {
-  X += 0x9e3779b97f4a7c15ULL;
-  X = (X ^ (X >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  X = (X ^ (X >> 27)) * 0x94d049bb133111ebULL;
-  return X ^ (X >> 31);
-}
+/// A 64-bit hash: the first value of the SplitMix64 stream seeded with X.
+static uint64_t mix(uint64_t X) { return SplitMix64::first(X); }
 
 /// Heights of a restart's variant differ by less than this.
 static constexpr uint64_t HeightJitter = 8;

@@ -1,14 +1,14 @@
-//===- Refinement.cpp - Generator selection and budget refinement ---------===//
+//===- Refinement.cpp - Budget and coordination refinement ----------------===//
 //
 // Part of the TileAS project.
 //
 //===----------------------------------------------------------------------===//
 //
-// scheduleLoop picks the serial or the modulo generator and runs the modulo
-// generator inside the constraint-refinement loop: schedule; if a budget
-// pool is over capacity, cap the ring depth of its most expensive producers
-// (as stage gaps on their Data edges, which placement enforces as window
-// bounds on the consumers) and schedule again. The caps only ever tighten,
+// scheduleLoop (Scheduler.cpp) runs the modulo generator inside the
+// constraint-refinement loop: schedule; if a budget pool is over capacity,
+// cap the ring depth of its most expensive producers (as stage gaps on their
+// Data edges, which placement enforces as window bounds on the consumers)
+// and schedule again. The caps only ever tighten,
 // so the loop either converges or runs out of iterations.
 //
 // A problem with a coordination description must then also fit by what the
@@ -21,14 +21,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Refinement.h"
 #include "Bounds.h"
 #include "BudgetModel.h"
 #include "IISearch.h"
 #include "ModuloScheduler.h"
 
 #include "tileas/Sched/Coordination.h"
-#include "tileas/Sched/Scheduler.h"
-#include "tileas/Sched/Verifier.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -38,23 +37,6 @@
 using namespace llvm;
 
 namespace tileas {
-
-bool selectsSerial(const Problem &P, const SchedulerOptions &Opts) {
-  // An explicit request for serial execution wins over ForceModulo; the
-  // size and asynchrony heuristics do not.
-  if (P.ForceSerial || Opts.ForceSerial)
-    return true;
-  if (Opts.ForceModulo)
-    return false;
-  // A loop with latency to hide is pipelined whatever its size: the seeds'
-  // generator also took loops of fewer than 8 ops serially, which ran a GEMM
-  // k-loop of two TMA loads and one MMA at II 121 instead of 17. A far-memory
-  // load hides its latency the way an asynchronous unit does once the loop
-  // is pipelined (register prefetch), so it also makes the loop a candidate.
-  return llvm::none_of(P.operations(), [](const Operation &Op) {
-    return Op.Async || Op.FarMemory;
-  });
-}
 
 namespace {
 /// Per-producer caps that refinement has added.
@@ -324,163 +306,209 @@ checkCoordination(const ScheduleResult &R, const Problem &P,
   return std::nullopt;
 }
 
-ScheduleResult scheduleLoop(const Problem &P, const SchedulerOptions &Opts) {
-  ScheduleResult R;
-  if (Error E = P.validate()) {
-    R.Failure.Reason = "invalid problem: " + toString(std::move(E));
+ScheduleResult scheduleSerialWithinBudgets(const Problem &P,
+                                           const SchedulerOptions &Opts) {
+  ScheduleResult R = scheduleSerial(P, Opts);
+  R.Sched.ConstraintIterations = 1;
+  if (!R.Success)
     return R;
+  BudgetModel Model(P, R.Sched);
+  R.Sched.BudgetUsage.assign(Model.usage().begin(), Model.usage().end());
+  if (int B = Model.firstExceeded(); B >= 0)
+    return budgetFailure(std::move(R), P, unsigned(B), Model.usage()[B],
+                         "the serial schedule cannot be refined");
+  if (P.Coordination) {
+    std::optional<pipes::SolveResult> C;
+    if (std::optional<ScheduleResult> F = checkCoordination(R, P, C))
+      return std::move(*F);
+    if (C->Exceeded)
+      return coordinationFailure(std::move(R), P, *C,
+                                 "the serial schedule cannot be refined");
   }
-  unsigned MaxIterations = std::max(1u, Opts.MaxConstraintIterations);
-
-  if (selectsSerial(P, Opts)) {
-    R = scheduleSerial(P, Opts);
-    R.Sched.ConstraintIterations = 1;
-    if (R.Success) {
-      BudgetModel Model(P, R.Sched);
-      R.Sched.BudgetUsage.assign(Model.usage().begin(), Model.usage().end());
-      if (int B = Model.firstExceeded(); B >= 0)
-        return budgetFailure(std::move(R), P, unsigned(B), Model.usage()[B],
-                             "the serial schedule cannot be refined");
-      if (P.Coordination) {
-        std::optional<pipes::SolveResult> C;
-        if (std::optional<ScheduleResult> F = checkCoordination(R, P, C))
-          return std::move(*F);
-        if (C->Exceeded)
-          return coordinationFailure(std::move(R), P, *C,
-                                     "the serial schedule cannot be refined");
-      }
-      R.Sched.Flags |= SF_Converged;
-    }
-  } else {
-    RefinedCaps Caps(P.size());
-    CoordinationRefinement Refs;
-    int Tightened = -1; // The pool the caps were added for.
-    uint64_t TightenedUsage = 0, Effort = 0, BoundEffort = 0;
-    std::vector<SearchStep> Steps;
-    std::optional<pipes::SolveResult> LastCoordination;
-    std::optional<SearchHint> Hint;
-    MIIBounds Given;
-    for (unsigned Iteration = 1;; ++Iteration) {
-      // The problem as given until refinement orders something: no copy.
-      std::optional<Problem> Refined;
-      if (!Refs.Orderings.empty())
-        Refined = Refs.apply(P);
-      const Problem &Work = Refined ? *Refined : P;
-      R = scheduleModuloWithGaps(
-          Work, Opts, Iteration == 1 ? std::vector<int>() : Caps.edgeGaps(Work),
-          Hint ? &*Hint : nullptr);
-      // What the next round starts from: this round's problem has no more
-      // constraints than the next one's.
-      if (R.Success)
-        Hint = hintFrom(R, R.Search, Hint ? &*Hint : nullptr);
-      R.Sched.ConstraintIterations = Iteration;
-      // Report the bounds of the problem as given: those of a refined one
-      // bound only it.
-      if (Iteration == 1)
-        Given = R.Bounds;
-      R.Sched.Refined.Orderings = Refs.Orderings.size();
-      R.Sched.Refined.CappedRings = Iteration == 1 ? 0 : Caps.capped();
-      if (R.Sched.Refined.refined())
-        R.Sched.Refined.MII = R.Bounds.mii();
-      R.Bounds = R.Sched.Bounds = Given;
-      Effort += R.SearchEffort;
-      R.SearchEffort = Effort;
-      BoundEffort += R.BoundEffort;
-      R.BoundEffort = BoundEffort;
-      Steps.insert(Steps.end(), R.Search.begin(), R.Search.end());
-      R.Search = Steps;
-      if (!R.Success && Refs.LastWasFusion && Iteration < MaxIterations) {
-        // The orderings that would fuse the pair leave no schedule: drop
-        // them and try something else.
-        Refs.Orderings.resize(Refs.LastFusionBegin);
-        Refs.LastWasFusion = false;
-        continue;
-      }
-      if (!R.Success && LastCoordination)
-        return coordinationFailure(std::move(R), P, *LastCoordination,
-                                   "refining it leaves no schedule: " +
-                                       R.Failure.Reason);
-      if (!R.Success && Tightened >= 0) {
-        // The caps that would fix the budget leave no schedule; keep the
-        // placement diagnosis and name the pool.
-        const BudgetDesc &Pool = P.model().budgets()[Tightened];
-        R.Sched.Flags |= SF_BudgetExceeded;
-        R.Failure.Budget = Tightened;
-        R.Failure.Reason =
-            formatv("budget pool '{0}' needs {1} of {2}, and with its rings "
-                    "capped: {3}",
-                    Pool.Name, TightenedUsage, Pool.Capacity, R.Failure.Reason)
-                .str();
-        return R;
-      }
-      if (!R.Success)
-        return R;
-      BudgetModel Model(P, R.Sched);
-      R.Sched.BudgetUsage.assign(Model.usage().begin(), Model.usage().end());
-      int B = Model.firstExceeded();
-      if (B < 0 && !P.Coordination) {
-        R.Sched.Flags |= SF_Converged;
-        break;
-      }
-      if (B < 0) {
-        std::optional<pipes::SolveResult> C;
-        if (std::optional<ScheduleResult> F = checkCoordination(R, P, C))
-          return std::move(*F);
-        if (C->Unsupported) {
-          // The schedule can be fixed: add the ordering it needs.
-          const pipes::Ordering &Fix = *C->Unsupported->Fix;
-          if (Refs.known(Fix) || Iteration == MaxIterations)
-            return coordinationFailure(std::move(R), P, *C, "");
-          Refs.Orderings.push_back({Fix.Before, Fix.After, int(Fix.Latency),
-                                    Fix.Distance, DepKind::Order});
-          Refs.LastWasFusion = false;
-          LastCoordination = std::move(C);
-          continue;
-        }
-        if (!C->Exceeded) {
-          R.Sched.Flags |= SF_Converged;
-          break;
-        }
-        if (Iteration == MaxIterations)
-          return coordinationFailure(
-              std::move(R), P, *C,
-              formatv("still over after {0} refinement iterations", Iteration)
-                  .str());
-        if (!relieveCoordination(P, R.Sched, *C, Refs, Caps))
-          return coordinationFailure(std::move(R), P, *C,
-                                     "no rings can be fused or removed");
-        LastCoordination = std::move(C);
-        continue;
-      }
-      if (Iteration == MaxIterations)
-        return budgetFailure(
-            std::move(R), P, unsigned(B), Model.usage()[B],
-            formatv("still over after {0} refinement iterations", Iteration)
-                .str());
-      if (!tighten(P, Model, unsigned(B), Caps))
-        return budgetFailure(std::move(R), P, unsigned(B), Model.usage()[B],
-                             "no producer's ring can be made shallower");
-      Tightened = B;
-      TightenedUsage = Model.usage()[B];
-    }
-  }
-  if (!R.Success || !Opts.Verify)
-    return R;
-
-  std::vector<Violation> Violations =
-      verifySchedule(P, R.Sched, Opts.MaxStages);
-  if (Violations.empty()) {
-    R.Sched.Flags |= SF_Verified;
-    return R;
-  }
-  // A schedule the verifier rejects is a bug; never hand it out.
-  R.Success = false;
-  R.Failure = ScheduleFailure();
-  R.Failure.CandidateII = R.Sched.II;
-  R.Failure.Reason = formatv("the verifier rejected the schedule ({0} "
-                             "violations): {1}",
-                             Violations.size(), Violations.front().Message);
+  R.Sched.Flags |= SF_Converged;
   return R;
+}
+
+namespace {
+/// The constraint-refinement loop around the modulo generator. Each round
+/// schedules the problem with what the rounds before added (caps, orderings)
+/// and then either stops (a result: converged, or a failure) or adds
+/// something and goes round again. A step returns the result to stop with,
+/// or nothing to schedule again.
+class RefinementLoop {
+public:
+  RefinementLoop(const Problem &P, const SchedulerOptions &Opts)
+      : P(P), Opts(Opts),
+        MaxIterations(std::max(1u, Opts.MaxConstraintIterations)),
+        Caps(P.size()) {}
+
+  ScheduleResult run() {
+    for (unsigned Iteration = 1;; ++Iteration) {
+      ScheduleResult R = scheduleRound(Iteration);
+      std::optional<ScheduleResult> Final =
+          R.Success ? fitRound(std::move(R), Iteration)
+                    : failedRound(std::move(R), Iteration);
+      if (Final)
+        return std::move(*Final);
+    }
+  }
+
+private:
+  /// Schedules the problem with this round's orderings and caps, and reports
+  /// it as a result of the problem as given: its bounds, the effort and the
+  /// search steps of every round so far.
+  ScheduleResult scheduleRound(unsigned Iteration);
+  /// A round that found no schedule: drop the last fusion's orderings and
+  /// try again, or fail naming what refinement was after.
+  std::optional<ScheduleResult> failedRound(ScheduleResult R,
+                                            unsigned Iteration);
+  /// A round that found a schedule: converged if its budgets and
+  /// coordination fit, else refine.
+  std::optional<ScheduleResult> fitRound(ScheduleResult R, unsigned Iteration);
+  /// The budgets fit: check the coordination, adding the ordering it needs
+  /// or relieving the pool it exceeds.
+  std::optional<ScheduleResult> fitCoordination(ScheduleResult R,
+                                                unsigned Iteration);
+  /// Budget pool B is over: cap the rings of its producers.
+  std::optional<ScheduleResult> relieveBudget(ScheduleResult R,
+                                              const BudgetModel &Model,
+                                              unsigned B, unsigned Iteration);
+
+  const Problem &P;
+  const SchedulerOptions &Opts;
+  const unsigned MaxIterations;
+  RefinedCaps Caps;
+  CoordinationRefinement Refs;
+  int Tightened = -1; ///< The pool the caps were added for.
+  uint64_t TightenedUsage = 0, Effort = 0, BoundEffort = 0;
+  std::vector<SearchStep> Steps;
+  std::optional<pipes::SolveResult> LastCoordination;
+  std::optional<SearchHint> Hint;
+  MIIBounds Given;
+};
+} // namespace
+
+ScheduleResult RefinementLoop::scheduleRound(unsigned Iteration) {
+  // The problem as given until refinement orders something: no copy.
+  std::optional<Problem> Refined;
+  if (!Refs.Orderings.empty())
+    Refined = Refs.apply(P);
+  const Problem &Work = Refined ? *Refined : P;
+  ScheduleResult R = scheduleModuloWithGaps(
+      Work, Opts, Iteration == 1 ? std::vector<int>() : Caps.edgeGaps(Work),
+      Hint ? &*Hint : nullptr);
+  // What the next round starts from: this round's problem has no more
+  // constraints than the next one's.
+  if (R.Success)
+    Hint = hintFrom(R, R.Search, Hint ? &*Hint : nullptr);
+  R.Sched.ConstraintIterations = Iteration;
+  // Report the bounds of the problem as given: those of a refined one
+  // bound only it.
+  if (Iteration == 1)
+    Given = R.Bounds;
+  R.Sched.Refined.Orderings = Refs.Orderings.size();
+  R.Sched.Refined.CappedRings = Iteration == 1 ? 0 : Caps.capped();
+  if (R.Sched.Refined.refined())
+    R.Sched.Refined.MII = R.Bounds.mii();
+  R.Bounds = R.Sched.Bounds = Given;
+  Effort += R.SearchEffort;
+  R.SearchEffort = Effort;
+  BoundEffort += R.BoundEffort;
+  R.BoundEffort = BoundEffort;
+  Steps.insert(Steps.end(), R.Search.begin(), R.Search.end());
+  R.Search = Steps;
+  return R;
+}
+
+std::optional<ScheduleResult> RefinementLoop::failedRound(ScheduleResult R,
+                                                          unsigned Iteration) {
+  if (Refs.LastWasFusion && Iteration < MaxIterations) {
+    // The orderings that would fuse the pair leave no schedule: drop them
+    // and try something else.
+    Refs.Orderings.resize(Refs.LastFusionBegin);
+    Refs.LastWasFusion = false;
+    return std::nullopt;
+  }
+  if (LastCoordination)
+    return coordinationFailure(std::move(R), P, *LastCoordination,
+                               "refining it leaves no schedule: " +
+                                   R.Failure.Reason);
+  if (Tightened >= 0) {
+    // The caps that would fix the budget leave no schedule; keep the
+    // placement diagnosis and name the pool.
+    const BudgetDesc &Pool = P.model().budgets()[Tightened];
+    R.Sched.Flags |= SF_BudgetExceeded;
+    R.Failure.Budget = Tightened;
+    R.Failure.Reason =
+        formatv("budget pool '{0}' needs {1} of {2}, and with its rings "
+                "capped: {3}",
+                Pool.Name, TightenedUsage, Pool.Capacity, R.Failure.Reason)
+            .str();
+  }
+  return R;
+}
+
+std::optional<ScheduleResult> RefinementLoop::fitRound(ScheduleResult R,
+                                                       unsigned Iteration) {
+  BudgetModel Model(P, R.Sched);
+  R.Sched.BudgetUsage.assign(Model.usage().begin(), Model.usage().end());
+  if (int B = Model.firstExceeded(); B >= 0)
+    return relieveBudget(std::move(R), Model, unsigned(B), Iteration);
+  if (P.Coordination)
+    return fitCoordination(std::move(R), Iteration);
+  R.Sched.Flags |= SF_Converged;
+  return R;
+}
+
+std::optional<ScheduleResult>
+RefinementLoop::fitCoordination(ScheduleResult R, unsigned Iteration) {
+  std::optional<pipes::SolveResult> C;
+  if (std::optional<ScheduleResult> F = checkCoordination(R, P, C))
+    return F;
+  if (C->Unsupported) {
+    // The schedule can be fixed: add the ordering it needs.
+    const pipes::Ordering &Fix = *C->Unsupported->Fix;
+    if (Refs.known(Fix) || Iteration == MaxIterations)
+      return coordinationFailure(std::move(R), P, *C, "");
+    Refs.Orderings.push_back({Fix.Before, Fix.After, int(Fix.Latency),
+                              Fix.Distance, DepKind::Order});
+    Refs.LastWasFusion = false;
+    LastCoordination = std::move(C);
+    return std::nullopt;
+  }
+  if (!C->Exceeded) {
+    R.Sched.Flags |= SF_Converged;
+    return R;
+  }
+  if (Iteration == MaxIterations)
+    return coordinationFailure(
+        std::move(R), P, *C,
+        formatv("still over after {0} refinement iterations", Iteration).str());
+  if (!relieveCoordination(P, R.Sched, *C, Refs, Caps))
+    return coordinationFailure(std::move(R), P, *C,
+                               "no rings can be fused or removed");
+  LastCoordination = std::move(C);
+  return std::nullopt;
+}
+
+std::optional<ScheduleResult>
+RefinementLoop::relieveBudget(ScheduleResult R, const BudgetModel &Model,
+                              unsigned B, unsigned Iteration) {
+  if (Iteration == MaxIterations)
+    return budgetFailure(
+        std::move(R), P, B, Model.usage()[B],
+        formatv("still over after {0} refinement iterations", Iteration).str());
+  if (!tighten(P, Model, B, Caps))
+    return budgetFailure(std::move(R), P, B, Model.usage()[B],
+                         "no producer's ring can be made shallower");
+  Tightened = int(B);
+  TightenedUsage = Model.usage()[B];
+  return std::nullopt;
+}
+
+ScheduleResult scheduleModuloRefined(const Problem &P,
+                                     const SchedulerOptions &Opts) {
+  return RefinementLoop(P, Opts).run();
 }
 
 } // namespace tileas

@@ -27,10 +27,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RandomProblem.h"
+
 #include "tileas/Model/MachineModel.h"
 #include "tileas/Model/ModelIds.h"
-#include "tileas/Model/RandomProblem.h"
-#include "tileas/ProblemIO/HatScheT.h"
+#include "tileas/ProblemIO/ProblemLoader.h"
 #include "tileas/Sched/ReservationTable.h"
 #include "tileas/Sched/Scheduler.h"
 #include "tileas/Sched/Verifier.h"
@@ -234,7 +235,7 @@ std::vector<Problem> machSuiteLoops() {
   std::sort(Files.begin(), Files.end());
   std::vector<Problem> Loops;
   for (const std::string &F : Files) {
-    llvm::Expected<Problem> P = readHatScheT(F, hatScheTResourceFileFor(F));
+    llvm::Expected<Problem> P = loadProblemFile(F, LoadOptions());
     if (P)
       Loops.push_back(std::move(*P));
     else

@@ -30,7 +30,22 @@ unsigned tileas::bench::smsSearchRange(const BenchSettings &S,
 }
 
 OptionList tileas::bench::oursOptions(const BenchSettings &S) {
-  return {{"tileas-force-modulo", S.OursForceModulo ? "true" : "false"}};
+  OptionList L = {
+      {"tileas-force-modulo", S.OursForceModulo ? "true" : "false"}};
+  // Only what differs from the defaults (the pass's options have the core's
+  // defaults), so that the report shows what a run changed.
+  const SchedulerOptions Defaults;
+  auto Limit = [&](const char *Name, unsigned Value, unsigned Default) {
+    if (Value != Default)
+      L.push_back({Name, std::to_string(Value)});
+  };
+  Limit("tileas-max-ii", S.Core.MaxII, Defaults.MaxII);
+  Limit("tileas-max-stages", S.Core.MaxStages, Defaults.MaxStages);
+  Limit("tileas-max-constraint-iterations", S.Core.MaxConstraintIterations,
+        Defaults.MaxConstraintIterations);
+  Limit("tileas-search-effort", S.Core.SearchEffortFactor,
+        Defaults.SearchEffortFactor);
+  return L;
 }
 
 OptionList tileas::bench::smsOptions(const BenchSettings &S, bool Annotate,

@@ -19,6 +19,8 @@
 #include "LoopRecord.h"
 #include "OptionSetter.h"
 
+#include "tileas/Sched/Scheduler.h"
+
 #include "llvm/ADT/ArrayRef.h"
 
 namespace tileas {
@@ -40,6 +42,11 @@ struct BenchSettings {
   /// choice (fewer than 8 ops, nothing to overlap) declines to pipeline,
   /// and the benchmark compares pipeliners.
   bool OursForceModulo = true;
+  /// The scheduler's limits for ours (--max-ii, --max-stages,
+  /// --max-constraint-iterations, --search-effort: SchedulerFlags), in the
+  /// core-only runs and in the pass; the generator choice is
+  /// OursForceModulo's.
+  SchedulerOptions Core;
   bool RunSMS = true;
   bool RunWindow = true;
   bool RunExact = true;
@@ -51,11 +58,14 @@ struct BenchSettings {
   unsigned PeerMaxOps = 0;
 };
 
+/// llc's options for our pass: -tileas-force-modulo, and the limits of Core
+/// that differ from the defaults, under the pass's -tileas-* names. They are
+/// set by name, the only way into the pass that llc's pipeline builds today.
+OptionList oursOptions(const BenchSettings &S);
+
 /// The options of a timed MachinePipeliner run (Annotate: record the
 /// schedule as instruction symbols instead of expanding it; the window
 /// scheduler is turned off, so that a loop SMS fails on is not handed to it).
-OptionList oursOptions(const BenchSettings &S);
-
 /// Records are the loops of the file SMS runs on (ours already ran on them).
 /// SMS is asked to leave the exit test to the loop control (and judged
 /// accordingly, see PeerVerdict.h).

@@ -68,7 +68,7 @@ Error tileas::bench::benchMachSuite(StringRef Dir, const BenchSettings &S,
   Expected<std::vector<std::string>> Names = findGraphs(Dir);
   if (!Names)
     return Names.takeError();
-  SchedulerOptions Opts;
+  SchedulerOptions Opts = S.Core;
   Opts.ForceModulo = true;
   for (const std::string &Name : *Names) {
     LoopRecord R;

@@ -66,7 +66,7 @@ Error tileas::bench::runOurs(StringRef Path, StringRef Source,
                              std::vector<LoopRecord> &Records) {
   if (Error E = applyOptions(oursOptions(S)))
     return E;
-  SchedulerOptions CoreOpts;
+  SchedulerOptions CoreOpts = S.Core;
   CoreOpts.ForceModulo = S.OursForceModulo;
   std::vector<LoopRecord> New;
   std::unique_ptr<LoopProblems> Problems;

@@ -23,6 +23,7 @@
 #include "MIRLoopBench.h"
 #include "MachSuiteBench.h"
 #include "ResultWriter.h"
+#include "SchedulerFlags.h"
 
 #include "TileAS.h"
 
@@ -103,6 +104,10 @@ cl::opt<bool> OursSelectionRule(
              "(by default the benchmark forces the modulo generator)"),
     cl::cat(Category));
 
+/// --max-ii, --max-stages, --max-constraint-iterations, --search-effort, as
+/// tileas-sched takes them.
+tileas::SchedulerFlags Limits(Category);
+
 cl::opt<bool> NoSMS("no-sms", cl::desc("Do not run MachinePipeliner"),
                     cl::cat(Category));
 cl::opt<bool> NoWindow("no-window", cl::desc("Do not run WindowScheduler"),
@@ -154,6 +159,7 @@ BenchSettings settings() {
   S.SMSIISearchRange = SMSIISearchRange;
   S.SMSRangeReachesOurs = SMSRangeReachesOurs;
   S.OursForceModulo = !OursSelectionRule;
+  S.Core = Limits.options();
   S.RunSMS = !NoSMS;
   S.RunWindow = !NoWindow;
   S.RunExact = !NoExact;

@@ -6,23 +6,19 @@
 
 #include "Random.h"
 
+#include "tileas/Support/SplitMix64.h"
+
 #include <cassert>
 
 namespace tileas {
 namespace loopgen {
 
-static uint64_t splitMix(uint64_t &X) {
-  uint64_t Z = (X += 0x9e3779b97f4a7c15ULL);
-  Z = (Z ^ (Z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  Z = (Z ^ (Z >> 27)) * 0x94d049bb133111ebULL;
-  return Z ^ (Z >> 31);
-}
-
 static uint64_t rotl(uint64_t X, int K) { return (X << K) | (X >> (64 - K)); }
 
 Random::Random(uint64_t Seed) {
+  SplitMix64 Seeder(Seed);
   for (uint64_t &S : State)
-    S = splitMix(Seed);
+    S = Seeder.next();
 }
 
 uint64_t Random::next() {

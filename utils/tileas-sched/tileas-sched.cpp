@@ -27,6 +27,7 @@
 
 #include "ExactMode.h"
 #include "MIRInput.h"
+#include "SchedulerFlags.h"
 
 #include "tileas/ProblemIO/JSONResult.h"
 #include "tileas/ProblemIO/ProblemLoader.h"
@@ -87,28 +88,12 @@ cl::opt<unsigned> LoopBlock("block",
 
 cl::opt<std::string>
     Resources("resources",
-              cl::desc("HatScheT resource model (default: <graph>_RM.xml)"),
+              cl::desc("HatScheT resource model (default: <graph>_RM.xml, "
+                       "else <graph>RM.xml)"),
               cl::value_desc("file"), cl::cat(Category));
 
-cl::opt<unsigned> MaxII("max-ii", cl::desc("Highest II tried (0 = derived)"),
-                        cl::init(0), cl::cat(Category));
-
-cl::opt<unsigned> MaxStages("max-stages",
-                            cl::desc("Upper bound on the stage count "
-                                     "(0 = unlimited)"),
-                            cl::init(0), cl::cat(Category));
-
-cl::opt<unsigned>
-    MaxConstraintIterations("max-constraint-iterations",
-                            cl::desc("Bound on the constraint-refinement loop"),
-                            cl::init(16), cl::cat(Category));
-
-cl::opt<unsigned>
-    SearchEffort("search-effort",
-                 cl::desc("Effort the II search may spend per op and "
-                          "dependence of a loop"),
-                 cl::init(SchedulerOptions().SearchEffortFactor),
-                 cl::cat(Category));
+/// --max-ii, --max-stages, --max-constraint-iterations, --search-effort.
+SchedulerFlags Limits(Category);
 
 cl::opt<bool> TraceSearch("trace-search",
                           cl::desc("Print each attempt of the II search to "
@@ -173,11 +158,7 @@ void reportError(StringRef Msg) {
 /// TileASLoop: a loop of a TileAS MIR file, whose generator the selection
 /// rule picks.
 SchedulerOptions schedulerOptions(bool TileASLoop) {
-  SchedulerOptions O;
-  O.MaxII = MaxII;
-  O.MaxStages = MaxStages;
-  O.MaxConstraintIterations = MaxConstraintIterations;
-  O.SearchEffortFactor = SearchEffort;
+  SchedulerOptions O = Limits.options();
   O.ForceSerial = ForceSerial;
   O.ForceModulo = ForceModulo || (!TileASLoop && !ForceSerial);
   return O;
@@ -190,7 +171,8 @@ int verifyGivenSchedule(const Problem &P, json::OStream &J) {
     reportError(S.takeError());
     return ExitBadInput;
   }
-  std::vector<Violation> Violations = verifySchedule(P, *S, MaxStages);
+  std::vector<Violation> Violations =
+      verifySchedule(P, *S, Limits.options().MaxStages);
   ResultReport R;
   R.Bounds = computeBounds(P, schedulerOptions(/*TileASLoop=*/false));
   R.Sched = &*S;
@@ -244,7 +226,7 @@ int schedule(const Problem &P, bool TileASLoop, json::OStream &J) {
 
   std::vector<Violation> Violations;
   if (Result.Success)
-    Violations = verifySchedule(P, Result.Sched, MaxStages);
+    Violations = verifySchedule(P, Result.Sched, Opts.MaxStages);
   ResultReport R;
   R.Bounds = Result.Bounds;
   R.Sched = Result.Success ? &Result.Sched : nullptr;
@@ -296,11 +278,11 @@ std::string exactConflicts() {
   Check(!VerifyFile.empty(), "--verify");
   Check(ForceSerial, "--serial");
   Check(ForceModulo, "--modulo");
-  Check(MaxStages.getNumOccurrences(), "--max-stages");
-  Check(MaxConstraintIterations.getNumOccurrences(),
+  Check(Limits.given("max-stages"), "--max-stages");
+  Check(Limits.given("max-constraint-iterations"),
         "--max-constraint-iterations");
   Check(Repeat.getNumOccurrences(), "--repeat");
-  Check(SearchEffort.getNumOccurrences(), "--search-effort");
+  Check(Limits.given("search-effort"), "--search-effort");
   return Found;
 }
 
@@ -425,7 +407,7 @@ int main(int argc, char **argv) {
   if (Exact) {
     ExactRequest Req;
     Req.TimeLimitSeconds = TimeLimit;
-    Req.MaxII = MaxII;
+    Req.MaxII = Limits.options().MaxII;
     Req.EmitSchedule = EmitSchedule;
     return runExactMode(Problems, Req, outs());
   }

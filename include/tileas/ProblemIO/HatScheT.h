@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // A HatScheT problem is a GraphML dependence graph plus a resource model
-// (graphN.graphml and graphN_RM.xml). It maps onto a tileas::Problem so that
+// (graphN.graphml and graphN_RM.xml, or graphNRM.xml as HatScheT's origami
+// set names it). It maps onto a tileas::Problem so that
 // the core's legality rule is exactly the benchmark set's own:
 //
 //  * a resource with limit >= 1 becomes a counting pool of that capacity;
@@ -33,6 +34,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <array>
+
 #include <string>
 
 namespace tileas {
@@ -41,15 +44,26 @@ namespace tileas {
 llvm::Expected<Problem> readHatScheT(llvm::StringRef GraphFile,
                                      llvm::StringRef ResourceFile);
 
+/// Reads a graph file and the resource model beside it
+/// (findHatScheTResourceFile); a graph that cannot be read is reported as
+/// such first.
+llvm::Expected<Problem> readHatScheT(llvm::StringRef GraphFile);
+
 /// Reads from memory; the names are used in diagnostics and as the Name.
 llvm::Expected<Problem> readHatScheTBuffers(llvm::StringRef GraphText,
                                             llvm::StringRef GraphName,
                                             llvm::StringRef ResourceText,
                                             llvm::StringRef ResourceName);
 
-/// The resource model that belongs to a graph file by the set's naming:
-/// dir/graph7.graphml -> dir/graph7_RM.xml.
-std::string hatScheTResourceFileFor(llvm::StringRef GraphFile);
+/// The names a graph file's resource model may have, in order of preference:
+/// dir/graph7.graphml -> dir/graph7_RM.xml (the MachSuite set's naming),
+/// dir/graph7RM.xml (the origami set's).
+std::array<std::string, 2> hatScheTResourceFileNames(llvm::StringRef GraphFile);
+
+/// The resource model beside a graph file: the first of
+/// hatScheTResourceFileNames that exists (so graph7_RM.xml wins when both
+/// do), or a ParseError on the graph naming both when neither exists.
+llvm::Expected<std::string> findHatScheTResourceFile(llvm::StringRef GraphFile);
 
 } // namespace tileas
 

@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Picks the reader by extension (or as told): .graphml is a HatScheT graph
-// whose resource model is the sibling <name>_RM.xml unless one is given;
+// whose resource model is the sibling <name>_RM.xml or <name>RM.xml (the
+// first if both exist; findHatScheTResourceFile) unless one is given;
 // .tsp and .txt are the tileas-sched text format. TileAS MIR loops (.mir)
 // need the LLVM target to read, which this IR-independent library does not
 // link: tileas-sched reads them itself (utils/tileas-sched/MIRInput.h).
@@ -28,7 +29,8 @@ enum class InputFormat { Auto, HatScheT, Text };
 
 struct LoadOptions {
   InputFormat Format = InputFormat::Auto;
-  /// HatScheT resource model; empty selects <graph stem>_RM.xml.
+  /// HatScheT resource model; empty selects <graph stem>_RM.xml, or else
+  /// <graph stem>RM.xml.
   std::string ResourceFile;
 };
 

@@ -16,6 +16,8 @@
 #ifndef TILEAS_SIM_JITTER_H
 #define TILEAS_SIM_JITTER_H
 
+#include "tileas/Support/SplitMix64.h"
+
 #include <cstdint>
 
 namespace tileas {
@@ -24,17 +26,15 @@ namespace sim {
 class Jitter {
 public:
   Jitter(unsigned Percent = 0, uint64_t Seed = 1)
-      : Percent(Percent), State(Seed) {}
+      : Percent(Percent), Stream(Seed) {}
 
   bool enabled() const { return Percent != 0; }
   /// The latency of the next far-memory op whose nominal latency is L.
   unsigned draw(unsigned L);
 
 private:
-  uint64_t nextRandom();
-
   unsigned Percent;
-  uint64_t State;
+  SplitMix64 Stream;
 };
 
 } // namespace sim

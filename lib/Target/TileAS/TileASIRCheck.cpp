@@ -214,7 +214,9 @@ static std::string problemWithStrides(const GetElementPtrInst &GEP) {
   return "";
 }
 
-std::string TileASIRCheck::problemWith(const Instruction &I) const {
+/// Why the value I defines, or one of its constant operands, has no
+/// register or instruction to hold it, or an empty string.
+static std::string problemWithValues(const Instruction &I) {
   if (!isSupportedType(I.getType()))
     return "no register holds its type";
   // The callee of a direct call is a function, not an operand.
@@ -226,35 +228,18 @@ std::string TileASIRCheck::problemWith(const Instruction &I) const {
       if (!Problem.empty())
         return formatv("operand {0}: {1}", U.getOperandNo(), Problem).str();
     }
+  return "";
+}
+
+static const char *const OnlyI32 = "only i32 has this operation";
+
+/// Integer arithmetic, logic and shifts: i32 throughout, some on i64, i1 or
+/// <4 x i32>, and 64-bit multiplies and shifts by small constants only.
+static std::string problemWithIntegerArithmetic(const Instruction &I) {
   const Type *Ty = I.getType();
   bool I32 = Ty->isIntegerTy(32), Pred = Ty->isIntegerTy(1);
   bool Lanes = isVectorOf(Ty, false);
-  const char *OnlyI32 = "only i32 has this operation";
   switch (I.getOpcode()) {
-  case Instruction::PHI:
-  case Instruction::Br:
-  case Instruction::Unreachable:
-  case Instruction::BitCast:
-    return "";
-  case Instruction::Freeze:
-    // Selection makes it a copy: a register holds some value, never poison.
-    return I32 || Pred || Ty->isIntegerTy(64) || Ty->isPointerTy()
-               ? ""
-               : "only i32, i64, i1 and pointers are frozen";
-  case Instruction::InsertElement: {
-    // Only the first half of a splat: a scalar into lane 0 of an undefined
-    // vector, which shuffles then broadcast.
-    const auto *Lane = dyn_cast<ConstantInt>(I.getOperand(2));
-    if (!isa<UndefValue>(I.getOperand(0)) || !Lane || !Lane->isZero() ||
-        !all_of(I.users(), isZeroSplat))
-      return "only a splat inserts an element (a scalar into lane 0 of "
-             "poison, broadcast by a shufflevector)";
-    return "";
-  }
-  case Instruction::Ret:
-    return I.getNumOperands() ? "kernels return void" : "";
-  case Instruction::Call:
-    return problemWithCall(cast<CallBase>(I));
   case Instruction::Add:
     return I32 || Lanes || Ty->isIntegerTy(64) ? "" : OnlyI32;
   case Instruction::And:
@@ -287,6 +272,59 @@ std::string TileASIRCheck::problemWith(const Instruction &I) const {
     return I32 && isa<ConstantInt>(I.getOperand(1))
                ? ""
                : "a logical shift must be of an i32 by a constant";
+  default:
+    llvm_unreachable("not integer arithmetic");
+  }
+}
+
+/// Division and remainder: selection turns an unsigned one by a power of two
+/// into a shift or a mask; nothing divides otherwise.
+static std::string problemWithDivision(const Instruction &I) {
+  const auto *D = dyn_cast<ConstantInt>(I.getOperand(1));
+  bool Unsigned =
+      I.getOpcode() == Instruction::UDiv || I.getOpcode() == Instruction::URem;
+  if (I.getType()->isIntegerTy(32) && Unsigned && D &&
+      D->getValue().isPowerOf2())
+    return "";
+  return "there is no integer division: only an unsigned i32 division or "
+         "remainder by a constant power of two (a shift or a mask); an "
+         "unroll count that is not a power of two needs one for its "
+         "remainder loop";
+}
+
+/// Compares, selects and extensions.
+static std::string problemWithCompareOrExtend(const Instruction &I) {
+  const Type *Ty = I.getType();
+  switch (I.getOpcode()) {
+  case Instruction::ICmp: {
+    const Type *OpTy = I.getOperand(0)->getType();
+    if (OpTy->isIntegerTy(32))
+      return "";
+    if (OpTy->isIntegerTy(1) && cast<ICmpInst>(I).isEquality())
+      return "";
+    return "only i32 compares (and i1 equality)";
+  }
+  case Instruction::Select:
+    return Ty->isIntegerTy(32) || Ty->isFloatTy() ? ""
+                                                  : "only i32 and float select";
+  case Instruction::ZExt:
+  case Instruction::SExt: {
+    const Type *From = I.getOperand(0)->getType();
+    return (From->isIntegerTy(32) && Ty->isIntegerTy(64)) ||
+                   (From->isIntegerTy(1) && Ty->isIntegerTy(32))
+               ? ""
+               : "only i32 to i64 and i1 to i32 extend";
+  }
+  default:
+    llvm_unreachable("not a compare, select or extension");
+  }
+}
+
+/// Floating-point arithmetic: on fragments (<4 x float>), and on a scalar
+/// float only where its value is broadcast or it is a reciprocal.
+static std::string problemWithFloatArithmetic(const Instruction &I) {
+  const Type *Ty = I.getType();
+  switch (I.getOpcode()) {
   case Instruction::FNeg:
     return isFrag(Ty) || Ty->isFloatTy()
                ? ""
@@ -307,80 +345,117 @@ std::string TileASIRCheck::problemWith(const Instruction &I) const {
         Ty->isDoubleTy() && C && C->isExactlyValue(1.0))
       return "";
     return "only 1.0 / x divides a double";
-  case Instruction::ICmp: {
-    const Type *OpTy = I.getOperand(0)->getType();
-    if (OpTy->isIntegerTy(32))
-      return "";
-    if (OpTy->isIntegerTy(1) && cast<ICmpInst>(I).isEquality())
-      return "";
-    return "only i32 compares (and i1 equality)";
+  default:
+    llvm_unreachable("not floating-point arithmetic");
   }
-  case Instruction::Select:
-    return I32 || Ty->isFloatTy() ? "" : "only i32 and float select";
-  case Instruction::ZExt:
-  case Instruction::SExt: {
-    const Type *From = I.getOperand(0)->getType();
-    return (From->isIntegerTy(32) && Ty->isIntegerTy(64)) ||
-                   (From->isIntegerTy(1) && I32)
+}
+
+/// A load or a store: of global memory, of a type a register holds, at its
+/// natural alignment, not atomic.
+static std::string problemWithMemoryAccess(const Instruction &I) {
+  const auto *L = dyn_cast<LoadInst>(&I);
+  const Value *Ptr =
+      L ? L->getPointerOperand() : cast<StoreInst>(I).getPointerOperand();
+  const Type *ValTy =
+      L ? I.getType() : cast<StoreInst>(I).getValueOperand()->getType();
+  if (!isGlobalPtr(Ptr->getType()))
+    return "only global memory is loaded and stored (a shared-memory tile "
+           "is read by @tileas.smem.load)";
+  if (!ValTy->isIntegerTy(32) && !ValTy->isFloatTy() && !isFrag(ValTy) &&
+      !isVectorOf(ValTy, false))
+    return "only i32, float and <4 x float> are loaded and stored";
+  // An access below its type's alignment would be split into narrower
+  // ones, and there are no 8- or 16-bit loads and stores.
+  Align Alignment = L ? L->getAlign() : cast<StoreInst>(I).getAlign();
+  Align Natural = I.getDataLayout().getABITypeAlign(const_cast<Type *>(ValTy));
+  if (Alignment < Natural) {
+    std::string TypeName;
+    raw_string_ostream(TypeName) << *ValTy;
+    return formatv("{0} is loaded and stored with align {1} or more, not "
+                   "align {2}",
+                   TypeName, Natural.value(), Alignment.value())
+        .str();
+  }
+  // A volatile access (a flag another CTA writes) is selected like any
+  // other; its memory operand keeps it in place and in order.
+  bool Atomic = L ? L->isAtomic() : cast<StoreInst>(I).isAtomic();
+  return Atomic ? "atomic accesses are not supported" : "";
+}
+
+/// The two halves of a splat, the only vector element operations.
+static std::string problemWithSplat(const Instruction &I) {
+  if (I.getOpcode() == Instruction::InsertElement) {
+    // Only the first half of a splat: a scalar into lane 0 of an undefined
+    // vector, which shuffles then broadcast.
+    const auto *Lane = dyn_cast<ConstantInt>(I.getOperand(2));
+    if (!isa<UndefValue>(I.getOperand(0)) || !Lane || !Lane->isZero() ||
+        !all_of(I.users(), isZeroSplat))
+      return "only a splat inserts an element (a scalar into lane 0 of "
+             "poison, broadcast by a shufflevector)";
+    return "";
+  }
+  return isZeroSplat(&I) && (isa<InsertElementInst>(I.getOperand(0)) ||
+                             isa<Constant>(I.getOperand(0)))
+             ? ""
+             : "only splats of a scalar shuffle";
+}
+
+std::string TileASIRCheck::problemWith(const Instruction &I) const {
+  if (std::string Problem = problemWithValues(I); !Problem.empty())
+    return Problem;
+  const Type *Ty = I.getType();
+  switch (I.getOpcode()) {
+  case Instruction::PHI:
+  case Instruction::Br:
+  case Instruction::Unreachable:
+  case Instruction::BitCast:
+    return "";
+  case Instruction::Freeze:
+    // Selection makes it a copy: a register holds some value, never poison.
+    return Ty->isIntegerTy(32) || Ty->isIntegerTy(1) || Ty->isIntegerTy(64) ||
+                   Ty->isPointerTy()
                ? ""
-               : "only i32 to i64 and i1 to i32 extend";
-  }
+               : "only i32, i64, i1 and pointers are frozen";
+  case Instruction::Ret:
+    return I.getNumOperands() ? "kernels return void" : "";
+  case Instruction::Call:
+    return problemWithCall(cast<CallBase>(I));
+  case Instruction::Add:
+  case Instruction::And:
+  case Instruction::Or:
+  case Instruction::Xor:
+  case Instruction::Mul:
+  case Instruction::Sub:
+  case Instruction::AShr:
+  case Instruction::Shl:
+  case Instruction::LShr:
+    return problemWithIntegerArithmetic(I);
+  case Instruction::UDiv:
+  case Instruction::URem:
+  case Instruction::SDiv:
+  case Instruction::SRem:
+    return problemWithDivision(I);
+  case Instruction::ICmp:
+  case Instruction::Select:
+  case Instruction::ZExt:
+  case Instruction::SExt:
+    return problemWithCompareOrExtend(I);
+  case Instruction::FNeg:
+  case Instruction::FAdd:
+  case Instruction::FSub:
+  case Instruction::FMul:
+  case Instruction::FDiv:
+    return problemWithFloatArithmetic(I);
   case Instruction::GetElementPtr:
     if (!isGlobalPtr(Ty))
       return "only global pointers take a getelementptr";
     return problemWithStrides(cast<GetElementPtrInst>(I));
   case Instruction::Load:
-  case Instruction::Store: {
-    const auto *L = dyn_cast<LoadInst>(&I);
-    const Value *Ptr =
-        L ? L->getPointerOperand() : cast<StoreInst>(I).getPointerOperand();
-    const Type *ValTy =
-        L ? Ty : cast<StoreInst>(I).getValueOperand()->getType();
-    if (!isGlobalPtr(Ptr->getType()))
-      return "only global memory is loaded and stored (a shared-memory tile "
-             "is read by @tileas.smem.load)";
-    if (!ValTy->isIntegerTy(32) && !ValTy->isFloatTy() && !isFrag(ValTy) &&
-        !isVectorOf(ValTy, false))
-      return "only i32, float and <4 x float> are loaded and stored";
-    // An access below its type's alignment would be split into narrower
-    // ones, and there are no 8- or 16-bit loads and stores.
-    Align Alignment = L ? L->getAlign() : cast<StoreInst>(I).getAlign();
-    Align Natural =
-        I.getDataLayout().getABITypeAlign(const_cast<Type *>(ValTy));
-    if (Alignment < Natural) {
-      std::string TypeName;
-      raw_string_ostream(TypeName) << *ValTy;
-      return formatv("{0} is loaded and stored with align {1} or more, not "
-                     "align {2}",
-                     TypeName, Natural.value(), Alignment.value())
-          .str();
-    }
-    // A volatile access (a flag another CTA writes) is selected like any
-    // other; its memory operand keeps it in place and in order.
-    bool Atomic = L ? L->isAtomic() : cast<StoreInst>(I).isAtomic();
-    return Atomic ? "atomic accesses are not supported" : "";
-  }
-  case Instruction::UDiv:
-  case Instruction::URem:
-  case Instruction::SDiv:
-  case Instruction::SRem: {
-    // Selection turns an unsigned one by a power of two into a shift or a
-    // mask; nothing divides otherwise.
-    const auto *D = dyn_cast<ConstantInt>(I.getOperand(1));
-    bool Unsigned = I.getOpcode() == Instruction::UDiv ||
-                    I.getOpcode() == Instruction::URem;
-    if (I32 && Unsigned && D && D->getValue().isPowerOf2())
-      return "";
-    return "there is no integer division: only an unsigned i32 division or "
-           "remainder by a constant power of two (a shift or a mask); an "
-           "unroll count that is not a power of two needs one for its "
-           "remainder loop";
-  }
+  case Instruction::Store:
+    return problemWithMemoryAccess(I);
+  case Instruction::InsertElement:
   case Instruction::ShuffleVector:
-    return isZeroSplat(&I) && (isa<InsertElementInst>(I.getOperand(0)) ||
-                               isa<Constant>(I.getOperand(0)))
-               ? ""
-               : "only splats of a scalar shuffle";
+    return problemWithSplat(I);
   default:
     return "no TileAS instruction selects this operation";
   }

@@ -295,13 +295,6 @@ std::vector<unsigned> lexSmallestBestDP(const EventDAG &G,
   return Order;
 }
 
-uint64_t Rng::next() {
-  uint64_t Z = (State += 0x9e3779b97f4a7c15ULL);
-  Z = (Z ^ (Z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  Z = (Z ^ (Z >> 27)) * 0x94d049bb133111ebULL;
-  return Z ^ (Z >> 31);
-}
-
 RandomDAG makeRandomDAG(uint64_t Seed, unsigned N, unsigned NumPipes) {
   Rng R(Seed);
   RandomDAG Result;

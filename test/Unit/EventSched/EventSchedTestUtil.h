@@ -17,6 +17,7 @@
 #include "tileas/EventSched/DAGBuilder.h"
 #include "tileas/EventSched/EventBudget.h"
 #include "tileas/EventSched/EventDAG.h"
+#include "tileas/Support/SplitMix64.h"
 
 #include "llvm/ADT/ArrayRef.h"
 
@@ -96,18 +97,18 @@ int leastWorstExcessDP(const EventDAG &G, const EventBudget &B);
 std::vector<unsigned> lexSmallestBestDP(const EventDAG &G,
                                         const EventBudget &B);
 
-/// Deterministic generator (splitmix64), independent of the standard
-/// library's distributions.
+/// Deterministic generator (the project's SplitMix64 stream), independent of
+/// the standard library's distributions.
 class Rng {
 public:
-  explicit Rng(uint64_t Seed) : State(Seed) {}
-  uint64_t next();
+  explicit Rng(uint64_t Seed) : Stream(Seed) {}
+  uint64_t next() { return Stream.next(); }
   /// Uniform in [0, Bound).
   unsigned below(unsigned Bound) { return unsigned(next() % Bound); }
   bool chance(unsigned Percent) { return below(100) < Percent; }
 
 private:
-  uint64_t State;
+  SplitMix64 Stream;
 };
 
 struct RandomDAG {

@@ -13,7 +13,7 @@
 
 #include "ExactTestUtil.h"
 
-#include "tileas/Model/RandomProblem.h"
+#include "RandomProblem.h"
 #include "tileas/Sched/Scheduler.h"
 
 #include "gtest/gtest.h"

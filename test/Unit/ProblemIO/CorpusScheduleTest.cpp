@@ -99,7 +99,9 @@ TEST(HatScheTCorpus, SchedulesVerifyAndBoundsMatchTheSetsRule) {
   unsigned AtMII = 0;
   for (const std::string &Graph : Graphs) {
     SCOPED_TRACE(Graph);
-    Expected<Problem> P = readHatScheT(Graph, hatScheTResourceFileFor(Graph));
+    Expected<std::string> RM = findHatScheTResourceFile(Graph);
+    ASSERT_TRUE(bool(RM)) << toString(RM.takeError());
+    Expected<Problem> P = readHatScheT(Graph, *RM);
     ASSERT_TRUE(bool(P)) << toString(P.takeError());
     SchedulerOptions Opts;
     Opts.ForceModulo = true;

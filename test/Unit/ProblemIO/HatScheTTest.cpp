@@ -7,13 +7,16 @@
 #include "ProblemIOTestUtil.h"
 
 #include "tileas/ProblemIO/HatScheT.h"
+#include "tileas/ProblemIO/ProblemLoader.h"
 #include "tileas/ProblemIO/TextFormat.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include "gtest/gtest.h"
 
+#include <array>
 #include <string>
 
 using namespace llvm;
@@ -218,9 +221,86 @@ TEST(HatScheT, DeclaredDataAndInfiniteLimits) {
 }
 
 TEST(HatScheT, ResourceFileNaming) {
-  EXPECT_EQ(hatScheTResourceFileFor("a/b/graph7.graphml"),
-            sys::path::convert_to_slash("a/b/graph7_RM.xml"));
-  EXPECT_EQ(hatScheTResourceFileFor("graph1.graphml"), "graph1_RM.xml");
+  std::array<std::string, 2> Names =
+      hatScheTResourceFileNames("a/b/graph7.graphml");
+  EXPECT_EQ(Names[0], sys::path::convert_to_slash("a/b/graph7_RM.xml"));
+  EXPECT_EQ(Names[1], sys::path::convert_to_slash("a/b/graph7RM.xml"));
+  Names = hatScheTResourceFileNames("graph1.graphml");
+  EXPECT_EQ(Names[0], "graph1_RM.xml");
+  EXPECT_EQ(Names[1], "graph1RM.xml");
+}
+
+/// A scratch folder holding g.graphml, removed with the test.
+class ResourceFileSearch : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_FALSE(sys::fs::createUniqueDirectory("tileas-rm", Dir));
+    Graph = path("g.graphml");
+    write(Graph, graph(node("1", "ld", "load") + node("2", "m", "mul") +
+                       edge("1", "2", 0, 0, "Data")));
+  }
+  void TearDown() override { sys::fs::remove_directories(Dir); }
+
+  std::string path(StringRef Name) const {
+    SmallString<256> P(Dir);
+    sys::path::append(P, Name);
+    return std::string(P);
+  }
+  static void write(const std::string &File, StringRef Text) {
+    std::error_code EC;
+    raw_fd_ostream OS(File, EC);
+    ASSERT_FALSE(EC) << File;
+    OS << Text;
+  }
+
+  SmallString<256> Dir;
+  std::string Graph;
+};
+
+TEST_F(ResourceFileSearch, UnderscoreName) {
+  write(path("g_RM.xml"), RM);
+  Expected<std::string> Found = findHatScheTResourceFile(Graph);
+  ASSERT_TRUE(bool(Found)) << toString(Found.takeError());
+  EXPECT_EQ(*Found, path("g_RM.xml"));
+}
+
+// HatScheT's origami set names the model graphRM.xml.
+TEST_F(ResourceFileSearch, OrigamiName) {
+  write(path("gRM.xml"), RM);
+  Expected<std::string> Found = findHatScheTResourceFile(Graph);
+  ASSERT_TRUE(bool(Found)) << toString(Found.takeError());
+  EXPECT_EQ(*Found, path("gRM.xml"));
+  Expected<Problem> P = loadProblemFile(Graph, LoadOptions());
+  ASSERT_TRUE(bool(P)) << toString(P.takeError());
+  EXPECT_EQ(P->size(), 2u);
+}
+
+TEST_F(ResourceFileSearch, UnderscoreNameWinsOverOrigamiName) {
+  write(path("g_RM.xml"), RM);
+  write(path("gRM.xml"), "not a resource model");
+  Expected<std::string> Found = findHatScheTResourceFile(Graph);
+  ASSERT_TRUE(bool(Found)) << toString(Found.takeError());
+  EXPECT_EQ(*Found, path("g_RM.xml"));
+  Expected<Problem> P = loadProblemFile(Graph, LoadOptions());
+  ASSERT_TRUE(bool(P)) << toString(P.takeError());
+}
+
+TEST_F(ResourceFileSearch, NeitherNameIsAnErrorNamingBoth) {
+  Diag D = diagOf(findHatScheTResourceFile(Graph).takeError());
+  EXPECT_EQ(D.File, Graph);
+  EXPECT_EQ(D.Line, 0u);
+  EXPECT_EQ(D.Message, "no resource model beside the graph: neither " +
+                           path("g_RM.xml") + " nor " + path("gRM.xml") +
+                           " exists");
+  D = diagOf(loadProblemFile(Graph, LoadOptions()).takeError());
+  EXPECT_EQ(D.File, Graph);
+  EXPECT_NE(D.Message.find("no resource model"), std::string::npos);
+}
+
+TEST(HatScheT, AMissingGraphIsReportedBeforeItsResourceModel) {
+  Diag D = diagOf(readHatScheT("/nonexistent/g.graphml").takeError());
+  EXPECT_EQ(D.File, "/nonexistent/g.graphml");
+  EXPECT_NE(D.Message.find("cannot read the file"), std::string::npos);
 }
 
 TEST(HatScheT, MissingFilesAreReported) {
@@ -453,8 +533,9 @@ TEST(HatScheTCorpus, EveryGraphReads) {
     if (sys::path::extension(It->path()) != ".graphml")
       continue;
     ++Graphs;
-    Expected<Problem> P =
-        readHatScheT(It->path(), hatScheTResourceFileFor(It->path()));
+    Expected<std::string> RM = findHatScheTResourceFile(It->path());
+    ASSERT_TRUE(bool(RM)) << toString(RM.takeError());
+    Expected<Problem> P = readHatScheT(It->path(), *RM);
     ASSERT_TRUE(bool(P)) << toString(P.takeError());
     EXPECT_GT(P->size(), 0u) << It->path();
     // And survives the text round trip unchanged.

@@ -7,7 +7,7 @@
 #include "ModuloState.h"
 #include "SchedTestUtil.h"
 
-#include "tileas/Model/RandomProblem.h"
+#include "RandomProblem.h"
 
 #include "gtest/gtest.h"
 

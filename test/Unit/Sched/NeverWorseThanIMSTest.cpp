@@ -35,7 +35,7 @@
 
 #include "ReferenceIMS.h"
 
-#include "tileas/Model/RandomProblem.h"
+#include "RandomProblem.h"
 #include "tileas/ProblemIO/HatScheT.h"
 #include "tileas/ProblemIO/ProblemLoader.h"
 #include "tileas/Sched/Scheduler.h"

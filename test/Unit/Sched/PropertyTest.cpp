@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tileas/Model/RandomProblem.h"
+#include "RandomProblem.h"
 #include "tileas/Sched/Scheduler.h"
 #include "tileas/Sched/Verifier.h"
 

@@ -17,7 +17,7 @@
 #include "PlacementContext.h"
 #include "ScheduleBuilder.h"
 
-#include "tileas/Model/RandomProblem.h"
+#include "RandomProblem.h"
 #include "tileas/Sched/Scheduler.h"
 #include "tileas/Sched/Verifier.h"
 

@@ -6,7 +6,7 @@
 
 #include "SchedTestUtil.h"
 
-#include "tileas/Model/RandomProblem.h"
+#include "RandomProblem.h"
 #include "tileas/Sched/Scheduler.h"
 #include "tileas/Sched/Verifier.h"
 

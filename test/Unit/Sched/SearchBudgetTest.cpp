@@ -20,7 +20,7 @@
 #include "PlacementContext.h"
 #include "Priority.h"
 
-#include "tileas/Model/RandomProblem.h"
+#include "RandomProblem.h"
 #include "tileas/ProblemIO/ProblemLoader.h"
 #include "tileas/Sched/Scheduler.h"
 #include "tileas/Sched/Verifier.h"

@@ -26,7 +26,7 @@
 
 #include "../ReferenceIMS.h"
 
-#include "tileas/Model/RandomProblem.h"
+#include "RandomProblem.h"
 #include "tileas/ProblemIO/ProblemLoader.h"
 #include "tileas/Sched/Scheduler.h"
 #include "tileas/Sched/Verifier.h"

@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tileas/Model/RandomProblem.h"
+#include "RandomProblem.h"
 #include "tileas/Model/MachineModel.h"
 
 #include "llvm/ADT/STLExtras.h"

@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tileas/Model/RandomProblem.h"
+#include "RandomProblem.h"
 #include "tileas/Model/MachineModel.h"
+#include "tileas/Support/SplitMix64.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -24,16 +25,11 @@ namespace tileas {
 
 namespace {
 
-/// SplitMix64: small, fast, and the same everywhere.
+/// Uniform draws from the project's seeded stream.
 class Rng {
 public:
-  explicit Rng(uint64_t Seed) : State(Seed) {}
-  uint64_t next() {
-    uint64_t Z = (State += 0x9e3779b97f4a7c15ULL);
-    Z = (Z ^ (Z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    Z = (Z ^ (Z >> 27)) * 0x94d049bb133111ebULL;
-    return Z ^ (Z >> 31);
-  }
+  explicit Rng(uint64_t Seed) : Stream(Seed) {}
+  uint64_t next() { return Stream.next(); }
   /// Uniform in [Lo, Hi].
   unsigned range(unsigned Lo, unsigned Hi) {
     return Lo + unsigned(next() % (uint64_t(Hi) - Lo + 1));
@@ -41,7 +37,7 @@ public:
   bool chance(double P) { return double(next() >> 11) * 0x1.0p-53 < P; }
 
 private:
-  uint64_t State;
+  SplitMix64 Stream;
 };
 
 enum class Kind : uint8_t {

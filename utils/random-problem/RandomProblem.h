@@ -9,13 +9,14 @@
 // slots, pools, footprint, latency and budget charges are those the generated
 // tables give its opcode, and the problem's resource model is
 // model::buildResourceModel(), so the problems follow any edit of td/. The
-// same options give the same problem on every platform: the generator uses
-// its own integer PRNG, never <random> distributions.
+// same options give the same problem on every platform: the generator draws
+// from SplitMix64 (tileas/Support), never from <random> distributions. A
+// test and benchmark fixture: the target and the plugin do not link it.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILEAS_MODEL_RANDOMPROBLEM_H
-#define TILEAS_MODEL_RANDOMPROBLEM_H
+#ifndef TILEAS_UTILS_RANDOMPROBLEM_H
+#define TILEAS_UTILS_RANDOMPROBLEM_H
 
 #include "tileas/Sched/Problem.h"
 
@@ -61,4 +62,4 @@ Problem makeRandomProblem(const RandomProblemOptions &Opts);
 
 } // namespace tileas
 
-#endif // TILEAS_MODEL_RANDOMPROBLEM_H
+#endif // TILEAS_UTILS_RANDOMPROBLEM_H
