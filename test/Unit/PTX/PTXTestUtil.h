@@ -1,5 +1,4 @@
-//===- PTXTestUtil.h - Values and messages of PTX library results -*- C++
-//-*-===//
+//===- PTXTestUtil.h - Values and messages of results -----------*- C++ -*-===//
 //
 // Part of the TileAS project.
 //
