@@ -16,12 +16,14 @@
 //  - the sm_90 wgmma shared-memory descriptor (the same address fields, a
 //    two-bit layout at the top, no version).
 //
-// Neither ptxas nor LLVM's NVPTX backend checks these bits (the NVPTX
-// intrinsics take them as plain i32 / i64 operands), so this is where a bad
-// shape or address is caught. Every encoder validates its input and returns
-// an error naming the field and its value; every decoder refuses reserved
-// bits and values no instruction accepts, so a decoded descriptor encodes
-// back to the same bits.
+// Neither ptxas nor LLVM's NVPTX backend checks these bits: the NVPTX
+// intrinsics take them as plain operands (llvm/test/CodeGen/NVPTX/
+// tcgen05-mma.ll passes `i32 %idesc` and `i64` descriptors straight to
+// `tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, %p1`), so
+// this is where a bad shape or address is caught. Every encoder validates its
+// input and returns an error naming the field and its value; every decoder
+// refuses reserved bits and values no instruction accepts, so a decoded
+// descriptor encodes back to the same bits.
 //
 // Layouts follow the PTX ISA's "Instruction descriptor" and "Shared memory
 // descriptor" tables and CUTLASS's UMMA::InstrDescriptor,
