@@ -1,0 +1,163 @@
+//===- Descriptors.h - tcgen05 and wgmma descriptor encodings ---*- C++ -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The bit-level operands the tensor core instructions take, as values the
+// PTX printer materializes with `mov.b32` / `mov.b64` and a few adds:
+//
+//  - the tcgen05 instruction descriptor for `tcgen05.mma ... .kind::f16`
+//    (a 32-bit register operand: formats, negation, operand majorness, N and
+//    M);
+//  - the sm_100 shared-memory matrix descriptor of tcgen05.mma's A and B
+//    operands (a 64-bit register operand: start address, leading and stride
+//    byte offsets, version, base offset, layout);
+//  - the sm_90 wgmma shared-memory descriptor (the same address fields, a
+//    two-bit layout at the top, no version).
+//
+// Neither ptxas nor LLVM's NVPTX backend checks these bits: the NVPTX
+// intrinsics take them as plain operands (llvm/test/CodeGen/NVPTX/
+// tcgen05-mma.ll passes `i32 %idesc` and `i64` descriptors straight to
+// `tcgen05.mma.cta_group::1.kind::f16 [%r1], %rd1, %rd2, %r2, %p1`), so
+// this is where a bad shape or address is caught. Every encoder validates its
+// input and returns an error naming the field and its value; every decoder
+// refuses reserved bits and values no instruction accepts, so a decoded
+// descriptor encodes back to the same bits.
+//
+// Layouts follow the PTX ISA's "Instruction descriptor" and "Shared memory
+// descriptor" tables and CUTLASS's UMMA::InstrDescriptor,
+// UMMA::SmemDescriptor and GMMA::GmmaDescriptor
+// (../shared/reference/ptx/notes.md lists the published constants).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_PTX_DESCRIPTORS_H
+#define TILEAS_PTX_DESCRIPTORS_H
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+
+namespace tileas {
+namespace ptx {
+
+//===----------------------------------------------------------------------===//
+// tcgen05 instruction descriptor, kind::f16
+//===----------------------------------------------------------------------===//
+
+/// The accumulator (D) format, bits 4-5.
+enum class AccumFormat : uint8_t { F16 = 0, F32 = 1 };
+/// The A and B element formats of kind::f16, bits 7-9 and 10-12.
+enum class F16InputFormat : uint8_t { F16 = 0, BF16 = 1 };
+/// Which dimension of an operand is contiguous in shared memory, bits 15
+/// (A) and 16 (B): K-major (the reduction dimension contiguous) or MN-major.
+enum class OperandMajor : uint8_t { K = 0, MN = 1 };
+
+/// One dense `tcgen05.mma.cta_group::1.kind::f16` as its descriptor
+/// describes it. K is not encoded (kind::f16 has K = 16 for every shape);
+/// it is here so that a shape with another K is refused by name.
+struct MmaF16Desc {
+  AccumFormat D = AccumFormat::F32;
+  F16InputFormat A = F16InputFormat::BF16;
+  F16InputFormat B = F16InputFormat::BF16;
+  bool NegateA = false;
+  bool NegateB = false;
+  OperandMajor MajorA = OperandMajor::K;
+  OperandMajor MajorB = OperandMajor::K;
+  unsigned M = 128;
+  unsigned N = 128;
+  unsigned K = 16;
+
+  bool operator==(const MmaF16Desc &O) const;
+  bool operator!=(const MmaF16Desc &O) const { return !(*this == O); }
+};
+
+/// Whether cta_group::1 dense kind::f16 has an instruction of this shape
+/// (the rules and their sources are in Descriptors.cpp).
+llvm::Error checkMmaF16Shape(unsigned M, unsigned N, unsigned K);
+
+/// The 32-bit descriptor, or an error naming the field that has no
+/// encoding (a shape, or an accumulator format the inputs do not allow).
+llvm::Expected<uint32_t> encodeMmaF16Desc(const MmaF16Desc &Desc);
+
+/// The fields of a descriptor; refuses set reserved, sparsity, saturation
+/// and shift bits, unknown formats and shapes with no instruction.
+llvm::Expected<MmaF16Desc> decodeMmaF16Desc(uint32_t Bits);
+
+/// One line for a PTX comment: "kind::f16 M128 N128 K16, f32 <- bf16 x
+/// bf16, A K-major, B K-major".
+std::string describeMmaF16Desc(const MmaF16Desc &Desc);
+
+//===----------------------------------------------------------------------===//
+// Shared-memory matrix descriptors (sm_100 tcgen05, sm_90 wgmma)
+//===----------------------------------------------------------------------===//
+
+/// The swizzle of a matrix in shared memory. Both architectures encode the
+/// same modes differently (and sm_90 lacks Bytes128Atom32).
+enum class SmemSwizzle : uint8_t {
+  None,           ///< no swizzle (8 x 16-byte core matrices, "interleave")
+  Bytes32,        ///< 32-byte swizzle
+  Bytes64,        ///< 64-byte swizzle
+  Bytes128,       ///< 128-byte swizzle (TMA's SWIZZLE_128B)
+  Bytes128Atom32, ///< 128-byte swizzle with 32-byte atoms (sm_100 only)
+};
+
+/// The swizzle's name as the PTX ISA writes it ("128B", "none", ...).
+const char *swizzleName(SmemSwizzle S);
+
+/// A matrix in shared memory as tcgen05.mma and wgmma see it. Addresses and
+/// offsets are in bytes (the descriptor keeps them >> 4, so each must be a
+/// multiple of 16 below 256 KiB); StartAddress is in the shared window
+/// (what `mov.u32 %r, smem` gives, not a generic address).
+struct SmemMatrixDesc {
+  uint32_t StartAddress = 0;
+  uint32_t LeadingByteOffset = 0;
+  uint32_t StrideByteOffset = 0;
+  /// Bits 49-51: the pattern's phase when the matrix does not start on a
+  /// swizzle repeat (0 for slots aligned to 1024 bytes).
+  unsigned BaseOffset = 0;
+  SmemSwizzle Swizzle = SmemSwizzle::None;
+
+  bool operator==(const SmemMatrixDesc &O) const;
+  bool operator!=(const SmemMatrixDesc &O) const { return !(*this == O); }
+};
+
+/// The sm_100 (tcgen05) descriptor: bits 0-13 start >> 4, 16-29 LBO >> 4,
+/// 32-45 SBO >> 4, 46-47 version 1, 49-51 base offset, 61-63 layout
+/// (0 none, 1 128B with 32-byte atoms, 2 128B, 4 64B, 6 32B).
+llvm::Expected<uint64_t> encodeSm100SmemDesc(const SmemMatrixDesc &Desc);
+llvm::Expected<SmemMatrixDesc> decodeSm100SmemDesc(uint64_t Bits);
+
+/// The sm_90 (wgmma) descriptor: the same address and base offset fields,
+/// no version, bits 62-63 layout (0 none, 1 128B, 2 64B, 3 32B).
+llvm::Expected<uint64_t> encodeSm90SmemDesc(const SmemMatrixDesc &Desc);
+llvm::Expected<SmemMatrixDesc> decodeSm90SmemDesc(uint64_t Bits);
+
+/// The descriptor of the same matrix ByteOffset bytes further on: the start
+/// address field advanced by ByteOffset >> 4 (what the printer's `add.s64
+/// %rd, %rd, N` does). Refuses an offset that is not a multiple of 16 or
+/// that carries the field out of its 14 bits (which would corrupt the
+/// neighbouring bits instead of moving the matrix). Valid for both
+/// architectures' descriptors.
+llvm::Expected<uint64_t> advanceSmemDesc(uint64_t Bits, uint32_t ByteOffset);
+
+/// The byte offset of k-block KBlock (K = 16 elements each) inside a K-major
+/// swizzled tile of ElementBytes-wide elements: KBlock * 16 * ElementBytes.
+/// Within one swizzle row the hardware applies the swizzle to the advanced
+/// address, so this is exact only while the k-block stays inside the row
+/// (128 bytes for Bytes128: four bf16 k-blocks); a k-block beyond it, or an
+/// unswizzled tile (whose k-blocks are whole core matrices apart, a matter
+/// of its leading byte offset), is refused.
+llvm::Expected<uint32_t>
+kMajorKBlockOffset(unsigned KBlock, unsigned ElementBytes, SmemSwizzle Swizzle);
+
+/// One line for a PTX comment: "start 0x400, LBO 16, SBO 1024, base 0,
+/// swizzle 128B".
+std::string describeSmemDesc(const SmemMatrixDesc &Desc);
+
+} // namespace ptx
+} // namespace tileas
+
+#endif // TILEAS_PTX_DESCRIPTORS_H
