@@ -2,9 +2,10 @@
 #
 # The IR-independent libraries (the scheduling core, the coordination solve,
 # the protocol checker, the simulator, the event scheduler, problem files,
-# the exact solver and the machine model) must never reach LLVM's code
-# generator or the target through their links: tileas-sched, the unit tests
-# and the benchmarks link them without a TargetMachine. Debian's LLVM comes
+# the exact solver, the machine model and the PTX encodings) must never
+# reach LLVM's code generator or the target through their links:
+# tileas-sched, the unit tests and the benchmarks link them without a
+# TargetMachine. Debian's LLVM comes
 # as one shared library (the LLVM target), which they link for Support and
 # ADT; what is refused is the target's own libraries, the MIR runner, and
 # LLVM's code generation and target component libraries.
@@ -16,7 +17,7 @@
 
 set(TILEAS_IR_INDEPENDENT_LIBRARIES
   TileASSched TileASPipes TileASProtocol TileASSim TileASEventSched
-  TileASProblemIO TileASExact TileASModel)
+  TileASProblemIO TileASExact TileASModel TileASPTX)
 
 set(TILEAS_CODEGEN_LIBRARIES_REGEX
   "^(TileAS|TileASTarget|TileASCodeGen|TileASMIRExec|LLVMCodeGen|LLVMCodeGenTypes|LLVMSelectionDAG|LLVMGlobalISel|LLVMAsmPrinter|LLVMMIRParser|LLVMTarget|LLVM[A-Za-z0-9]+(CodeGen|Desc|Info))$")
