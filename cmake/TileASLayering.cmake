@@ -5,10 +5,10 @@
 # the exact solver, the machine model and the PTX encodings) must never
 # reach LLVM's code generator or the target through their links:
 # tileas-sched, the unit tests and the benchmarks link them without a
-# TargetMachine. Debian's LLVM comes
-# as one shared library (the LLVM target), which they link for Support and
-# ADT; what is refused is the target's own libraries, the MIR runner, and
-# LLVM's code generation and target component libraries.
+# TargetMachine. Debian's LLVM comes as one shared library (the LLVM
+# target), which they link for Support and ADT; what is refused is the
+# target's own libraries, the MIR runner, and LLVM's code generation and
+# target component libraries.
 #
 # tileas_check_no_link(<target> <regex> <why>) fails the configuration if
 # <target> reaches, through LINK_LIBRARIES and INTERFACE_LINK_LIBRARIES
