@@ -17,4 +17,7 @@ TileASMCAsmInfo::TileASMCAsmInfo(const Triple &TT) {
   UsesELFSectionDirectiveForBSS = true;
   CodePointerSize = 8;
   CalleeSaveStackSlotSize = 8;
+  // There is no assembly parser: inline assembly (which MIR may carry) is
+  // printed as written instead of being parsed, as NVPTX does.
+  UseIntegratedAssembler = false;
 }
