@@ -30,8 +30,8 @@ char UnsupportedCoordination::ID = 0;
 char BarrierShortage::ID = 0;
 
 TileASCoordinationBuilder::TileASCoordinationBuilder(
-    const TileASLoopSchedule &S)
-    : S(S) {}
+    const TileASLoopSchedule &S, const TileASPipelinerOptions &Opts)
+    : S(S), Opts(Opts) {}
 
 unsigned TileASCoordinationBuilder::unitOf(unsigned Op) const {
   const pipes::LoopOp &L = In.Ops[Op];
@@ -40,8 +40,8 @@ unsigned TileASCoordinationBuilder::unitOf(unsigned Op) const {
 
 Expected<pipes::SolveResult>
 TileASCoordinationBuilder::solve(unsigned FirstPipeId, bool Specialized) {
-  TileASCoordinationInput CI = TileASCoordinationInput::build(
-      *S.Loop, S.Instrs, tileasReservedBarriers());
+  TileASCoordinationInput CI =
+      TileASCoordinationInput::build(*S.Loop, S.Instrs, Opts);
   In = std::move(CI.In);
   if (!Specialized) {
     In.WarpSpecialized = false;
@@ -71,7 +71,7 @@ TileASCoordinationBuilder::solve(unsigned FirstPipeId, bool Specialized) {
                     pipes::describeOverrun(In, *R);
   if (!pipes::exceedsBarriers(In, *R))
     return createStringError(inconvertibleErrorCode(), Why);
-  int Reserved = tileasReservedBarriers();
+  int Reserved = Opts.ReservedBarriers;
   Why += Reserved < 0
              ? std::string(", with the machine description's reservation")
              : formatv(", with -tileas-reserved-barriers={0}", Reserved).str();

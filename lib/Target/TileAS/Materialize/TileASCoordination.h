@@ -33,6 +33,7 @@
 #define TILEAS_TILEASCOORDINATION_H
 
 #include "Pipeliner/TileASCountedLoop.h"
+#include "TileASOptions.h"
 #include "tileas/Pipes/PipeSolve.h"
 #include "tileas/Sched/Schedule.h"
 
@@ -91,7 +92,8 @@ struct PlacedCoordination {
 
 class TileASCoordinationBuilder {
 public:
-  explicit TileASCoordinationBuilder(const TileASLoopSchedule &S);
+  TileASCoordinationBuilder(const TileASLoopSchedule &S,
+                            const TileASPipelinerOptions &Opts);
 
   /// Runs the solve step, numbering pipes from FirstPipeId. Errors name what
   /// the loop needs that TileAS cannot provide, or an exceeded budget (an
@@ -102,6 +104,9 @@ public:
   /// than the warp-specialized solve the scheduler charged).
   Expected<tileas::pipes::SolveResult> solve(unsigned FirstPipeId,
                                              bool Specialized = true);
+
+  /// The options the loop is materialized with.
+  const TileASPipelinerOptions &options() const { return Opts; }
 
   /// The barrier ids the loop may use: FirstBarrier .. BarrierLimit - 1
   /// (valid after solve()).
@@ -148,6 +153,7 @@ private:
               MachineBasicBlock &MBB, MachineBasicBlock::iterator Where);
 
   const TileASLoopSchedule &S;
+  TileASPipelinerOptions Opts;
   tileas::pipes::SolveInput In;
   /// For values defined before the loop: their defining instruction.
   SmallVector<MachineInstr *, 4> OutsideDefs;

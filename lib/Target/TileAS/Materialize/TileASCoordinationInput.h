@@ -17,6 +17,7 @@
 #ifndef TILEAS_TILEASCOORDINATIONINPUT_H
 #define TILEAS_TILEASCOORDINATIONINPUT_H
 
+#include "TileASOptions.h"
 #include "tileas/Pipes/PipeSolve.h"
 #include "tileas/Sched/Schedule.h"
 
@@ -37,11 +38,11 @@ struct TileASCoordinationInput {
   /// loop, else null.
   SmallVector<MachineInstr *, 4> OutsideDefs;
 
-  /// Describes Loop, whose scheduled instructions are Instrs (block order).
-  /// ReservedBarriers < 0 takes the td's reservation.
+  /// Describes Loop, whose scheduled instructions are Instrs (block order),
+  /// with Opts' barrier reservation (negative: the td's) and strategy.
   static TileASCoordinationInput build(MachineBasicBlock &Loop,
                                        ArrayRef<MachineInstr *> Instrs,
-                                       int ReservedBarriers);
+                                       const TileASPipelinerOptions &Opts);
 };
 
 /// A virtual register holding a tile (shared memory) or a tensor-memory

@@ -31,7 +31,8 @@ TileASStrategyChoice llvm::chooseStrategy(const Problem &P, ScheduleResult WS,
     C.Result = std::move(WS);
     return C;
   }
-  ScheduleResult U = scheduleLoop(unspecializedProblem(P), Opts);
+  Problem UP = unspecializedProblem(P);
+  ScheduleResult U = scheduleLoop(UP, Opts);
   if (!U.Success || U.Sched.II >= WS.Sched.II) {
     C.Result = std::move(WS);
     return C;
@@ -66,5 +67,6 @@ TileASStrategyChoice llvm::chooseStrategy(const Problem &P, ScheduleResult WS,
               Need, U.Sched.II, WS.Sched.II, U.Sched.Bounds.mii(),
               WS.Sched.II - U.Sched.II);
   C.Result = std::move(U);
+  C.UnspecializedProblem = std::move(UP);
   return C;
 }
