@@ -38,38 +38,84 @@ unsigned TileASCoordinationBuilder::unitOf(unsigned Op) const {
   return L.Async ? 1 + L.Unit : 0;
 }
 
-Expected<pipes::SolveResult>
-TileASCoordinationBuilder::solve(unsigned FirstPipeId, bool Specialized) {
+TileASCoordinationSolve
+llvm::solveLoopCoordination(const TileASLoopSchedule &S,
+                            const TileASPipelinerOptions &Opts,
+                            bool Specialized) {
   TileASCoordinationInput CI =
       TileASCoordinationInput::build(*S.Loop, S.Instrs, Opts);
-  In = std::move(CI.In);
+  TileASCoordinationSolve Solved;
+  Solved.In = std::move(CI.In);
   if (!Specialized) {
-    In.WarpSpecialized = false;
-    In.RingSlack = 0;
+    Solved.In.WarpSpecialized = false;
+    Solved.In.RingSlack = 0;
   }
-  OutsideDefs = std::move(CI.OutsideDefs);
-  In = placeSchedule(In, S.Placement, S.II);
-  In.FirstPipeId = FirstPipeId;
+  Solved.OutsideDefs = std::move(CI.OutsideDefs);
+  Solved.In = placeSchedule(Solved.In, S.Placement, S.II);
+  Solved.In.FirstPipeId = 0;
+  Expected<pipes::SolveResult> R = pipes::solvePipes(Solved.In);
+  if (R)
+    Solved.Result = std::move(*R);
+  else
+    Solved.Error = toString(R.takeError());
+  return Solved;
+}
 
-  Expected<pipes::SolveResult> R = pipes::solvePipes(In);
-  if (!R)
-    return R.takeError();
-  if (R->Unsupported) {
+void llvm::solveHandoffCoordination(TileASLoopSchedule &S,
+                                    const TileASPipelinerOptions &Opts) {
+  bool Specialized = S.Form == TileASLoopForm::WarpSpecialized;
+  S.Coordination = std::make_shared<const TileASCoordinationSolve>(
+      solveLoopCoordination(S, Opts, Specialized));
+  if (Specialized)
+    S.UnspecializedCoordination =
+        std::make_shared<const TileASCoordinationSolve>(
+            solveLoopCoordination(S, Opts, /*Specialized=*/false));
+}
+
+/// Numbers the pipes of R from FirstPipeId instead of From, and the pipes
+/// they borrow barriers from with them.
+static void renumberPipes(pipes::SolveResult &R, unsigned From,
+                          unsigned FirstPipeId) {
+  for (pipes::Pipe &P : R.Pipes) {
+    P.Id = P.Id - From + FirstPipeId;
+    if (P.FullFrom >= 0)
+      P.FullFrom = int(P.FullFrom - From + FirstPipeId);
+    if (P.EmptyFrom >= 0)
+      P.EmptyFrom = int(P.EmptyFrom - From + FirstPipeId);
+  }
+}
+
+Expected<pipes::SolveResult>
+TileASCoordinationBuilder::solve(unsigned FirstPipeId, bool Specialized) {
+  return adopt(solveLoopCoordination(S, Opts, Specialized), FirstPipeId);
+}
+
+Expected<pipes::SolveResult>
+TileASCoordinationBuilder::adopt(const TileASCoordinationSolve &Solved,
+                                 unsigned FirstPipeId) {
+  In = Solved.In;
+  In.FirstPipeId = FirstPipeId;
+  OutsideDefs = Solved.OutsideDefs;
+  if (!Solved.Result)
+    return createStringError(inconvertibleErrorCode(), Solved.Error);
+  pipes::SolveResult R = *Solved.Result;
+  renumberPipes(R, Solved.In.FirstPipeId, FirstPipeId);
+  if (R.Unsupported) {
     const TargetInstrInfo &TII =
         *S.Loop->getParent()->getSubtarget().getInstrInfo();
     return make_error<UnsupportedCoordination>(
-        describeUnsupported(*R, [&](unsigned Op) {
+        describeUnsupported(R, [&](unsigned Op) {
           return TII.getName(S.Instrs[Op]->getOpcode()).str();
         }));
   }
-  if (!R->Exceeded)
+  if (!R.Exceeded)
     return R;
   // A schedule from the MIR was not bounded by this run's budgets.
   if (!S.Annotated)
-    return pipes::budgetError(In, *R);
+    return pipes::budgetError(In, R);
   std::string Why = "the schedule from the MIR does not fit: " +
-                    pipes::describeOverrun(In, *R);
-  if (!pipes::exceedsBarriers(In, *R))
+                    pipes::describeOverrun(In, R);
+  if (!pipes::exceedsBarriers(In, R))
     return createStringError(inconvertibleErrorCode(), Why);
   int Reserved = Opts.ReservedBarriers;
   Why += Reserved < 0

@@ -32,6 +32,7 @@
 #ifndef TILEAS_TILEASCOORDINATION_H
 #define TILEAS_TILEASCOORDINATION_H
 
+#include "Materialize/TileASCoordinationInput.h"
 #include "Pipeliner/TileASCountedLoop.h"
 #include "TileASOptions.h"
 #include "tileas/Pipes/PipeSolve.h"
@@ -104,6 +105,10 @@ public:
   /// than the warp-specialized solve the scheduler charged).
   Expected<tileas::pipes::SolveResult> solve(unsigned FirstPipeId,
                                              bool Specialized = true);
+  /// As solve(), from a solve made before (solveLoopCoordination), its pipes
+  /// numbered again from FirstPipeId.
+  Expected<tileas::pipes::SolveResult>
+  adopt(const TileASCoordinationSolve &Solved, unsigned FirstPipeId);
 
   /// The options the loop is materialized with.
   const TileASPipelinerOptions &options() const { return Opts; }
@@ -162,6 +167,18 @@ private:
   std::vector<unsigned> IssuingAgent;
   unsigned StreamAgent = 0;
 };
+
+/// Solves the coordination of S's loop under S's placements, pipes numbered
+/// from 0: for the form Opts' strategy asks for, or, Specialized false, for
+/// the unspecialized form. Changes nothing.
+TileASCoordinationSolve
+solveLoopCoordination(const TileASLoopSchedule &S,
+                      const TileASPipelinerOptions &Opts, bool Specialized);
+
+/// Fills S.Coordination (and S.UnspecializedCoordination for a
+/// warp-specialized S): the solves materialization will use.
+void solveHandoffCoordination(TileASLoopSchedule &S,
+                              const TileASPipelinerOptions &Opts);
 
 } // namespace llvm
 

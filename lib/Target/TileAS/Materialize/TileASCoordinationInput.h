@@ -25,6 +25,9 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/CodeGen/Register.h"
 
+#include <optional>
+#include <string>
+
 namespace llvm {
 
 class MachineBasicBlock;
@@ -43,6 +46,19 @@ struct TileASCoordinationInput {
   static TileASCoordinationInput build(MachineBasicBlock &Loop,
                                        ArrayRef<MachineInstr *> Instrs,
                                        const TileASPipelinerOptions &Opts);
+};
+
+/// A loop's coordination solved for one form, before materialization fixes
+/// its pipe ids: the placed solve input (pipes numbered from 0), the values
+/// defined before the loop, and what tileas::pipes::solvePipes returned.
+/// It describes the function as it was solved: materialization uses it only
+/// while no other loop's expansion has changed the function.
+struct TileASCoordinationSolve {
+  tileas::pipes::SolveInput In;
+  SmallVector<MachineInstr *, 4> OutsideDefs;
+  /// The result, or why the input was refused (malformed input).
+  std::optional<tileas::pipes::SolveResult> Result;
+  std::string Error;
 };
 
 /// A virtual register holding a tile (shared memory) or a tensor-memory

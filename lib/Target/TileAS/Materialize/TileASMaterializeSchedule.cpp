@@ -163,6 +163,11 @@ private:
                   ArrayRef<MachineInstr *> Ordered,
                   const DenseMap<MachineInstr *, int> &Stage);
 
+  /// An earlier loop's materialization changed the function: what
+  /// generation derived from the function outside the loop (the values its
+  /// coordination reads from before the loop, the induction's start) must
+  /// be derived again.
+  bool FunctionChanged = false;
   /// Options given when the pass was made; else read at each run.
   std::optional<TileASMaterializeScheduleOptions> Given;
   TileASMaterializeScheduleOptions Opts;
@@ -287,7 +292,8 @@ bool TileASMaterializeSchedule::runOnMachineFunction(MachineFunction &MF) {
   for (TileASLoopSchedule &S : Work) {
     // Expansion deletes the loop block: forget its schedule either way.
     Analysis.consume(S.Loop);
-    if (Changed && S.Counted)
+    FunctionChanged = Changed;
+    if (FunctionChanged && S.Counted)
       S.Counted->refreshInit();
     Changed |= materialize(S);
   }
@@ -553,8 +559,15 @@ static unsigned firstFreePipeId(const MachineFunction &MF) {
 bool TileASMaterializeSchedule::solveCoordination(const TileASLoopSchedule &S,
                                                   LoopInProgress &L,
                                                   bool Specialized) {
+  // Generation solved the coordination of each form the loop may take; the
+  // solve holds while the function is as generation left it.
+  const TileASCoordinationSolve *Solved =
+      Specialized || S.Form == TileASLoopForm::Unspecialized
+          ? S.Coordination.get()
+          : S.UnspecializedCoordination.get();
   Expected<pipes::SolveResult> Solution =
-      L.Coord.solve(L.FirstPipeId, Specialized);
+      Solved && !FunctionChanged ? L.Coord.adopt(*Solved, L.FirstPipeId)
+                                 : L.Coord.solve(L.FirstPipeId, Specialized);
   if (!Solution) {
     // A limitation of ours is not the user's error: the loop stays as it
     // was, with a remark; anything else is bad input or an internal error.

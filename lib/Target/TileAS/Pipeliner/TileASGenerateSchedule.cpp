@@ -18,6 +18,7 @@
 
 #include "Pipeliner/TileASGenerateSchedule.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "Materialize/TileASCoordination.h"
 #include "Pipeliner/TileASAnnotatedSchedule.h"
 #include "Pipeliner/TileASCountedLoop.h"
 #include "Pipeliner/TileASLoopProblem.h"
@@ -323,6 +324,7 @@ void TileASGenerateSchedule::scheduleBlock(MachineBasicBlock &MBB) {
 
   TileASLoopSchedule S = makeLoopSchedule(std::move(*LP), std::move(*Counted),
                                           std::move(Choice), Opts.Target);
+  solveHandoffCoordination(S, Opts.Target);
   remarkScheduled(S);
   if (Opts.PrintSchedule) {
     printLoopSchedule(errs(), S);

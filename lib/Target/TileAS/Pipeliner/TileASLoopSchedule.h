@@ -17,6 +17,7 @@
 #ifndef TILEAS_TILEASLOOPSCHEDULE_H
 #define TILEAS_TILEASLOOPSCHEDULE_H
 
+#include "Materialize/TileASCoordinationInput.h"
 #include "Pipeliner/TileASCountedLoop.h"
 #include "Pipeliner/TileASLoopProblem.h"
 #include "tileas/Sched/Schedule.h"
@@ -89,6 +90,13 @@ struct TileASLoopSchedule {
   /// Why an annotated schedule's loop control is not a counted loop; empty
   /// when Counted is set or was not looked for.
   std::string NotCounted;
+  /// The coordination solve for Form and, when Form is warp-specialized,
+  /// for the unspecialized form materialization may fall back to
+  /// (TileASCoordination.h, solveLoopCoordination). Generation fills both;
+  /// a schedule loaded from the MIR has neither, and materialization
+  /// solves it once it has checked it.
+  std::shared_ptr<const TileASCoordinationSolve> Coordination;
+  std::shared_ptr<const TileASCoordinationSolve> UnspecializedCoordination;
   /// Loaded from a MIR annotation rather than computed in this run.
   bool Annotated = false;
   /// Why an annotation could not be used (the block changed); empty if it
