@@ -6,13 +6,17 @@
 //
 // tileas-materialize-schedule: turns each schedule of TileASScheduleAnalysis
 // into code. It reads only the analysis (or the schedule annotated in the
-// MIR), never searches an II and never probes a reservation table:
+// MIR), never searches an II and never probes a reservation table; the
+// schedule value carries the loop's problem, counted loop and coordination
+// solve, which it does not rebuild:
 //
 //  1. checks that the schedule still matches its block and keeps every
-//     dependence (a hand-edited or stale schedule is an error naming the
-//     instructions, and the loop is left unchanged);
-//  2. solves the coordination (pipes, mutexes, barriers; TileASCoordination)
-//     before it changes anything, so that a refusal (a budget the schedule
+//     dependence of the problem it carries (a hand-edited or stale schedule
+//     is an error naming the instructions, and the loop is left unchanged);
+//  2. takes the coordination (pipes, mutexes, barriers; TileASCoordination)
+//     generation solved, or solves it (a schedule from the MIR, or a loop
+//     after another loop's expansion changed the function), before it
+//     changes anything, so that a refusal (a budget the schedule
 //     exceeds, a pattern TileAS cannot coordinate) leaves the function as it
 //     was; pipe ids are unique in the function, barrier ids start again for
 //     every loop (a loop's pipes are done by its exit, see the producer's
