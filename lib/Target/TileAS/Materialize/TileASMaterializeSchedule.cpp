@@ -159,13 +159,12 @@ private:
   MachineFunction *CurMF = nullptr;
   std::string describe(const MachineInstr &MI) const;
 
-  bool specialize(const TileASLoopSchedule &S, const TileASCountedLoop &Loop,
-                  MachineBasicBlock &Preheader, MachineBasicBlock &Exit,
-                  TileASCoordinationBuilder &Coord,
-                  const pipes::SolveResult &Solution,
-                  TileASAgentPartition &Partition,
-                  ArrayRef<MachineInstr *> Ordered,
-                  const DenseMap<MachineInstr *, int> &Stage);
+  /// Splits the loop into one loop per agent (WarpSpecialize/).
+  bool specialize(const TileASLoopSchedule &S, LoopInProgress &L);
+  /// Each agent loop's register need and prefetch distance.
+  void remarkAgentLoops(const TileASLoopSchedule &S,
+                        ArrayRef<TileASExpandedLoop> Loops,
+                        ArrayRef<TileASAgentFit> Fits);
 
   /// An earlier loop's materialization changed the function: what
   /// generation derived from the function outside the loop (the values its
@@ -296,6 +295,11 @@ bool TileASMaterializeSchedule::runOnMachineFunction(MachineFunction &MF) {
   for (TileASLoopSchedule &S : Work) {
     // Expansion deletes the loop block: forget its schedule either way.
     Analysis.consume(S.Loop);
+    // An annotation names no form: the strategy this run materializes with
+    // decides it (the analysis that loaded it reads no options of ours).
+    if (S.Annotated)
+      S.Form = Opts.Target.warpSpecialized() ? TileASLoopForm::WarpSpecialized
+                                             : TileASLoopForm::Unspecialized;
     FunctionChanged = Changed;
     if (FunctionChanged && S.Counted)
       S.Counted->refreshInit();
@@ -845,19 +849,15 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
   placeCoordination(L);
   orderLoop(S, L);
   if (L.Partition)
-    return specialize(S, L.Counted, *L.Preheader, *L.Exit, L.Coord, *L.Solution,
-                      *L.Partition, L.Ordered, L.Stage);
+    return specialize(S, L);
   return expandAndCheck(S, L);
 }
 
-bool TileASMaterializeSchedule::specialize(
-    const TileASLoopSchedule &S, const TileASCountedLoop &Counted,
-    MachineBasicBlock &Preheader, MachineBasicBlock &Exit,
-    TileASCoordinationBuilder &Coord, const pipes::SolveResult &Solution,
-    TileASAgentPartition &Partition, ArrayRef<MachineInstr *> Ordered,
-    const DenseMap<MachineInstr *, int> &Stage) {
+bool TileASMaterializeSchedule::specialize(const TileASLoopSchedule &S,
+                                           LoopInProgress &L) {
   MachineFunction &MF = *S.Loop->getParent();
   MachineBasicBlock &Loop = *S.Loop;
+  TileASAgentPartition &Partition = *L.Partition;
   unsigned LoopNumber = Loop.getNumber();
   // How many instructions of the loop each agent issues (its own, the
   // scalars it recomputes, its coordination), before the expansion.
@@ -870,8 +870,8 @@ bool TileASMaterializeSchedule::specialize(
   }
   std::vector<TileASAgentFit> Fits;
   std::vector<TileASExpandedLoop> Loops =
-      warpSpecializeLoop(S, Counted, Preheader, Exit, Coord, Solution,
-                         Partition, Ordered, Stage, Fits);
+      warpSpecializeLoop(S, L.Counted, *L.Preheader, *L.Exit, L.Coord,
+                         *L.Solution, Partition, L.Ordered, L.Stage, Fits);
   Specialized = true;
   MachineBasicBlock *First = nullptr;
   for (const TileASAgentFit &Fit : Fits)
@@ -884,7 +884,31 @@ bool TileASMaterializeSchedule::specialize(
           E.Kernel->getNumber());
       First = First ? First : E.Kernel;
     }
-  MachineBasicBlock *At = First ? First : &Preheader;
+  remarkAgentLoops(S, Loops, Fits);
+  MachineBasicBlock *At = First ? First : L.Preheader;
+  ORE->emit([&] {
+    MachineOptimizationRemark R(DEBUG_TYPE, "WarpSpecialized",
+                                At->findDebugLoc(At->begin()), At);
+    R << "loop bb." << ore::NV("Block", LoopNumber) << " in "
+      << ore::NV("Function", MF.getName())
+      << " warp-specialized at II=" << ore::NV("II", S.II) << " with "
+      << ore::NV("Stages", S.StageCount) << " stages into "
+      << ore::NV("Agents", unsigned(Loops.size())) << " agents:";
+    for (unsigned A = 1; A <= Loops.size(); ++A) {
+      const model::AgentRecord &Rec = model::agents()[A - 1];
+      R << (A > 1 ? "," : "") << " " << Rec.Name << " ("
+        << ore::NV("Warps", Rec.Warps) << " warp(s), "
+        << ore::NV("Registers", Rec.Registers) << " registers, "
+        << ore::NV("Instructions", Issued[A - 1]) << " instructions)";
+    }
+    return R;
+  });
+  return true;
+}
+
+void TileASMaterializeSchedule::remarkAgentLoops(
+    const TileASLoopSchedule &S, ArrayRef<TileASExpandedLoop> Loops,
+    ArrayRef<TileASAgentFit> Fits) {
   for (unsigned A = 1; A <= Loops.size(); ++A) {
     const TileASExpandedLoop &E = Loops[A - 1];
     const TileASAgentFit &Fit = Fits[A - 1];
@@ -927,22 +951,4 @@ bool TileASMaterializeSchedule::specialize(
              << ore::NV("Stages", S.StageCount);
     });
   }
-  ORE->emit([&] {
-    MachineOptimizationRemark R(DEBUG_TYPE, "WarpSpecialized",
-                                At->findDebugLoc(At->begin()), At);
-    R << "loop bb." << ore::NV("Block", LoopNumber) << " in "
-      << ore::NV("Function", MF.getName())
-      << " warp-specialized at II=" << ore::NV("II", S.II) << " with "
-      << ore::NV("Stages", S.StageCount) << " stages into "
-      << ore::NV("Agents", unsigned(Loops.size())) << " agents:";
-    for (unsigned A = 1; A <= Loops.size(); ++A) {
-      const model::AgentRecord &Rec = model::agents()[A - 1];
-      R << (A > 1 ? "," : "") << " " << Rec.Name << " ("
-        << ore::NV("Warps", Rec.Warps) << " warp(s), "
-        << ore::NV("Registers", Rec.Registers) << " registers, "
-        << ore::NV("Instructions", Issued[A - 1]) << " instructions)";
-    }
-    return R;
-  });
-  return true;
 }
