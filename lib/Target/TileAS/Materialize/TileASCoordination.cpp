@@ -21,6 +21,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <tuple>
 
 using namespace llvm;
 using namespace tileas;
@@ -70,6 +71,38 @@ void llvm::solveHandoffCoordination(TileASLoopSchedule &S,
     S.UnspecializedCoordination =
         std::make_shared<const TileASCoordinationSolve>(
             solveLoopCoordination(S, Opts, /*Specialized=*/false));
+}
+
+bool llvm::isCoordinationCurrent(const TileASLoopSchedule &S,
+                                 const TileASPipelinerOptions &Opts,
+                                 const TileASCoordinationSolve &Solved) {
+  TileASCoordinationInput Now =
+      TileASCoordinationInput::build(*S.Loop, S.Instrs, Opts);
+  const pipes::SolveInput &Was = Solved.In;
+  if (Now.OutsideDefs != Solved.OutsideDefs ||
+      Now.In.Ops.size() != Was.Ops.size() ||
+      Now.In.Values.size() != Was.Values.size() ||
+      Now.In.Reads.size() != Was.Reads.size())
+    return false;
+  for (unsigned I = 0; I < Was.Ops.size(); ++I) {
+    const pipes::LoopOp &A = Now.In.Ops[I], &B = Was.Ops[I];
+    if (std::tie(A.Unit, A.Async, A.Latency, A.Agent) !=
+        std::tie(B.Unit, B.Async, B.Latency, B.Agent))
+      return false;
+  }
+  for (unsigned I = 0; I < Was.Values.size(); ++I) {
+    const pipes::BufferedValue &A = Now.In.Values[I], &B = Was.Values[I];
+    if (std::tie(A.Producer, A.ProducedAsync, A.Bytes, A.Budget, A.LiveOut) !=
+        std::tie(B.Producer, B.ProducedAsync, B.Bytes, B.Budget, B.LiveOut))
+      return false;
+  }
+  for (unsigned I = 0; I < Was.Reads.size(); ++I) {
+    const pipes::Read &A = Now.In.Reads[I], &B = Was.Reads[I];
+    if (std::tie(A.Op, A.Value, A.Distance, A.InPlace, A.Result) !=
+        std::tie(B.Op, B.Value, B.Distance, B.InPlace, B.Result))
+      return false;
+  }
+  return true;
 }
 
 /// Numbers the pipes of R from FirstPipeId instead of From, and the pipes

@@ -175,6 +175,13 @@ TileASCoordinationSolve
 solveLoopCoordination(const TileASLoopSchedule &S,
                       const TileASPipelinerOptions &Opts, bool Specialized);
 
+/// Whether the function still describes S's loop to the solve as it did
+/// when Solved was made: expanding an earlier loop may have replaced a value
+/// the loop reads from before it, or its last reader after it.
+bool isCoordinationCurrent(const TileASLoopSchedule &S,
+                           const TileASPipelinerOptions &Opts,
+                           const TileASCoordinationSolve &Solved);
+
 /// Fills S.Coordination (and S.UnspecializedCoordination for a
 /// warp-specialized S): the solves materialization will use.
 void solveHandoffCoordination(TileASLoopSchedule &S,

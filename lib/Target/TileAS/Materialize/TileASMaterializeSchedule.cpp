@@ -487,14 +487,16 @@ bool TileASMaterializeSchedule::solveCoordination(const TileASLoopSchedule &S,
                                                   LoopInProgress &L,
                                                   bool Specialized) {
   // Generation solved the coordination of each form the loop may take; the
-  // solve holds while the function is as generation left it.
+  // solve holds while the function describes the loop to it as it did then.
   const TileASCoordinationSolve *Solved =
       Specialized || S.Form == TileASLoopForm::Unspecialized
           ? S.Coordination.get()
           : S.UnspecializedCoordination.get();
+  bool Current = Solved && (!FunctionChanged ||
+                            isCoordinationCurrent(S, Opts.Target, *Solved));
   Expected<pipes::SolveResult> Solution =
-      Solved && !FunctionChanged ? L.Coord.adopt(*Solved, L.FirstPipeId)
-                                 : L.Coord.solve(L.FirstPipeId, Specialized);
+      Current ? L.Coord.adopt(*Solved, L.FirstPipeId)
+              : L.Coord.solve(L.FirstPipeId, Specialized);
   if (!Solution) {
     // A limitation of ours is not the user's error: the loop stays as it
     // was, with a remark; anything else is bad input or an internal error.
