@@ -21,6 +21,12 @@
 
 #include "tileas/Sched/Scheduler.h"
 
+#include "llvm/CodeGen/MachineInstrBuilder.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetOpcodes.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+
 #include "gtest/gtest.h"
 
 using namespace llvm;
@@ -79,22 +85,20 @@ protected:
       ADD_FAILURE() << toString(LP.takeError());
       return std::nullopt;
     }
-    std::optional<TileASCountedLoop> Counted =
-        TileASCountedLoop::analyze(Loop);
+    std::optional<TileASCountedLoop> Counted = TileASCountedLoop::analyze(Loop);
     if (!Counted) {
       ADD_FAILURE() << "not a counted loop";
       return std::nullopt;
     }
     SchedulerOptions SchedOpts;
-    TileASStrategyChoice Choice =
-        chooseStrategy(LP->Problem, scheduleLoop(LP->Problem, SchedOpts),
-                       SchedOpts);
+    TileASStrategyChoice Choice = chooseStrategy(
+        LP->Problem, scheduleLoop(LP->Problem, SchedOpts), SchedOpts);
     if (!Choice.Result.Success) {
       ADD_FAILURE() << "the loop was not scheduled";
       return std::nullopt;
     }
-    TileASLoopSchedule S = makeLoopSchedule(std::move(*LP), *Counted,
-                                            std::move(Choice), Opts);
+    TileASLoopSchedule S =
+        makeLoopSchedule(std::move(*LP), *Counted, std::move(Choice), Opts);
     solveHandoffCoordination(S, Opts);
     return S;
   }
@@ -243,6 +247,30 @@ TEST_F(LoopScheduleTest, AdoptedSolveIsTheOneMaterializationWouldMake) {
   EXPECT_EQ(Adopted->BarriersUsed, Solved->BarriersUsed);
   EXPECT_EQ(Adopting.firstBarrier(), Solving.firstBarrier());
   EXPECT_EQ(Adopting.barrierLimit(), Solving.barrierLimit());
+}
+
+TEST_F(LoopScheduleTest, SolveIsStaleOnceALoopValueIsReadAfterTheLoop) {
+  MachineFunction *MF = parseLoop(Entry, Gemm, Exit);
+  ASSERT_NE(MF, nullptr);
+  TileASPipelinerOptions Opts =
+      options(TileASPipelineStrategy::WarpSpecialized);
+  std::optional<TileASLoopSchedule> S = generate(*MF, Opts);
+  ASSERT_TRUE(S);
+  ASSERT_TRUE(S->Coordination);
+  EXPECT_TRUE(isCoordinationCurrent(*S, Opts, *S->Coordination));
+
+  // The A tile, read only in the loop so far, is now read after it too (as
+  // an earlier loop's expansion may rewrite what the function reads): the
+  // solve made for the loop no longer describes it.
+  Register A = virtualRegister(*MF, "a");
+  ASSERT_TRUE(A.isValid());
+  MachineBasicBlock &ExitBlock = *MF->getBlockNumbered(2);
+  MachineRegisterInfo &MRI = MF->getRegInfo();
+  const TargetInstrInfo &TII = *MF->getSubtarget().getInstrInfo();
+  BuildMI(ExitBlock, ExitBlock.begin(), DebugLoc(), TII.get(TargetOpcode::COPY),
+          MRI.createVirtualRegister(MRI.getRegClass(A)))
+      .addReg(A);
+  EXPECT_FALSE(isCoordinationCurrent(*S, Opts, *S->Coordination));
 }
 
 TEST(PipelinerOptionsTest, DefaultsAreTheCommandLineDefaults) {

@@ -52,7 +52,7 @@ struct TileASCoordinationInput {
 /// its pipe ids: the placed solve input (pipes numbered from 0), the values
 /// defined before the loop, and what tileas::pipes::solvePipes returned.
 /// It describes the function as it was solved: materialization uses it only
-/// while no other loop's expansion has changed the function.
+/// while the loop is described the same (isCoordinationCurrent).
 struct TileASCoordinationSolve {
   tileas::pipes::SolveInput In;
   SmallVector<MachineInstr *, 4> OutsideDefs;

@@ -15,7 +15,7 @@
 //     is an error naming the instructions, and the loop is left unchanged);
 //  2. takes the coordination (pipes, mutexes, barriers; TileASCoordination)
 //     generation solved, or solves it (a schedule from the MIR, or a loop
-//     after another loop's expansion changed the function), before it
+//     whose coordination another loop's expansion changed), before it
 //     changes anything, so that a refusal (a budget the schedule
 //     exceeds, a pattern TileAS cannot coordinate) leaves the function as it
 //     was; pipe ids are unique in the function, barrier ids start again for
@@ -166,9 +166,9 @@ private:
                         ArrayRef<TileASAgentFit> Fits);
 
   /// An earlier loop's materialization changed the function: what
-  /// generation derived from the function outside the loop (the values its
-  /// coordination reads from before the loop, the induction's start) must
-  /// be derived again.
+  /// generation derived from the function outside the loop must be checked
+  /// (the coordination's description, isCoordinationCurrent) or read again
+  /// (the induction's start).
   bool FunctionChanged = false;
   /// Options given when the pass was made; else read at each run.
   std::optional<TileASMaterializeScheduleOptions> Given;
