@@ -6,6 +6,7 @@
 
 #include "Pipeliner/TileASStrategyChoice.h"
 #include "tileas/Sched/Coordination.h"
+#include "tileas/Sched/Verifier.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Error.h"
@@ -31,11 +32,23 @@ TileASStrategyChoice llvm::chooseStrategy(const Problem &P, ScheduleResult WS,
     C.Result = std::move(WS);
     return C;
   }
+  // Verify only the schedule that is kept (the core would verify it at the
+  // end of its run, with the same verifier and stage limit).
   Problem UP = unspecializedProblem(P);
-  ScheduleResult U = scheduleLoop(UP, Opts);
+  SchedulerOptions Unverified = Opts;
+  Unverified.Verify = false;
+  ScheduleResult U = scheduleLoop(UP, Unverified);
   if (!U.Success || U.Sched.II >= WS.Sched.II) {
     C.Result = std::move(WS);
     return C;
+  }
+  if (Opts.Verify) {
+    // A schedule the verifier rejects is a bug: it never wins.
+    if (!verifySchedule(UP, U.Sched, Opts.MaxStages).empty()) {
+      C.Result = std::move(WS);
+      return C;
+    }
+    U.Sched.Flags |= SF_Verified;
   }
   // What the warp-specialized coordination would need at the unspecialized
   // schedule: the numbers behind the decision.

@@ -43,7 +43,8 @@ tileas::Problem unspecializedProblem(const tileas::Problem &P);
 /// WS is P's schedule with the warp-specialized coordination (P's
 /// description has WarpSpecialized set). When its II is above P's MII, P is
 /// scheduled again with the unspecialized coordination; the lower II wins
-/// (the warp-specialized one on a tie).
+/// (the warp-specialized one on a tie). Under Opts.Verify the unspecialized
+/// schedule is verified only if it wins.
 TileASStrategyChoice chooseStrategy(const tileas::Problem &P,
                                     tileas::ScheduleResult WS,
                                     const tileas::SchedulerOptions &Opts);
