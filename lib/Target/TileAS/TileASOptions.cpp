@@ -100,3 +100,15 @@ unsigned llvm::tileasRingSlack() { return RingSlack; }
 unsigned llvm::tileasPrefetchDistance() { return PrefetchDistance; }
 bool llvm::tileasWSKeepSlowerII() { return WSKeepSlowerII; }
 bool llvm::tileasPrefetchShortPath() { return PrefetchShortPath; }
+
+TileASPipelinerOptions TileASPipelinerOptions::fromCommandLine() {
+  TileASPipelinerOptions O;
+  O.ReservedBarriers = tileasReservedBarriers();
+  O.VerifySchedules = tileasVerifySchedules();
+  O.Strategy = tileasPipelineStrategy();
+  O.RingSlack = tileasRingSlack();
+  O.PrefetchDistance = tileasPrefetchDistance();
+  O.PrefetchShortPath = tileasPrefetchShortPath();
+  O.WSKeepSlowerII = tileasWSKeepSlowerII();
+  return O;
+}

@@ -3,6 +3,14 @@
 // Part of the TileAS project.
 //
 //===----------------------------------------------------------------------===//
+//
+// The options of the target that more than one pass reads. The passes take
+// them as one value, TileASPipelinerOptions, filled from the command line at
+// pass entry (or given by a tool that builds the passes itself); the
+// accessors below read the command line directly, for tools that build a
+// loop's problem outside the passes.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef TILEAS_TILEASOPTIONS_H
 #define TILEAS_TILEASOPTIONS_H
@@ -44,6 +52,32 @@ bool tileasPrefetchShortPath();
 /// it has a larger II than the unspecialized one (-tileas-ws-keep-slower-ii,
 /// hidden; tests of the handoffs use it). TileASStrategyChoice.h.
 bool tileasWSKeepSlowerII();
+
+/// The target options the pipelining passes read, as a value: the same
+/// names, defaults and meanings as the command-line options above.
+struct TileASPipelinerOptions {
+  /// -tileas-reserved-barriers (negative: the td's reservation).
+  int ReservedBarriers = -1;
+  /// -tileas-verify-schedule.
+  bool VerifySchedules = false;
+  /// -tileas-pipeline-strategy.
+  TileASPipelineStrategy Strategy = TileASPipelineStrategy::Unspecialized;
+  /// -tileas-ws-ring-slack.
+  unsigned RingSlack = 2;
+  /// -tileas-ws-prefetch-distance.
+  unsigned PrefetchDistance = 1;
+  /// -tileas-ws-prefetch-short-path.
+  bool PrefetchShortPath = true;
+  /// -tileas-ws-keep-slower-ii.
+  bool WSKeepSlowerII = false;
+
+  bool warpSpecialized() const {
+    return Strategy == TileASPipelineStrategy::WarpSpecialized;
+  }
+
+  /// The values given on the command line (or their defaults).
+  static TileASPipelinerOptions fromCommandLine();
+};
 
 } // namespace llvm
 

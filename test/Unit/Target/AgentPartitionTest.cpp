@@ -286,7 +286,8 @@ TEST_F(PartitionTest, CoordinationGoesToItsAnchorsAgent) {
   run(GemmAndReduce, GemmAndReduceExit);
   TileASAgentPartition &P = *L.Partition;
   ASSERT_EQ(P.why(), "");
-  TileASCoordinationBuilder Coord(L.S);
+  TileASCoordinationBuilder Coord(L.S,
+                                  TileASPipelinerOptions::fromCommandLine());
   Expected<pipes::SolveResult> Sol = Coord.solve(0, /*Specialized=*/true);
   ASSERT_TRUE(bool(Sol)) << toString(Sol.takeError());
   Coord.setIssuingAgents(P.issuingAgents());

@@ -92,7 +92,8 @@ bool AgentPartitionTest::partition(MachineFunction &MF, PartitionedLoop &L,
     ADD_FAILURE() << "not a counted loop: " << NotCounted;
     return false;
   }
-  TileASCoordinationBuilder Coord(L.S);
+  TileASCoordinationBuilder Coord(L.S,
+                                  TileASPipelinerOptions::fromCommandLine());
   Expected<pipes::SolveResult> Sol = Coord.solve(0, SpecializedSolve);
   if (!Sol) {
     ADD_FAILURE() << toString(Sol.takeError());

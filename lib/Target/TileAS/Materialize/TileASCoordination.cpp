@@ -21,6 +21,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <tuple>
 
 using namespace llvm;
 using namespace tileas;
@@ -30,48 +31,126 @@ char UnsupportedCoordination::ID = 0;
 char BarrierShortage::ID = 0;
 
 TileASCoordinationBuilder::TileASCoordinationBuilder(
-    const TileASLoopSchedule &S)
-    : S(S) {}
+    const TileASLoopSchedule &S, const TileASPipelinerOptions &Opts)
+    : S(S), Opts(Opts) {}
 
 unsigned TileASCoordinationBuilder::unitOf(unsigned Op) const {
   const pipes::LoopOp &L = In.Ops[Op];
   return L.Async ? 1 + L.Unit : 0;
 }
 
+TileASCoordinationSolve
+llvm::solveLoopCoordination(const TileASLoopSchedule &S,
+                            const TileASPipelinerOptions &Opts,
+                            bool Specialized) {
+  TileASCoordinationInput CI =
+      TileASCoordinationInput::build(*S.Loop, S.Instrs, Opts);
+  TileASCoordinationSolve Solved;
+  Solved.In = std::move(CI.In);
+  if (!Specialized) {
+    Solved.In.WarpSpecialized = false;
+    Solved.In.RingSlack = 0;
+  }
+  Solved.OutsideDefs = std::move(CI.OutsideDefs);
+  Solved.In = placeSchedule(Solved.In, S.Placement, S.II);
+  Solved.In.FirstPipeId = 0;
+  Expected<pipes::SolveResult> R = pipes::solvePipes(Solved.In);
+  if (R)
+    Solved.Result = std::move(*R);
+  else
+    Solved.Error = toString(R.takeError());
+  return Solved;
+}
+
+void llvm::solveHandoffCoordination(TileASLoopSchedule &S,
+                                    const TileASPipelinerOptions &Opts) {
+  bool Specialized = S.Form == TileASLoopForm::WarpSpecialized;
+  S.Coordination = std::make_shared<const TileASCoordinationSolve>(
+      solveLoopCoordination(S, Opts, Specialized));
+  if (Specialized)
+    S.UnspecializedCoordination =
+        std::make_shared<const TileASCoordinationSolve>(
+            solveLoopCoordination(S, Opts, /*Specialized=*/false));
+}
+
+bool llvm::isCoordinationCurrent(const TileASLoopSchedule &S,
+                                 const TileASPipelinerOptions &Opts,
+                                 const TileASCoordinationSolve &Solved) {
+  TileASCoordinationInput Now =
+      TileASCoordinationInput::build(*S.Loop, S.Instrs, Opts);
+  const pipes::SolveInput &Was = Solved.In;
+  if (Now.OutsideDefs != Solved.OutsideDefs ||
+      Now.In.Ops.size() != Was.Ops.size() ||
+      Now.In.Values.size() != Was.Values.size() ||
+      Now.In.Reads.size() != Was.Reads.size())
+    return false;
+  for (unsigned I = 0; I < Was.Ops.size(); ++I) {
+    const pipes::LoopOp &A = Now.In.Ops[I], &B = Was.Ops[I];
+    if (std::tie(A.Unit, A.Async, A.Latency, A.Agent) !=
+        std::tie(B.Unit, B.Async, B.Latency, B.Agent))
+      return false;
+  }
+  for (unsigned I = 0; I < Was.Values.size(); ++I) {
+    const pipes::BufferedValue &A = Now.In.Values[I], &B = Was.Values[I];
+    if (std::tie(A.Producer, A.ProducedAsync, A.Bytes, A.Budget, A.LiveOut) !=
+        std::tie(B.Producer, B.ProducedAsync, B.Bytes, B.Budget, B.LiveOut))
+      return false;
+  }
+  for (unsigned I = 0; I < Was.Reads.size(); ++I) {
+    const pipes::Read &A = Now.In.Reads[I], &B = Was.Reads[I];
+    if (std::tie(A.Op, A.Value, A.Distance, A.InPlace, A.Result) !=
+        std::tie(B.Op, B.Value, B.Distance, B.InPlace, B.Result))
+      return false;
+  }
+  return true;
+}
+
+/// Numbers the pipes of R from FirstPipeId instead of From, and the pipes
+/// they borrow barriers from with them.
+static void renumberPipes(pipes::SolveResult &R, unsigned From,
+                          unsigned FirstPipeId) {
+  for (pipes::Pipe &P : R.Pipes) {
+    P.Id = P.Id - From + FirstPipeId;
+    if (P.FullFrom >= 0)
+      P.FullFrom = int(P.FullFrom - From + FirstPipeId);
+    if (P.EmptyFrom >= 0)
+      P.EmptyFrom = int(P.EmptyFrom - From + FirstPipeId);
+  }
+}
+
 Expected<pipes::SolveResult>
 TileASCoordinationBuilder::solve(unsigned FirstPipeId, bool Specialized) {
-  TileASCoordinationInput CI = TileASCoordinationInput::build(
-      *S.Loop, S.Instrs, tileasReservedBarriers());
-  In = std::move(CI.In);
-  if (!Specialized) {
-    In.WarpSpecialized = false;
-    In.RingSlack = 0;
-  }
-  OutsideDefs = std::move(CI.OutsideDefs);
-  In = placeSchedule(In, S.Placement, S.II);
-  In.FirstPipeId = FirstPipeId;
+  return adopt(solveLoopCoordination(S, Opts, Specialized), FirstPipeId);
+}
 
-  Expected<pipes::SolveResult> R = pipes::solvePipes(In);
-  if (!R)
-    return R.takeError();
-  if (R->Unsupported) {
+Expected<pipes::SolveResult>
+TileASCoordinationBuilder::adopt(const TileASCoordinationSolve &Solved,
+                                 unsigned FirstPipeId) {
+  In = Solved.In;
+  In.FirstPipeId = FirstPipeId;
+  OutsideDefs = Solved.OutsideDefs;
+  if (!Solved.Result)
+    return createStringError(inconvertibleErrorCode(), Solved.Error);
+  pipes::SolveResult R = *Solved.Result;
+  renumberPipes(R, Solved.In.FirstPipeId, FirstPipeId);
+  if (R.Unsupported) {
     const TargetInstrInfo &TII =
         *S.Loop->getParent()->getSubtarget().getInstrInfo();
     return make_error<UnsupportedCoordination>(
-        describeUnsupported(*R, [&](unsigned Op) {
+        describeUnsupported(R, [&](unsigned Op) {
           return TII.getName(S.Instrs[Op]->getOpcode()).str();
         }));
   }
-  if (!R->Exceeded)
+  if (!R.Exceeded)
     return R;
   // A schedule from the MIR was not bounded by this run's budgets.
   if (!S.Annotated)
-    return pipes::budgetError(In, *R);
+    return pipes::budgetError(In, R);
   std::string Why = "the schedule from the MIR does not fit: " +
-                    pipes::describeOverrun(In, *R);
-  if (!pipes::exceedsBarriers(In, *R))
+                    pipes::describeOverrun(In, R);
+  if (!pipes::exceedsBarriers(In, R))
     return createStringError(inconvertibleErrorCode(), Why);
-  int Reserved = tileasReservedBarriers();
+  int Reserved = Opts.ReservedBarriers;
   Why += Reserved < 0
              ? std::string(", with the machine description's reservation")
              : formatv(", with -tileas-reserved-barriers={0}", Reserved).str();

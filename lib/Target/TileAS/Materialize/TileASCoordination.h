@@ -32,7 +32,9 @@
 #ifndef TILEAS_TILEASCOORDINATION_H
 #define TILEAS_TILEASCOORDINATION_H
 
+#include "Materialize/TileASCoordinationInput.h"
 #include "Pipeliner/TileASCountedLoop.h"
+#include "TileASOptions.h"
 #include "tileas/Pipes/PipeSolve.h"
 #include "tileas/Sched/Schedule.h"
 
@@ -91,7 +93,8 @@ struct PlacedCoordination {
 
 class TileASCoordinationBuilder {
 public:
-  explicit TileASCoordinationBuilder(const TileASLoopSchedule &S);
+  TileASCoordinationBuilder(const TileASLoopSchedule &S,
+                            const TileASPipelinerOptions &Opts);
 
   /// Runs the solve step, numbering pipes from FirstPipeId. Errors name what
   /// the loop needs that TileAS cannot provide, or an exceeded budget (an
@@ -102,6 +105,13 @@ public:
   /// than the warp-specialized solve the scheduler charged).
   Expected<tileas::pipes::SolveResult> solve(unsigned FirstPipeId,
                                              bool Specialized = true);
+  /// As solve(), from a solve made before (solveLoopCoordination), its pipes
+  /// numbered again from FirstPipeId.
+  Expected<tileas::pipes::SolveResult>
+  adopt(const TileASCoordinationSolve &Solved, unsigned FirstPipeId);
+
+  /// The options the loop is materialized with.
+  const TileASPipelinerOptions &options() const { return Opts; }
 
   /// The barrier ids the loop may use: FirstBarrier .. BarrierLimit - 1
   /// (valid after solve()).
@@ -148,6 +158,7 @@ private:
               MachineBasicBlock &MBB, MachineBasicBlock::iterator Where);
 
   const TileASLoopSchedule &S;
+  TileASPipelinerOptions Opts;
   tileas::pipes::SolveInput In;
   /// For values defined before the loop: their defining instruction.
   SmallVector<MachineInstr *, 4> OutsideDefs;
@@ -156,6 +167,25 @@ private:
   std::vector<unsigned> IssuingAgent;
   unsigned StreamAgent = 0;
 };
+
+/// Solves the coordination of S's loop under S's placements, pipes numbered
+/// from 0: for the form Opts' strategy asks for, or, Specialized false, for
+/// the unspecialized form. Changes nothing.
+TileASCoordinationSolve
+solveLoopCoordination(const TileASLoopSchedule &S,
+                      const TileASPipelinerOptions &Opts, bool Specialized);
+
+/// Whether the function still describes S's loop to the solve as it did
+/// when Solved was made: expanding an earlier loop may have replaced a value
+/// the loop reads from before it, or its last reader after it.
+bool isCoordinationCurrent(const TileASLoopSchedule &S,
+                           const TileASPipelinerOptions &Opts,
+                           const TileASCoordinationSolve &Solved);
+
+/// Fills S.Coordination (and S.UnspecializedCoordination for a
+/// warp-specialized S): the solves materialization will use.
+void solveHandoffCoordination(TileASLoopSchedule &S,
+                              const TileASPipelinerOptions &Opts);
 
 } // namespace llvm
 

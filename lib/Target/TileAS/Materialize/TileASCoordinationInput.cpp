@@ -84,14 +84,13 @@ static void describeBudgets(pipes::SolveInput &In, int ReservedBarriers) {
 TileASCoordinationInput
 TileASCoordinationInput::build(MachineBasicBlock &MBB,
                                ArrayRef<MachineInstr *> Instrs,
-                               int ReservedBarriers) {
+                               const TileASPipelinerOptions &Opts) {
   TileASCoordinationInput CI;
   pipes::SolveInput &In = CI.In;
   const MachineRegisterInfo &MRI = MBB.getParent()->getRegInfo();
-  describeBudgets(In, ReservedBarriers);
-  In.WarpSpecialized =
-      tileasPipelineStrategy() == TileASPipelineStrategy::WarpSpecialized;
-  In.RingSlack = In.WarpSpecialized ? tileasRingSlack() : 0;
+  describeBudgets(In, Opts.ReservedBarriers);
+  In.WarpSpecialized = Opts.warpSpecialized();
+  In.RingSlack = In.WarpSpecialized ? Opts.RingSlack : 0;
 
   DenseMap<const MachineInstr *, unsigned> OpIndex;
   for (unsigned I = 0; I < Instrs.size(); ++I) {

@@ -17,12 +17,16 @@
 #ifndef TILEAS_TILEASCOORDINATIONINPUT_H
 #define TILEAS_TILEASCOORDINATIONINPUT_H
 
+#include "TileASOptions.h"
 #include "tileas/Pipes/PipeSolve.h"
 #include "tileas/Sched/Schedule.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/CodeGen/Register.h"
+
+#include <optional>
+#include <string>
 
 namespace llvm {
 
@@ -37,11 +41,24 @@ struct TileASCoordinationInput {
   /// loop, else null.
   SmallVector<MachineInstr *, 4> OutsideDefs;
 
-  /// Describes Loop, whose scheduled instructions are Instrs (block order).
-  /// ReservedBarriers < 0 takes the td's reservation.
+  /// Describes Loop, whose scheduled instructions are Instrs (block order),
+  /// with Opts' barrier reservation (negative: the td's) and strategy.
   static TileASCoordinationInput build(MachineBasicBlock &Loop,
                                        ArrayRef<MachineInstr *> Instrs,
-                                       int ReservedBarriers);
+                                       const TileASPipelinerOptions &Opts);
+};
+
+/// A loop's coordination solved for one form, before materialization fixes
+/// its pipe ids: the placed solve input (pipes numbered from 0), the values
+/// defined before the loop, and what tileas::pipes::solvePipes returned.
+/// It describes the function as it was solved: materialization uses it only
+/// while the loop is described the same (isCoordinationCurrent).
+struct TileASCoordinationSolve {
+  tileas::pipes::SolveInput In;
+  SmallVector<MachineInstr *, 4> OutsideDefs;
+  /// The result, or why the input was refused (malformed input).
+  std::optional<tileas::pipes::SolveResult> Result;
+  std::string Error;
 };
 
 /// A virtual register holding a tile (shared memory) or a tensor-memory

@@ -6,13 +6,17 @@
 //
 // tileas-materialize-schedule: turns each schedule of TileASScheduleAnalysis
 // into code. It reads only the analysis (or the schedule annotated in the
-// MIR), never searches an II and never probes a reservation table:
+// MIR), never searches an II and never probes a reservation table; the
+// schedule value carries the loop's problem, counted loop and coordination
+// solve, which it does not rebuild:
 //
 //  1. checks that the schedule still matches its block and keeps every
-//     dependence (a hand-edited or stale schedule is an error naming the
-//     instructions, and the loop is left unchanged);
-//  2. solves the coordination (pipes, mutexes, barriers; TileASCoordination)
-//     before it changes anything, so that a refusal (a budget the schedule
+//     dependence of the problem it carries (a hand-edited or stale schedule
+//     is an error naming the instructions, and the loop is left unchanged);
+//  2. takes the coordination (pipes, mutexes, barriers; TileASCoordination)
+//     generation solved, or solves it (a schedule from the MIR, or a loop
+//     whose coordination another loop's expansion changed), before it
+//     changes anything, so that a refusal (a budget the schedule
 //     exceeds, a pattern TileAS cannot coordinate) leaves the function as it
 //     was; pipe ids are unique in the function, barrier ids start again for
 //     every loop (a loop's pipes are done by its exit, see the producer's
@@ -26,10 +30,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Materialize/TileASMaterializeSchedule.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "Materialize/TileASCoordination.h"
 #include "Materialize/TileASLoopExpander.h"
 #include "Materialize/TileASMaterializeCheck.h"
+#include "Materialize/TileASMaterializeFault.h"
 #include "Pipeliner/TileASCountedLoop.h"
 #include "Pipeliner/TileASLoopProblem.h"
 #include "Pipeliner/TileASScheduleAnalysis.h"
@@ -77,6 +83,9 @@ class TileASMaterializeSchedule : public MachineFunctionPass {
 public:
   static char ID;
   TileASMaterializeSchedule() : MachineFunctionPass(ID) {}
+  explicit TileASMaterializeSchedule(
+      const TileASMaterializeScheduleOptions &Opts)
+      : MachineFunctionPass(ID), Given(Opts) {}
 
   StringRef getPassName() const override {
     return "TileAS materialize schedule";
@@ -90,13 +99,56 @@ public:
   bool runOnMachineFunction(MachineFunction &MF) override;
 
 private:
+  /// A loop between the steps of its materialization.
+  struct LoopInProgress {
+    LoopInProgress(const TileASLoopSchedule &S,
+                   const TileASPipelinerOptions &Opts)
+        : Coord(S, Opts) {}
+    TileASCountedLoop Counted;
+    MachineBasicBlock *Preheader = nullptr;
+    MachineBasicBlock *Exit = nullptr;
+    unsigned FirstPipeId = 0;
+    TileASCoordinationBuilder Coord;
+    std::optional<pipes::SolveResult> Solution;
+    /// Set when the loop is warp-specialized.
+    std::optional<TileASAgentPartition> Partition;
+    /// The kernel order of the loop's body, and each instruction's stage.
+    std::vector<MachineInstr *> Ordered;
+    DenseMap<MachineInstr *, int> Stage;
+  };
+
+  /// Materializes the loop of S, step by step; true if it changed the
+  /// function.
   bool materialize(const TileASLoopSchedule &S);
-  /// Checks S against its block; on success, Deps holds the loop's
-  /// dependences (ops indexed like S.Instrs, the loop branch's last).
-  bool checkSchedule(const TileASLoopSchedule &S,
-                     std::vector<tileas::Dependence> &Deps);
-  void injectFault(TileASExpandedLoop &Expanded, pipes::SolveResult &Solved,
-                   const TileASMaterializedLoop &Check);
+  /// Checks S against its block and its loop's dependences (the boundary
+  /// check of the handed-over value: a MIR annotation may say anything).
+  bool checkSchedule(const TileASLoopSchedule &S);
+  /// The loop's counted control, single entry and expandability.
+  bool checkLoopControl(const TileASLoopSchedule &S, LoopInProgress &L);
+  /// Solves the loop's coordination in the form asked for; a refusal is
+  /// reported and leaves the function unchanged.
+  bool solveCoordination(const TileASLoopSchedule &S, LoopInProgress &L,
+                         bool Specialized);
+  /// Why the loop is not warp-specialized (empty if it is; the partition
+  /// is then in L).
+  std::string whyNotSpecialized(const TileASLoopSchedule &S, LoopInProgress &L);
+  /// Warp-specialized strategy: keeps the partition, or says why not and
+  /// solves the coordination again for the unspecialized form.
+  bool chooseWarpSpecialization(const TileASLoopSchedule &S, LoopInProgress &L);
+  /// Gives the loop a preheader and an exit of its own.
+  bool dedicateEntryAndExit(const TileASLoopSchedule &S, LoopInProgress &L);
+  /// Writes the solved coordination into the preheader, loop and exit.
+  void placeCoordination(LoopInProgress &L);
+  /// The kernel order and stages of the loop's body; puts the original
+  /// loop's body in the order the schedule issues an iteration.
+  void orderLoop(const TileASLoopSchedule &S, LoopInProgress &L);
+  /// What the self-check needs to know about the loop before expansion.
+  TileASMaterializedLoop describeForSelfCheck(const TileASLoopSchedule &S,
+                                              const LoopInProgress &L);
+  /// Expands the unspecialized loop and checks the result.
+  bool expandAndCheck(const TileASLoopSchedule &S, LoopInProgress &L);
+  void remarkMaterialized(const TileASLoopSchedule &S, const LoopInProgress &L,
+                          const TileASExpandedLoop &Expanded);
   void error(const TileASLoopSchedule &S, const Twine &Msg);
   /// The remark for a loop the coordination leaves unchanged (a limitation
   /// of ours, or too few named barriers left by the user's reservation).
@@ -106,14 +158,21 @@ private:
   MachineFunction *CurMF = nullptr;
   std::string describe(const MachineInstr &MI) const;
 
-  bool specialize(const TileASLoopSchedule &S, const TileASCountedLoop &Loop,
-                  MachineBasicBlock &Preheader, MachineBasicBlock &Exit,
-                  TileASCoordinationBuilder &Coord,
-                  const pipes::SolveResult &Solution,
-                  TileASAgentPartition &Partition,
-                  ArrayRef<MachineInstr *> Ordered,
-                  const DenseMap<MachineInstr *, int> &Stage);
+  /// Splits the loop into one loop per agent (WarpSpecialize/).
+  bool specialize(const TileASLoopSchedule &S, LoopInProgress &L);
+  /// Each agent loop's register need and prefetch distance.
+  void remarkAgentLoops(const TileASLoopSchedule &S,
+                        ArrayRef<TileASExpandedLoop> Loops,
+                        ArrayRef<TileASAgentFit> Fits);
 
+  /// An earlier loop's materialization changed the function: what
+  /// generation derived from the function outside the loop must be checked
+  /// (the coordination's description, isCoordinationCurrent) or read again
+  /// (the induction's start).
+  bool FunctionChanged = false;
+  /// Options given when the pass was made; else read at each run.
+  std::optional<TileASMaterializeScheduleOptions> Given;
+  TileASMaterializeScheduleOptions Opts;
   MachineLoopInfo *MLI = nullptr;
   MachineOptimizationRemarkEmitter *ORE = nullptr;
   /// A loop of this function was warp-specialized: its other loops are not
@@ -135,6 +194,19 @@ INITIALIZE_PASS_END(TileASMaterializeSchedule, DEBUG_TYPE,
 
 FunctionPass *llvm::createTileASMaterializeSchedulePass() {
   return new TileASMaterializeSchedule();
+}
+
+FunctionPass *llvm::createTileASMaterializeSchedulePass(
+    const TileASMaterializeScheduleOptions &Opts) {
+  return new TileASMaterializeSchedule(Opts);
+}
+
+TileASMaterializeScheduleOptions
+TileASMaterializeScheduleOptions::fromCommandLine() {
+  TileASMaterializeScheduleOptions O;
+  O.Target = TileASPipelinerOptions::fromCommandLine();
+  O.InjectFault = ::InjectFault;
+  return O;
 }
 
 std::string TileASMaterializeSchedule::describe(const MachineInstr &MI) const {
@@ -179,6 +251,7 @@ static bool isSingleBlockLoop(const MachineLoopInfo &MLI,
 }
 
 bool TileASMaterializeSchedule::runOnMachineFunction(MachineFunction &MF) {
+  Opts = Given ? *Given : TileASMaterializeScheduleOptions::fromCommandLine();
   auto &Analysis = getAnalysis<TileASScheduleAnalysis>();
   CurMF = &MF;
   MLI = &getAnalysis<MachineLoopInfoWrapperPass>().getLI();
@@ -198,7 +271,7 @@ bool TileASMaterializeSchedule::runOnMachineFunction(MachineFunction &MF) {
     return false;
   }
 
-  if (tileasPipelineStrategy() == TileASPipelineStrategy::None) {
+  if (Opts.Target.Strategy == TileASPipelineStrategy::None) {
     for (const TileASLoopSchedule &S : Analysis.schedules()) {
       if (!S.Loop) {
         error(S, S.Stale);
@@ -218,16 +291,23 @@ bool TileASMaterializeSchedule::runOnMachineFunction(MachineFunction &MF) {
   std::vector<TileASLoopSchedule> Work(Analysis.schedules().begin(),
                                        Analysis.schedules().end());
   bool Changed = false;
-  for (const TileASLoopSchedule &S : Work) {
+  for (TileASLoopSchedule &S : Work) {
     // Expansion deletes the loop block: forget its schedule either way.
     Analysis.consume(S.Loop);
+    // An annotation names no form: the strategy this run materializes with
+    // decides it (the analysis that loaded it reads no options of ours).
+    if (S.Annotated)
+      S.Form = Opts.Target.warpSpecialized() ? TileASLoopForm::WarpSpecialized
+                                             : TileASLoopForm::Unspecialized;
+    FunctionChanged = Changed;
+    if (FunctionChanged && S.Counted)
+      S.Counted->refreshInit();
     Changed |= materialize(S);
   }
   return Changed;
 }
 
-bool TileASMaterializeSchedule::checkSchedule(
-    const TileASLoopSchedule &S, std::vector<tileas::Dependence> &Deps) {
+bool TileASMaterializeSchedule::checkSchedule(const TileASLoopSchedule &S) {
   if (!S.Stale.empty()) {
     error(S, S.Stale);
     return false;
@@ -264,20 +344,20 @@ bool TileASMaterializeSchedule::checkSchedule(
     error(S, "the scheduled block is not a single-block loop with an II");
     return false;
   }
-  Expected<TileASLoopProblem> LP = TileASLoopProblem::build(*S.Loop, -1);
-  if (!LP) {
-    error(S, toString(LP.takeError()));
+  if (!S.ProblemError.empty()) {
+    error(S, S.ProblemError);
     return false;
   }
-  if (!LP->Unsupported.empty()) {
-    error(S, LP->Unsupported);
+  if (!S.Problem) {
+    error(S, "internal error: the schedule comes without its loop's problem");
     return false;
   }
+  const TileASLoopProblem &LP = *S.Problem;
   // The schedule must keep every dependence; report the first broken one by
   // its instructions. The loop branch's (an op without an instruction, last)
   // is a matter of speed, not of correctness: an annotated schedule may
   // leave the exit test late.
-  for (const Dependence &D : LP->Problem.dependences()) {
+  for (const Dependence &D : LP.Problem.dependences()) {
     if (D.From >= S.Instrs.size() || D.To >= S.Instrs.size())
       continue;
     const OpPlacement &From = S.Placement[D.From], &To = S.Placement[D.To];
@@ -318,88 +398,7 @@ bool TileASMaterializeSchedule::checkSchedule(
                      MaxExpandedCopies));
     return false;
   }
-  Deps.assign(LP->Problem.dependences().begin(),
-              LP->Problem.dependences().end());
   return true;
-}
-
-void TileASMaterializeSchedule::injectFault(TileASExpandedLoop &E,
-                                            pipes::SolveResult &Solved,
-                                            const TileASMaterializedLoop &C) {
-  if (InjectFault.empty())
-    return;
-  MachineBasicBlock *Body = E.Kernel ? E.Kernel : E.Fallback;
-  auto First = [&](unsigned Opc) -> MachineInstr * {
-    for (MachineInstr &MI : *Body)
-      if (MI.getOpcode() == Opc)
-        return &MI;
-    return nullptr;
-  };
-  auto Erase = [&](MachineInstr *MI) {
-    if (MI) {
-      E.Copies.erase(MI);
-      MI->eraseFromParent();
-    }
-  };
-  if (InjectFault == "drop-wait") {
-    Erase(First(TileAS::PIPE_CONSUMER_WAIT));
-  } else if (InjectFault == "drop-release") {
-    Erase(First(TileAS::PIPE_CONSUMER_RELEASE));
-  } else if (InjectFault == "wrong-iteration") {
-    MachineInstr *Wait = First(TileAS::PIPE_CONSUMER_WAIT);
-    MachineInstr *Acquire = First(TileAS::PIPE_PRODUCER_ACQUIRE);
-    if (Wait && Acquire)
-      Wait->getOperand(2).setReg(Acquire->getOperand(2).getReg());
-  } else if (InjectFault == "shallow-ring") {
-    for (pipes::Pipe &P : Solved.Pipes)
-      if (P.Kind == pipes::PipeKind::Ring && P.Depth > 1) {
-        --P.Depth;
-        for (MachineInstr &MI : *C.Preheader)
-          if (MI.getOpcode() == TileAS::PIPE_CREATE &&
-              MI.getOperand(0).getImm() == P.Id)
-            MI.getOperand(1).setImm(P.Depth);
-        // Its tail after the loop is one acquire shorter too.
-        MachineInstr *LastTail = nullptr;
-        for (MachineInstr &MI : *C.Exit)
-          if (MI.getOpcode() == TileAS::PIPE_PRODUCER_ACQUIRE &&
-              MI.getOperand(0).getImm() == P.Id)
-            LastTail = &MI;
-        if (LastTail)
-          LastTail->eraseFromParent();
-        break;
-      }
-  } else if (InjectFault == "mutex-side") {
-    if (MachineInstr *Lock = First(TileAS::MUTEX_LOCK))
-      Lock->getOperand(1).setImm(1 - Lock->getOperand(1).getImm());
-  } else if (InjectFault == "barrier-budget") {
-    if (!Solved.Pipes.empty())
-      Solved.Pipes.front().FullBarrier = C.BarrierLimit;
-  } else if (InjectFault == "kernel-order") {
-    // Swap two neighbours that the schedule orders and that do not depend
-    // on each other.
-    auto Key = [&](const MachineInstr &MI) {
-      const OpPlacement &P =
-          C.Placement[C.SchedIndex[E.Copies.lookup(&MI).OrderIndex]];
-      return std::make_tuple(P.Start % C.II, -int64_t(P.Stage), P.Order);
-    };
-    for (MachineInstr &A : *Body) {
-      MachineInstr *B = A.getNextNode();
-      if (!B || !E.Copies.count(&A) || !E.Copies.count(B) ||
-          TileAS::isCoordination(A.getDesc()) ||
-          TileAS::isCoordination(B->getDesc()) || Key(A) == Key(*B))
-        continue;
-      bool Depends = false;
-      for (const MachineOperand &Def : A.all_defs())
-        Depends |= B->readsRegister(Def.getReg(), /*TRI=*/nullptr);
-      if (Depends)
-        continue;
-      Body->splice(A.getIterator(), Body, B->getIterator());
-      break;
-    }
-  } else {
-    report_fatal_error("unknown -tileas-materialize-inject-fault '" +
-                       Twine(InjectFault) + "'");
-  }
 }
 
 /// The order of the kernel: by cycle modulo II; within a cycle the older
@@ -442,170 +441,191 @@ static std::string agentOverBudget(const TileASLoopSchedule &S,
   return "";
 }
 
-bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
-  std::vector<Dependence> Deps;
-  if (!checkSchedule(S, Deps))
-    return false;
-  MachineBasicBlock &Loop = *S.Loop;
-  MachineFunction &MF = *Loop.getParent();
-  std::string NotCounted;
-  std::optional<TileASCountedLoop> Counted =
-      TileASCountedLoop::analyze(Loop, &NotCounted);
-  if (!Counted) {
-    error(S, "its loop control is not a counted loop: " + NotCounted);
+bool TileASMaterializeSchedule::checkLoopControl(const TileASLoopSchedule &S,
+                                                 LoopInProgress &L) {
+  if (!S.Counted) {
+    error(S, "its loop control is not a counted loop: " + S.NotCounted);
     return false;
   }
-  MachineBasicBlock *Preheader = nullptr;
+  L.Counted = *S.Counted;
+  MachineBasicBlock &Loop = *S.Loop;
   for (MachineBasicBlock *P : Loop.predecessors())
     if (P != &Loop)
-      Preheader = Preheader ? nullptr : P;
-  if (!Preheader || Loop.pred_size() != 2) {
+      L.Preheader = L.Preheader ? nullptr : P;
+  if (!L.Preheader || Loop.pred_size() != 2) {
     error(S, "the loop has more than one entry");
     return false;
   }
-  if (Error E = checkExpandable(*Counted)) {
+  if (Error E = checkExpandable(L.Counted)) {
     error(S, toString(std::move(E)));
     return false;
   }
   for (unsigned I = 0; I < S.Instrs.size(); ++I)
-    if (S.Instrs[I] == Counted->Compare && S.Placement[I].Stage != 0) {
+    if (S.Instrs[I] == L.Counted.Compare && S.Placement[I].Stage != 0) {
       error(S, formatv("the loop's exit test {0} is in stage {1}; it must be "
                        "in stage 0, where each kernel iteration decides "
                        "whether the next one starts",
-                       describe(*Counted->Compare), S.Placement[I].Stage));
+                       describe(*L.Counted.Compare), S.Placement[I].Stage));
       return false;
     }
+  return true;
+}
 
-  // Pipe ids are unique in the function: after those of loops materialized
-  // before this one.
+/// The first pipe id after those of the loops materialized before (pipe ids
+/// are unique in the function).
+static unsigned firstFreePipeId(const MachineFunction &MF) {
   unsigned FirstPipeId = 0;
   for (const MachineBasicBlock &MBB : MF)
     for (const MachineInstr &MI : MBB)
       if (MI.getOpcode() == TileAS::PIPE_CREATE)
         FirstPipeId =
             std::max<unsigned>(FirstPipeId, MI.getOperand(0).getImm() + 1);
-  // Solve before changing anything, so that a refusal leaves the function
-  // exactly as it was.
-  TileASCoordinationBuilder Coord(S);
+  return FirstPipeId;
+}
+
+bool TileASMaterializeSchedule::solveCoordination(const TileASLoopSchedule &S,
+                                                  LoopInProgress &L,
+                                                  bool Specialized) {
+  // Generation solved the coordination of each form the loop may take; the
+  // solve holds while the function describes the loop to it as it did then.
+  const TileASCoordinationSolve *Solved =
+      Specialized || S.Form == TileASLoopForm::Unspecialized
+          ? S.Coordination.get()
+          : S.UnspecializedCoordination.get();
+  bool Current = Solved && (!FunctionChanged ||
+                            isCoordinationCurrent(S, Opts.Target, *Solved));
   Expected<pipes::SolveResult> Solution =
-      Coord.solve(FirstPipeId, /*Specialized=*/S.Unspecialized.empty());
+      Current ? L.Coord.adopt(*Solved, L.FirstPipeId)
+              : L.Coord.solve(L.FirstPipeId, Specialized);
   if (!Solution) {
     // A limitation of ours is not the user's error: the loop stays as it
     // was, with a remark; anything else is bad input or an internal error.
     handleAllErrors(
         Solution.takeError(),
-        [&](const LoopLeftUnchanged &L) { remarkLeftUnchanged(Loop, L); },
+        [&](const LoopLeftUnchanged &Left) {
+          remarkLeftUnchanged(*S.Loop, Left);
+        },
         [&](const ErrorInfoBase &E) { error(S, E.message()); });
     return false;
   }
+  L.Solution = std::move(*Solution);
+  return true;
+}
 
-  // Warp specialization needs every value that crosses agents to be a
-  // buffer the coordination hands over; decide before changing anything.
-  std::optional<TileASAgentPartition> Partition;
-  if (tileasPipelineStrategy() == TileASPipelineStrategy::WarpSpecialized) {
-    StringRef Why;
-    std::string IssueWhy;
-    if (!S.Unspecialized.empty())
-      Why = S.Unspecialized;
-    else if (Specialized)
-      Why = "an earlier loop of the function is warp-specialized";
-    else {
-      Partition.emplace(
-          TileASAgentPartition::analyze(S, *Counted, *Solution, Deps));
-      Why = Partition->why();
-      if (Why.empty()) {
-        TileASAgentIssue Issue = agentIssue(*Partition, Loop, *Counted);
-        if (Issue.Bound > S.II)
-          IssueWhy = formatv(
-              "its {0} agents would issue {1} instructions more than the "
-              "unspecialized loop (scalars each recomputes, its own loop "
-              "control), which needs II {2} on the machine's slots where the "
-              "schedule has {3}",
-              Issue.Looping, Issue.Extra, Issue.Bound, S.II);
-        Why = IssueWhy;
-      }
-      if (Why.empty()) {
-        IssueWhy = agentOverBudget(S, *Partition);
-        Why = IssueWhy;
-      }
+std::string
+TileASMaterializeSchedule::whyNotSpecialized(const TileASLoopSchedule &S,
+                                             LoopInProgress &L) {
+  if (S.Form == TileASLoopForm::Unspecialized)
+    return S.FormReason;
+  if (Specialized)
+    return "an earlier loop of the function is warp-specialized";
+  L.Partition.emplace(TileASAgentPartition::analyze(
+      S, L.Counted, *L.Solution, S.Problem->Problem.dependences()));
+  if (!L.Partition->why().empty())
+    return L.Partition->why();
+  TileASAgentIssue Issue = agentIssue(*L.Partition, *S.Loop, L.Counted);
+  if (Issue.Bound > S.II)
+    return formatv(
+        "its {0} agents would issue {1} instructions more than the "
+        "unspecialized loop (scalars each recomputes, its own loop "
+        "control), which needs II {2} on the machine's slots where the "
+        "schedule has {3}",
+        Issue.Looping, Issue.Extra, Issue.Bound, S.II);
+  return agentOverBudget(S, *L.Partition);
+}
+
+bool TileASMaterializeSchedule::chooseWarpSpecialization(
+    const TileASLoopSchedule &S, LoopInProgress &L) {
+  std::string Why = whyNotSpecialized(S, L);
+  if (Why.empty())
+    return true;
+  MachineBasicBlock &Loop = *S.Loop;
+  ORE->emit([&] {
+    return MachineOptimizationRemarkMissed(DEBUG_TYPE, "NotWarpSpecialized",
+                                           Loop.findDebugLoc(Loop.begin()),
+                                           &Loop)
+           << "loop bb." << ore::NV("Block", Loop.getNumber()) << " in "
+           << ore::NV("Function", CurMF->getName())
+           << " not warp-specialized: " << ore::NV("Reason", Why)
+           << "; it is materialized unspecialized";
+  });
+  L.Partition.reset();
+  // The unspecialized form needs neither the handoffs nor the slack.
+  return solveCoordination(S, L, /*Specialized=*/false);
+}
+
+bool TileASMaterializeSchedule::dedicateEntryAndExit(
+    const TileASLoopSchedule &S, LoopInProgress &L) {
+  MachineBasicBlock &Loop = *S.Loop;
+  if (L.Preheader->succ_size() != 1)
+    if (MachineBasicBlock *Split = L.Preheader->SplitCriticalEdge(&Loop, *this))
+      L.Preheader = Split;
+  L.Exit = L.Counted.Exit;
+  bool ExitSplit = false;
+  if (L.Exit->pred_size() != 1)
+    if (MachineBasicBlock *Split = Loop.SplitCriticalEdge(L.Exit, *this)) {
+      L.Exit = Split;
+      ExitSplit = true;
     }
-    if (!Why.empty()) {
-      ORE->emit([&] {
-        return MachineOptimizationRemarkMissed(DEBUG_TYPE, "NotWarpSpecialized",
-                                               Loop.findDebugLoc(Loop.begin()),
-                                               &Loop)
-               << "loop bb." << ore::NV("Block", Loop.getNumber()) << " in "
-               << ore::NV("Function", MF.getName())
-               << " not warp-specialized: " << ore::NV("Reason", Why)
-               << "; it is materialized unspecialized";
-      });
-      Partition.reset();
-      // The unspecialized form needs neither the handoffs nor the slack.
-      Solution = Coord.solve(FirstPipeId, /*Specialized=*/false);
-      if (!Solution) {
-        handleAllErrors(
-            Solution.takeError(),
-            [&](const LoopLeftUnchanged &L) { remarkLeftUnchanged(Loop, L); },
-            [&](const ErrorInfoBase &E) { error(S, E.message()); });
-        return false;
-      }
-    }
+  // Splitting the exit edge may have rewritten the loop's terminators.
+  bool Counted = true;
+  if (ExitSplit) {
+    std::optional<TileASCountedLoop> Again = TileASCountedLoop::analyze(Loop);
+    Counted = Again.has_value();
+    if (Again)
+      L.Counted = *Again;
   }
-
-  // A dedicated preheader and exit keep the expansion and the coordination
-  // placed before and after the loop on the loop's own paths.
-  if (Preheader->succ_size() != 1)
-    if (MachineBasicBlock *Split = Preheader->SplitCriticalEdge(&Loop, *this))
-      Preheader = Split;
-  MachineBasicBlock *Exit = Counted->Exit;
-  if (Exit->pred_size() != 1)
-    if (MachineBasicBlock *Split = Loop.SplitCriticalEdge(Exit, *this))
-      Exit = Split;
-  Counted = TileASCountedLoop::analyze(Loop);
-  if (Preheader->succ_size() != 1 || Exit->pred_size() != 1 || !Counted) {
-    MF.getFunction().getContext().emitError(formatv(
+  if (L.Preheader->succ_size() != 1 || L.Exit->pred_size() != 1 || !Counted) {
+    CurMF->getFunction().getContext().emitError(formatv(
         "{0} bb.{1}: internal error: the loop's preheader or exit could not "
         "be made its own; the loop is not pipelined",
-        MF.getName(), Loop.getNumber()));
-    return true;
+        CurMF->getName(), Loop.getNumber()));
+    return false;
   }
-  if (Partition)
-    Coord.setIssuingAgents(Partition->issuingAgents());
-  else
-    Coord.setStreamAgent(streamAgentOf(*Preheader));
-  Coord.emit(*Solution, *Counted, *Preheader, *Exit);
-  if (Partition)
-    Partition->addCoordination(Coord.placed());
+  return true;
+}
 
+void TileASMaterializeSchedule::placeCoordination(LoopInProgress &L) {
+  if (L.Partition)
+    L.Coord.setIssuingAgents(L.Partition->issuingAgents());
+  else
+    L.Coord.setStreamAgent(streamAgentOf(*L.Preheader));
+  L.Coord.emit(*L.Solution, L.Counted, *L.Preheader, *L.Exit);
+  if (L.Partition)
+    L.Partition->addCoordination(L.Coord.placed());
+}
+
+void TileASMaterializeSchedule::orderLoop(const TileASLoopSchedule &S,
+                                          LoopInProgress &L) {
+  MachineBasicBlock &Loop = *S.Loop;
   // The kernel order: scheduled ops by their key, new coordination next to
   // the op it is anchored to (before or after it, as placed in the block).
-  DenseMap<MachineInstr *, int> Stage;
   DenseMap<const MachineInstr *, std::tuple<int64_t, int64_t, unsigned>> Key;
   DenseMap<const MachineInstr *, unsigned> BlockPos;
   unsigned Pos = 0;
   for (MachineInstr &MI : Loop)
     BlockPos[&MI] = Pos++;
   for (unsigned I = 0; I < S.Instrs.size(); ++I) {
-    Stage[S.Instrs[I]] = S.Placement[I].Stage;
+    L.Stage[S.Instrs[I]] = S.Placement[I].Stage;
     Key[S.Instrs[I]] = kernelKey(S.Placement[I], S.II);
   }
-  for (const PlacedCoordination &PC : Coord.placed()) {
+  for (const PlacedCoordination &PC : L.Coord.placed()) {
     // Copies first: inserting may move the anchor's entry.
-    int AnchorStage = Stage.lookup(PC.Anchor);
+    int AnchorStage = L.Stage.lookup(PC.Anchor);
     auto AnchorKey = Key.lookup(PC.Anchor);
-    Stage[PC.MI] = AnchorStage;
+    L.Stage[PC.MI] = AnchorStage;
     Key[PC.MI] = AnchorKey;
   }
-  std::vector<MachineInstr *> Ordered;
   for (MachineInstr &MI : Loop)
     if (!MI.isPHI() && !MI.isTerminator() && !MI.isDebugInstr())
-      Ordered.push_back(&MI);
-  llvm::stable_sort(Ordered, [&](const MachineInstr *A, const MachineInstr *B) {
-    auto KA = Key.lookup(A), KB = Key.lookup(B);
-    if (KA != KB)
-      return KA < KB;
-    return BlockPos.lookup(A) < BlockPos.lookup(B);
-  });
+      L.Ordered.push_back(&MI);
+  llvm::stable_sort(L.Ordered,
+                    [&](const MachineInstr *A, const MachineInstr *B) {
+                      auto KA = Key.lookup(A), KB = Key.lookup(B);
+                      if (KA != KB)
+                        return KA < KB;
+                      return BlockPos.lookup(A) < BlockPos.lookup(B);
+                    });
 
   // The original loop remains as the path for short trip counts, where it
   // runs one iteration at a time: put its body in the order the schedule
@@ -614,9 +634,9 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
   DenseMap<const MachineInstr *, std::pair<int64_t, unsigned>> Flat;
   for (unsigned I = 0; I < S.Instrs.size(); ++I)
     Flat[S.Instrs[I]] = {S.Placement[I].Start, S.Placement[I].Order};
-  for (const PlacedCoordination &PC : Coord.placed())
+  for (const PlacedCoordination &PC : L.Coord.placed())
     Flat[PC.MI] = Flat.lookup(PC.Anchor);
-  std::vector<MachineInstr *> Sequential(Ordered);
+  std::vector<MachineInstr *> Sequential(L.Ordered);
   llvm::stable_sort(Sequential,
                     [&](const MachineInstr *A, const MachineInstr *B) {
                       auto FA = Flat.lookup(A), FB = Flat.lookup(B);
@@ -625,61 +645,74 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
                       return BlockPos.lookup(A) < BlockPos.lookup(B);
                     });
   reorderBlock(Loop, Sequential);
-  if (Partition)
-    return specialize(S, *Counted, *Preheader, *Exit, Coord, *Solution,
-                      *Partition, Ordered, Stage);
+}
 
-  // What the self-check needs to know about the loop before the expansion
-  // (which may delete it).
+TileASMaterializedLoop
+TileASMaterializeSchedule::describeForSelfCheck(const TileASLoopSchedule &S,
+                                                const LoopInProgress &L) {
   TileASMaterializedLoop Check;
   Check.Placement = S.Placement;
   Check.II = S.II;
   Check.StageCount = S.StageCount;
-  Check.FirstBarrier = Coord.firstBarrier();
-  Check.BarrierLimit = Coord.barrierLimit();
-  Check.ConstantTripCount = Counted->constantTripCount();
-  {
-    DenseMap<const MachineInstr *, unsigned> SchedIdx;
-    for (unsigned I = 0; I < S.Instrs.size(); ++I)
-      SchedIdx[S.Instrs[I]] = I;
-    DenseMap<const MachineInstr *, const MachineInstr *> AnchorOf;
-    for (const PlacedCoordination &PC : Coord.placed())
-      AnchorOf[PC.MI] = PC.Anchor;
-    for (unsigned I = 0; I < Ordered.size(); ++I) {
-      const MachineInstr *MI = Ordered[I];
-      bool IsCoord = AnchorOf.count(MI);
-      Check.SchedIndex.push_back(SchedIdx.lookup(IsCoord ? AnchorOf[MI] : MI));
-      Check.LoopIndex[MI] = I;
-    }
+  Check.FirstBarrier = L.Coord.firstBarrier();
+  Check.BarrierLimit = L.Coord.barrierLimit();
+  Check.ConstantTripCount = L.Counted.constantTripCount();
+  DenseMap<const MachineInstr *, unsigned> SchedIdx;
+  for (unsigned I = 0; I < S.Instrs.size(); ++I)
+    SchedIdx[S.Instrs[I]] = I;
+  DenseMap<const MachineInstr *, const MachineInstr *> AnchorOf;
+  for (const PlacedCoordination &PC : L.Coord.placed())
+    AnchorOf[PC.MI] = PC.Anchor;
+  for (unsigned I = 0; I < L.Ordered.size(); ++I) {
+    const MachineInstr *MI = L.Ordered[I];
+    bool IsCoord = AnchorOf.count(MI);
+    Check.SchedIndex.push_back(SchedIdx.lookup(IsCoord ? AnchorOf[MI] : MI));
+    Check.LoopIndex[MI] = I;
   }
+  return Check;
+}
 
-  TileASExpandedLoop Expanded =
-      expandPipelinedLoop(*Counted, *Preheader, Ordered, Stage, S.StageCount);
+bool TileASMaterializeSchedule::expandAndCheck(const TileASLoopSchedule &S,
+                                               LoopInProgress &L) {
+  MachineBasicBlock &Loop = *S.Loop;
+  // What the self-check needs to know about the loop before the expansion
+  // (which may delete it).
+  TileASMaterializedLoop Check = describeForSelfCheck(S, L);
+
+  TileASExpandedLoop Expanded = expandPipelinedLoop(
+      L.Counted, *L.Preheader, L.Ordered, L.Stage, S.StageCount);
   MachineBasicBlock *Kernel = Expanded.Kernel;
   if (Kernel)
-    MF.getInfo<TileASMachineFunctionInfo>()->PipelinedKernels.push_back(
+    CurMF->getInfo<TileASMachineFunctionInfo>()->PipelinedKernels.push_back(
         Kernel->getNumber());
 
   // Check the result before anything else relies on it.
-  pipes::SolveResult Solved = *Solution;
+  pipes::SolveResult Solved = *L.Solution;
   bool LoopRemains = !Kernel || Kernel == &Loop || Expanded.Fallback;
   Check.Solution = &Solved;
   Check.Expanded = &Expanded;
   Check.Loop = LoopRemains ? &Loop : nullptr;
   if (!LoopRemains)
     Check.LoopIndex.clear();
-  Check.Preheader = Preheader;
-  Check.Exit = Exit;
-  injectFault(Expanded, Solved, Check);
+  Check.Preheader = L.Preheader;
+  Check.Exit = L.Exit;
+  injectMaterializeFault(Opts.InjectFault, Expanded, Solved, Check);
   std::string Problem = checkMaterializedLoop(Check);
   if (!Problem.empty()) {
-    MF.getFunction().getContext().emitError(
+    CurMF->getFunction().getContext().emitError(
         formatv("{0}: internal error: the materialized loop fails its "
                 "self-check: {1}",
-                MF.getName(), Problem));
+                CurMF->getName(), Problem));
     return true;
   }
+  remarkMaterialized(S, L, Expanded);
+  return true;
+}
 
+void TileASMaterializeSchedule::remarkMaterialized(
+    const TileASLoopSchedule &S, const LoopInProgress &L,
+    const TileASExpandedLoop &Expanded) {
+  MachineBasicBlock *Kernel = Expanded.Kernel;
   if (!Kernel) {
     ORE->emit([&] {
       return MachineOptimizationRemarkMissed(
@@ -687,16 +720,17 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
                  Expanded.Fallback->findDebugLoc(Expanded.Fallback->begin()),
                  Expanded.Fallback)
              << "not pipelined: its trip count "
-             << ore::NV("TripCount", *Counted->constantTripCount())
+             << ore::NV("TripCount", *L.Counted.constantTripCount())
              << " is below the " << ore::NV("Stages", S.StageCount)
              << " stages of its schedule; it runs one iteration at a time, "
                 "with its coordination";
     });
-    return true;
+    return;
   }
+  const pipes::SolveResult &Solution = *L.Solution;
   ORE->emit([&] {
     unsigned Rings = 0;
-    for (const pipes::Pipe &P : Solution->Pipes)
+    for (const pipes::Pipe &P : Solution.Pipes)
       Rings += P.Kind == pipes::PipeKind::Ring;
     return MachineOptimizationRemark(DEBUG_TYPE, "Materialized",
                                      Kernel->findDebugLoc(Kernel->begin()),
@@ -704,23 +738,47 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
            << "materialized II=" << ore::NV("II", S.II) << " with "
            << ore::NV("Stages", S.StageCount)
            << " stages: " << ore::NV("Pipes", Rings) << " ring pipe(s), "
-           << ore::NV("OtherPipes", unsigned(Solution->Pipes.size() - Rings))
+           << ore::NV("OtherPipes", unsigned(Solution.Pipes.size() - Rings))
            << " other pipe(s), "
-           << ore::NV("Mutexes", unsigned(Solution->Mutexes.size()))
-           << " mutex(es), " << ore::NV("Barriers", Solution->BarriersUsed)
+           << ore::NV("Mutexes", unsigned(Solution.Mutexes.size()))
+           << " mutex(es), " << ore::NV("Barriers", Solution.BarriersUsed)
            << " barrier(s)";
   });
-  return true;
 }
 
-bool TileASMaterializeSchedule::specialize(
-    const TileASLoopSchedule &S, const TileASCountedLoop &Counted,
-    MachineBasicBlock &Preheader, MachineBasicBlock &Exit,
-    TileASCoordinationBuilder &Coord, const pipes::SolveResult &Solution,
-    TileASAgentPartition &Partition, ArrayRef<MachineInstr *> Ordered,
-    const DenseMap<MachineInstr *, int> &Stage) {
+bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
+  if (!checkSchedule(S))
+    return false;
+  LoopInProgress L(S, Opts.Target);
+  if (!checkLoopControl(S, L))
+    return false;
+  // Solve before changing anything, so that a refusal leaves the function
+  // exactly as it was.
+  L.FirstPipeId = firstFreePipeId(*CurMF);
+  if (!solveCoordination(S, L,
+                         /*Specialized=*/S.Form ==
+                             TileASLoopForm::WarpSpecialized))
+    return false;
+  // Warp specialization needs every value that crosses agents to be a
+  // buffer the coordination hands over; decide before changing anything.
+  if (Opts.Target.warpSpecialized() && !chooseWarpSpecialization(S, L))
+    return false;
+  // A dedicated preheader and exit keep the expansion and the coordination
+  // placed before and after the loop on the loop's own paths.
+  if (!dedicateEntryAndExit(S, L))
+    return true;
+  placeCoordination(L);
+  orderLoop(S, L);
+  if (L.Partition)
+    return specialize(S, L);
+  return expandAndCheck(S, L);
+}
+
+bool TileASMaterializeSchedule::specialize(const TileASLoopSchedule &S,
+                                           LoopInProgress &L) {
   MachineFunction &MF = *S.Loop->getParent();
   MachineBasicBlock &Loop = *S.Loop;
+  TileASAgentPartition &Partition = *L.Partition;
   unsigned LoopNumber = Loop.getNumber();
   // How many instructions of the loop each agent issues (its own, the
   // scalars it recomputes, its coordination), before the expansion.
@@ -733,8 +791,8 @@ bool TileASMaterializeSchedule::specialize(
   }
   std::vector<TileASAgentFit> Fits;
   std::vector<TileASExpandedLoop> Loops =
-      warpSpecializeLoop(S, Counted, Preheader, Exit, Coord, Solution,
-                         Partition, Ordered, Stage, Fits);
+      warpSpecializeLoop(S, L.Counted, *L.Preheader, *L.Exit, L.Coord,
+                         *L.Solution, Partition, L.Ordered, L.Stage, Fits);
   Specialized = true;
   MachineBasicBlock *First = nullptr;
   for (const TileASAgentFit &Fit : Fits)
@@ -747,7 +805,31 @@ bool TileASMaterializeSchedule::specialize(
           E.Kernel->getNumber());
       First = First ? First : E.Kernel;
     }
-  MachineBasicBlock *At = First ? First : &Preheader;
+  remarkAgentLoops(S, Loops, Fits);
+  MachineBasicBlock *At = First ? First : L.Preheader;
+  ORE->emit([&] {
+    MachineOptimizationRemark R(DEBUG_TYPE, "WarpSpecialized",
+                                At->findDebugLoc(At->begin()), At);
+    R << "loop bb." << ore::NV("Block", LoopNumber) << " in "
+      << ore::NV("Function", MF.getName())
+      << " warp-specialized at II=" << ore::NV("II", S.II) << " with "
+      << ore::NV("Stages", S.StageCount) << " stages into "
+      << ore::NV("Agents", unsigned(Loops.size())) << " agents:";
+    for (unsigned A = 1; A <= Loops.size(); ++A) {
+      const model::AgentRecord &Rec = model::agents()[A - 1];
+      R << (A > 1 ? "," : "") << " " << Rec.Name << " ("
+        << ore::NV("Warps", Rec.Warps) << " warp(s), "
+        << ore::NV("Registers", Rec.Registers) << " registers, "
+        << ore::NV("Instructions", Issued[A - 1]) << " instructions)";
+    }
+    return R;
+  });
+  return true;
+}
+
+void TileASMaterializeSchedule::remarkAgentLoops(
+    const TileASLoopSchedule &S, ArrayRef<TileASExpandedLoop> Loops,
+    ArrayRef<TileASAgentFit> Fits) {
   for (unsigned A = 1; A <= Loops.size(); ++A) {
     const TileASExpandedLoop &E = Loops[A - 1];
     const TileASAgentFit &Fit = Fits[A - 1];
@@ -790,22 +872,4 @@ bool TileASMaterializeSchedule::specialize(
              << ore::NV("Stages", S.StageCount);
     });
   }
-  ORE->emit([&] {
-    MachineOptimizationRemark R(DEBUG_TYPE, "WarpSpecialized",
-                                At->findDebugLoc(At->begin()), At);
-    R << "loop bb." << ore::NV("Block", LoopNumber) << " in "
-      << ore::NV("Function", MF.getName())
-      << " warp-specialized at II=" << ore::NV("II", S.II) << " with "
-      << ore::NV("Stages", S.StageCount) << " stages into "
-      << ore::NV("Agents", unsigned(Loops.size())) << " agents:";
-    for (unsigned A = 1; A <= Loops.size(); ++A) {
-      const model::AgentRecord &Rec = model::agents()[A - 1];
-      R << (A > 1 ? "," : "") << " " << Rec.Name << " ("
-        << ore::NV("Warps", Rec.Warps) << " warp(s), "
-        << ore::NV("Registers", Rec.Registers) << " registers, "
-        << ore::NV("Instructions", Issued[A - 1]) << " instructions)";
-    }
-    return R;
-  });
-  return true;
 }

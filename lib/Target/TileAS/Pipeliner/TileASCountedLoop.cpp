@@ -257,6 +257,12 @@ TileASCountedLoop::analyze(MachineBasicBlock &MBB, std::string *WhyNot) {
   return L;
 }
 
+void TileASCountedLoop::refreshInit() {
+  for (unsigned I = 1; I + 1 < IVPhi->getNumOperands(); I += 2)
+    if (IVPhi->getOperand(I + 1).getMBB() != Loop)
+      Init = IVPhi->getOperand(I).getReg();
+}
+
 std::optional<int64_t> TileASCountedLoop::constantTripCount() const {
   const MachineRegisterInfo &MRI = Loop->getParent()->getRegInfo();
   std::optional<int64_t> Init = constantValue(MRI, this->Init);

@@ -82,6 +82,10 @@ struct TileASCountedLoop {
   static std::optional<TileASCountedLoop>
   analyze(MachineBasicBlock &MBB, std::string *WhyNot = nullptr);
 
+  /// Reads Init again from the induction PHI: expanding an earlier loop of
+  /// the function may have renamed the value the induction starts from.
+  void refreshInit();
+
   /// The bound operand of the compare (a register or an immediate).
   const MachineOperand &bound() const { return Compare->getOperand(BoundIdx); }
 

@@ -6,15 +6,20 @@
 //
 // tileas-generate-schedule: for every single-block loop, builds the
 // scheduling problem (TileASLoopProblem), runs the scheduling core
-// (constraint refinement around the modulo or serial generator), and records
-// the schedule in TileASScheduleAnalysis. It changes no instruction: the
-// only output is the analysis (and, under -tileas-annotate-schedule, its
-// copy in the MIR). Every loop gets a remark: the II and its bounds, or why
-// it was left as it was.
+// (constraint refinement around the modulo or serial generator; with
+// -tileas-verify-schedule it runs the independent verifier on the schedule
+// it returns), and records the schedule, with the problem and the counted
+// loop, in TileASScheduleAnalysis (TileASLoopSchedule). It changes no
+// instruction: the only output is the analysis (and, under
+// -tileas-annotate-schedule, its copy in the MIR). Every loop gets a remark:
+// the II and its bounds, or why it was left as it was.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Pipeliner/TileASGenerateSchedule.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "Materialize/TileASCoordination.h"
+#include "Pipeliner/TileASAnnotatedSchedule.h"
 #include "Pipeliner/TileASCountedLoop.h"
 #include "Pipeliner/TileASLoopProblem.h"
 #include "Pipeliner/TileASScheduleAnalysis.h"
@@ -24,7 +29,6 @@
 #include "TileASMachineFunctionInfo.h"
 #include "TileASOptions.h"
 #include "tileas/Sched/Scheduler.h"
-#include "tileas/Sched/Verifier.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
@@ -81,12 +85,38 @@ static cl::opt<bool>
                          "rule picks the serial one"),
                 cl::init(false));
 
+SchedulerOptions TileASGenerateScheduleOptions::schedulerOptions() const {
+  SchedulerOptions Opts;
+  Opts.MaxII = MaxII;
+  Opts.MaxStages = MaxStages;
+  Opts.MaxConstraintIterations = MaxConstraintIterations;
+  Opts.SearchEffortFactor = SearchEffort;
+  Opts.ForceModulo = ForceModulo;
+  Opts.Verify = Target.VerifySchedules;
+  return Opts;
+}
+
+TileASGenerateScheduleOptions TileASGenerateScheduleOptions::fromCommandLine() {
+  TileASGenerateScheduleOptions O;
+  O.Target = TileASPipelinerOptions::fromCommandLine();
+  O.MaxII = ::MaxII;
+  O.MaxStages = ::MaxStages;
+  O.MaxConstraintIterations = ::MaxConstraintIterations;
+  O.SearchEffort = ::SearchEffort;
+  O.PrintSchedule = ::PrintSchedule;
+  O.AnnotateSchedule = ::AnnotateSchedule;
+  O.ForceModulo = ::ForceModulo;
+  return O;
+}
+
 namespace {
 
 class TileASGenerateSchedule : public MachineFunctionPass {
 public:
   static char ID;
   TileASGenerateSchedule() : MachineFunctionPass(ID) {}
+  explicit TileASGenerateSchedule(const TileASGenerateScheduleOptions &Opts)
+      : MachineFunctionPass(ID), Given(Opts) {}
 
   StringRef getPassName() const override { return "TileAS generate schedule"; }
   void getAnalysisUsage(AnalysisUsage &AU) const override {
@@ -102,10 +132,20 @@ public:
 
 private:
   void scheduleBlock(MachineBasicBlock &MBB);
+  /// The problem of the loop MBB if it is one TileAS can pipeline; else
+  /// reports why not and returns nothing.
+  std::optional<TileASLoopProblem>
+  pipelinableProblem(MachineBasicBlock &MBB,
+                     std::optional<TileASCountedLoop> &Counted);
+  void remarkNotPipelined(MachineBasicBlock &MBB, StringRef Reason);
   void remarkMultiBlockLoop(const MachineLoop &L);
+  void remarkScheduled(const TileASLoopSchedule &S);
   void remarkFailure(const TileASLoopProblem &LP, const ScheduleResult &R);
   void annotate(const TileASLoopSchedule &S);
 
+  /// Options given when the pass was made; else read at each run.
+  std::optional<TileASGenerateScheduleOptions> Given;
+  TileASGenerateScheduleOptions Opts;
   MachineOptimizationRemarkEmitter *ORE = nullptr;
   TileASScheduleAnalysis *Analysis = nullptr;
   bool Changed = false;
@@ -127,7 +167,13 @@ FunctionPass *llvm::createTileASGenerateSchedulePass() {
   return new TileASGenerateSchedule();
 }
 
+FunctionPass *llvm::createTileASGenerateSchedulePass(
+    const TileASGenerateScheduleOptions &Opts) {
+  return new TileASGenerateSchedule(Opts);
+}
+
 bool TileASGenerateSchedule::runOnMachineFunction(MachineFunction &MF) {
+  Opts = Given ? *Given : TileASGenerateScheduleOptions::fromCommandLine();
   ORE = &getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
   Analysis = &getAnalysis<TileASScheduleAnalysis>();
   const MachineLoopInfo &MLI =
@@ -194,85 +240,111 @@ void TileASGenerateSchedule::remarkMultiBlockLoop(const MachineLoop &L) {
   });
 }
 
-void TileASGenerateSchedule::scheduleBlock(MachineBasicBlock &MBB) {
+void TileASGenerateSchedule::remarkNotPipelined(MachineBasicBlock &MBB,
+                                                StringRef Reason) {
+  ORE->emit([&] {
+    return MachineOptimizationRemarkMissed(DEBUG_TYPE, "NotPipelined",
+                                           loopLoc(MBB), &MBB)
+           << "loop bb." << ore::NV("Block", MBB.getNumber()) << " in "
+           << ore::NV("Function", MBB.getParent()->getName())
+           << " not pipelined: " << ore::NV("Reason", Reason);
+  });
+}
+
+std::optional<TileASLoopProblem> TileASGenerateSchedule::pipelinableProblem(
+    MachineBasicBlock &MBB, std::optional<TileASCountedLoop> &Counted) {
   MachineFunction &MF = *MBB.getParent();
-  Expected<TileASLoopProblem> LP =
-      TileASLoopProblem::build(MBB, tileasReservedBarriers());
+  Expected<TileASLoopProblem> LP = TileASLoopProblem::build(MBB, Opts.Target);
   if (!LP) {
     MF.getFunction().getContext().emitError(
         formatv("{0}: {1}", MF.getName(), toString(LP.takeError())));
-    return;
+    return std::nullopt;
   }
   // Materialization expands only counted loops: a schedule of any other
   // loop could not be used (an unrolled loop from opt -O2 whose exit test
   // compares a remainder count, for one), so it is not made.
   std::string NotCounted;
-  if (LP->Unsupported.empty() && !TileASCountedLoop::analyze(MBB, &NotCounted))
-    LP->Unsupported = formatv("its loop control is not a counted loop, which "
-                              "materialization cannot expand: {0}",
-                              NotCounted);
+  if (LP->Unsupported.empty()) {
+    Counted = TileASCountedLoop::analyze(MBB, &NotCounted);
+    if (!Counted)
+      LP->Unsupported = formatv("its loop control is not a counted loop, which "
+                                "materialization cannot expand: {0}",
+                                NotCounted);
+  }
   if (!LP->Unsupported.empty()) {
-    ORE->emit([&] {
-      return MachineOptimizationRemarkMissed(DEBUG_TYPE, "NotPipelined",
-                                             loopLoc(MBB), &MBB)
-             << "loop bb." << ore::NV("Block", MBB.getNumber()) << " in "
-             << ore::NV("Function", MF.getName())
-             << " not pipelined: " << ore::NV("Reason", LP->Unsupported);
-    });
-    return;
+    remarkNotPipelined(MBB, LP->Unsupported);
+    return std::nullopt;
   }
+  return std::move(*LP);
+}
 
-  SchedulerOptions Opts;
-  Opts.MaxII = MaxII;
-  Opts.MaxStages = MaxStages;
-  Opts.MaxConstraintIterations = MaxConstraintIterations;
-  Opts.SearchEffortFactor = SearchEffort;
-  Opts.ForceModulo = ForceModulo;
-  Opts.Verify = tileasVerifySchedules();
-  TileASStrategyChoice Choice;
-  Choice.Result = tileas::scheduleLoop(LP->Problem, Opts);
-  if (!tileasWSKeepSlowerII())
-    Choice = chooseStrategy(LP->Problem, std::move(Choice.Result), Opts);
-  ScheduleResult &R = Choice.Result;
-  if (!R.Success) {
-    remarkFailure(*LP, R);
-    return;
-  }
-  if (tileasVerifySchedules()) {
-    // The core verified already when asked to; check again from the pass's
-    // side, on the very problem it will hand over.
-    std::vector<Violation> Violations = verifySchedule(
-        Choice.Unspecialized.empty() ? LP->Problem
-                                     : unspecializedProblem(LP->Problem),
-        R.Sched);
-    if (!Violations.empty()) {
-      MF.getFunction().getContext().emitError(
-          formatv("{0} bb.{1}: internal error: the verifier rejects the "
-                  "schedule: {2}",
-                  MF.getName(), MBB.getNumber(), Violations.front().Message));
-      return;
-    }
-  }
-
+TileASLoopSchedule llvm::makeLoopSchedule(TileASLoopProblem LP,
+                                          TileASCountedLoop Counted,
+                                          TileASStrategyChoice Choice,
+                                          const TileASPipelinerOptions &Opts) {
+  const ScheduleResult &R = Choice.Result;
   TileASLoopSchedule S;
-  S.Loop = &MBB;
-  S.Instrs = LP->Instrs;
-  S.Placement = instructionPlacements(*LP, R.Sched);
+  S.Loop = LP.Loop;
+  S.Instrs = LP.Instrs;
+  S.Placement = instructionPlacements(LP, R.Sched);
   S.II = R.Sched.II;
   S.StageCount = R.Sched.StageCount;
   S.Bounds = R.Sched.Bounds;
   S.Refined = R.Sched.Refined;
   S.Flags = R.Sched.Flags;
-  S.Unspecialized = std::move(Choice.Unspecialized);
+  S.Form = Opts.warpSpecialized() && Choice.Unspecialized.empty()
+               ? TileASLoopForm::WarpSpecialized
+               : TileASLoopForm::Unspecialized;
+  S.FormReason = std::move(Choice.Unspecialized);
+  // Hand over the problem the schedule solves.
+  if (Choice.UnspecializedProblem)
+    LP.Problem = std::move(*Choice.UnspecializedProblem);
+  S.Problem = std::make_shared<const TileASLoopProblem>(std::move(LP));
+  S.Counted = std::move(Counted);
+  return S;
+}
 
+void TileASGenerateSchedule::scheduleBlock(MachineBasicBlock &MBB) {
+  std::optional<TileASCountedLoop> Counted;
+  std::optional<TileASLoopProblem> LP = pipelinableProblem(MBB, Counted);
+  if (!LP)
+    return;
+
+  // The core verifies its result when asked to (-tileas-verify-schedule),
+  // on the problem that result solves: the one handed over.
+  SchedulerOptions SchedOpts = Opts.schedulerOptions();
+  TileASStrategyChoice Choice;
+  Choice.Result = tileas::scheduleLoop(LP->Problem, SchedOpts);
+  if (!Opts.Target.WSKeepSlowerII)
+    Choice = chooseStrategy(LP->Problem, std::move(Choice.Result), SchedOpts);
+  if (!Choice.Result.Success) {
+    remarkFailure(*LP, Choice.Result);
+    return;
+  }
+
+  TileASLoopSchedule S = makeLoopSchedule(std::move(*LP), std::move(*Counted),
+                                          std::move(Choice), Opts.Target);
+  solveHandoffCoordination(S, Opts.Target);
+  remarkScheduled(S);
+  if (Opts.PrintSchedule) {
+    printLoopSchedule(errs(), S);
+    printOrderingDependences(errs(), S.Problem->Problem);
+  }
+  if (Opts.AnnotateSchedule)
+    annotate(S);
+  Analysis->record(std::move(S));
+}
+
+void TileASGenerateSchedule::remarkScheduled(const TileASLoopSchedule &S) {
+  MachineBasicBlock &MBB = *S.Loop;
   const MIIBounds &B = S.Bounds;
   ORE->emit([&] {
     MachineOptimizationRemarkAnalysis R(DEBUG_TYPE, "Scheduled", loopLoc(MBB),
                                         &MBB);
     R << "loop bb." << ore::NV("Block", MBB.getNumber()) << " in "
-      << ore::NV("Function", MF.getName()) << ": II=" << ore::NV("II", S.II)
-      << " MII=" << ore::NV("MII", B.mii()) << " (res "
-      << ore::NV("ResMII", B.Resource) << ", rec "
+      << ore::NV("Function", MBB.getParent()->getName())
+      << ": II=" << ore::NV("II", S.II) << " MII=" << ore::NV("MII", B.mii())
+      << " (res " << ore::NV("ResMII", B.Resource) << ", rec "
       << ore::NV("RecMII", B.Recurrence) << ", fine "
       << ore::NV("FineMII", B.FineDensity) << ", dep "
       << ore::NV("DepMII", B.Dependency);
@@ -293,13 +365,6 @@ void TileASGenerateSchedule::scheduleBlock(MachineBasicBlock &MBB) {
       R << " (serial generator)";
     return R;
   });
-  if (PrintSchedule) {
-    printLoopSchedule(errs(), S);
-    printOrderingDependences(errs(), LP->Problem);
-  }
-  if (AnnotateSchedule)
-    annotate(S);
-  Analysis->record(std::move(S));
 }
 
 void TileASGenerateSchedule::remarkFailure(const TileASLoopProblem &LP,
@@ -350,18 +415,9 @@ void TileASGenerateSchedule::remarkFailure(const TileASLoopProblem &LP,
 }
 
 void TileASGenerateSchedule::annotate(const TileASLoopSchedule &S) {
-  MachineFunction &MF = *S.Loop->getParent();
-  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
-  tileas_mfi::LoopSchedule A;
-  A.Block = S.Loop->getNumber();
-  A.II = S.II;
-  A.StageCount = S.StageCount;
-  for (unsigned I = 0; I < S.Instrs.size(); ++I)
-    A.Instrs.push_back({annotationIndex(*S.Instrs[I]),
-                        TII.getName(S.Instrs[I]->getOpcode()).str(),
-                        S.Placement[I].Stage, S.Placement[I].Order,
-                        S.Placement[I].Start});
-  auto &All = MF.getInfo<TileASMachineFunctionInfo>()->Schedules;
+  tileas_mfi::LoopSchedule A = annotationOf(S);
+  auto &All =
+      S.Loop->getParent()->getInfo<TileASMachineFunctionInfo>()->Schedules;
   llvm::erase_if(All, [&](const tileas_mfi::LoopSchedule &X) {
     return X.Block == A.Block;
   });

@@ -444,14 +444,22 @@ Error ProblemBuilder::applyConstraints() {
 
 Expected<TileASLoopProblem> TileASLoopProblem::build(MachineBasicBlock &MBB,
                                                      int ReservedBarriers) {
+  TileASPipelinerOptions Opts = TileASPipelinerOptions::fromCommandLine();
+  Opts.ReservedBarriers = ReservedBarriers;
+  return build(MBB, Opts);
+}
+
+Expected<TileASLoopProblem>
+TileASLoopProblem::build(MachineBasicBlock &MBB,
+                         const TileASPipelinerOptions &Opts) {
   TileASLoopProblem LP;
   LP.Loop = &MBB;
-  if (Error E = ProblemBuilder(LP, ReservedBarriers).run())
+  if (Error E = ProblemBuilder(LP, Opts.ReservedBarriers).run())
     return E;
   // What materialization will coordinate, described the way it will be.
   if (LP.Unsupported.empty()) {
     LP.Problem.Coordination =
-        TileASCoordinationInput::build(MBB, LP.Instrs, ReservedBarriers).In;
+        TileASCoordinationInput::build(MBB, LP.Instrs, Opts).In;
     // The loop branch coordinates nothing; it runs on the issuing thread.
     if (LP.Problem.LoopBranch) {
       pipes::LoopOp Branch;

@@ -38,6 +38,7 @@
 #ifndef TILEAS_TILEASLOOPPROBLEM_H
 #define TILEAS_TILEASLOOPPROBLEM_H
 
+#include "TileASOptions.h"
 #include "tileas/Sched/Problem.h"
 #include "tileas/Sched/Schedule.h"
 
@@ -68,6 +69,12 @@ struct TileASLoopProblem {
   /// Builds the problem of the single-block loop MBB. Errors are malformed
   /// annotations (a constraint naming the wrong instruction); an unsupported
   /// loop is not an error but is reported through Unsupported.
+  /// Opts give the barrier reservation and the strategy whose coordination
+  /// the problem charges.
+  static Expected<TileASLoopProblem> build(MachineBasicBlock &MBB,
+                                           const TileASPipelinerOptions &Opts);
+  /// As above, with the command line's options but ReservedBarriers (for
+  /// tools that build problems outside the passes).
   static Expected<TileASLoopProblem> build(MachineBasicBlock &MBB,
                                            int ReservedBarriers);
 };

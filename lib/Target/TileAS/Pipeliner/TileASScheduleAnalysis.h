@@ -5,13 +5,15 @@
 //===----------------------------------------------------------------------===//
 //
 // The only handoff between tileas-generate-schedule and
-// tileas-materialize-schedule: per pipelined loop, its II, stage count,
-// bounds and flags, and per scheduled instruction its (stage, order, cycle).
-// Generation records into it; materialization only reads it (and forgets a
-// loop once it is expanded). The first time it runs on a function whose MIR
-// carries annotated schedules (-tileas-annotate-schedule wrote them), it
-// starts from those, so that materialization can be tested from a fixed
-// schedule.
+// tileas-materialize-schedule: per pipelined loop, one TileASLoopSchedule
+// (its II, stage count, bounds and flags, per scheduled instruction its
+// (stage, order, cycle), the loop's problem, counted loop, form and
+// coordination solve). Generation records into it; materialization only
+// reads it (and forgets a loop once it is expanded). The first time it runs
+// on a function whose MIR carries annotated schedules
+// (-tileas-annotate-schedule wrote them), it starts from those
+// (TileASAnnotatedSchedule.h), so that materialization can be tested from a
+// fixed schedule.
 //
 //===----------------------------------------------------------------------===//
 

@@ -6,6 +6,7 @@
 
 #include "Pipeliner/TileASStrategyChoice.h"
 #include "tileas/Sched/Coordination.h"
+#include "tileas/Sched/Verifier.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Error.h"
@@ -31,10 +32,23 @@ TileASStrategyChoice llvm::chooseStrategy(const Problem &P, ScheduleResult WS,
     C.Result = std::move(WS);
     return C;
   }
-  ScheduleResult U = scheduleLoop(unspecializedProblem(P), Opts);
+  // Verify only the schedule that is kept (the core would verify it at the
+  // end of its run, with the same verifier and stage limit).
+  Problem UP = unspecializedProblem(P);
+  SchedulerOptions Unverified = Opts;
+  Unverified.Verify = false;
+  ScheduleResult U = scheduleLoop(UP, Unverified);
   if (!U.Success || U.Sched.II >= WS.Sched.II) {
     C.Result = std::move(WS);
     return C;
+  }
+  if (Opts.Verify) {
+    // A schedule the verifier rejects is a bug: it never wins.
+    if (!verifySchedule(UP, U.Sched, Opts.MaxStages).empty()) {
+      C.Result = std::move(WS);
+      return C;
+    }
+    U.Sched.Flags |= SF_Verified;
   }
   // What the warp-specialized coordination would need at the unspecialized
   // schedule: the numbers behind the decision.
@@ -66,5 +80,6 @@ TileASStrategyChoice llvm::chooseStrategy(const Problem &P, ScheduleResult WS,
               Need, U.Sched.II, WS.Sched.II, U.Sched.Bounds.mii(),
               WS.Sched.II - U.Sched.II);
   C.Result = std::move(U);
+  C.UnspecializedProblem = std::move(UP);
   return C;
 }

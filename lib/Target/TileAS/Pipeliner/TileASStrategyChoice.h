@@ -21,6 +21,7 @@
 #include "tileas/Sched/Problem.h"
 #include "tileas/Sched/Scheduler.h"
 
+#include <optional>
 #include <string>
 
 namespace llvm {
@@ -31,6 +32,9 @@ struct TileASStrategyChoice {
   /// Why the loop is to be materialized unspecialized, with the numbers the
   /// decision used; empty when the warp-specialized schedule is kept.
   std::string Unspecialized;
+  /// The problem Result solves when it is the unspecialized one (P with the
+  /// unspecialized coordination); unset when Result solves P.
+  std::optional<tileas::Problem> UnspecializedProblem;
 };
 
 /// P with the unspecialized coordination (no handoffs, no ring slack).
@@ -39,7 +43,8 @@ tileas::Problem unspecializedProblem(const tileas::Problem &P);
 /// WS is P's schedule with the warp-specialized coordination (P's
 /// description has WarpSpecialized set). When its II is above P's MII, P is
 /// scheduled again with the unspecialized coordination; the lower II wins
-/// (the warp-specialized one on a tie).
+/// (the warp-specialized one on a tie). Under Opts.Verify the unspecialized
+/// schedule is verified only if it wins.
 TileASStrategyChoice chooseStrategy(const tileas::Problem &P,
                                     tileas::ScheduleResult WS,
                                     const tileas::SchedulerOptions &Opts);

@@ -539,14 +539,15 @@ AgentRewrite::run(ArrayRef<MachineInstr *> Ordered,
     // (down to none) is used.
     TileASAgentFit &Fit = Fits[A - 1];
     Fit.Budget = model::agents()[A - 1].Registers;
-    Fit.Requested = tileasPrefetchDistance();
+    Fit.Requested = Coord.options().PrefetchDistance;
     const DenseMap<MachineInstr *, int> Scheduled = AgentStage;
     TileASAgentPrefetch Prefetch = fitPrefetchDistance(
         Order, AgentStage, AnchorOf, *Counted->Compare, MRI, Fit);
     Expanded.push_back(
         expandPipelinedLoop(*Counted, *R.Entry, Order, AgentStage,
                             S.StageCount + Prefetch.AddedStages));
-    if (Prefetch.AddedStages && S.StageCount > 1 && tileasPrefetchShortPath())
+    if (Prefetch.AddedStages && S.StageCount > 1 &&
+        Coord.options().PrefetchShortPath)
       Fit.ShortKernel =
           expandShortPath(Expanded.back(), *R.Entry, Order, Scheduled);
   }

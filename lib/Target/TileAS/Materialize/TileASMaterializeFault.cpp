@@ -1,0 +1,96 @@
+//===- TileASMaterializeFault.cpp - Faults for the self-check -------------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Materialize/TileASMaterializeFault.h"
+#include "MCTargetDesc/TileASMCTargetDesc.h"
+
+#include "llvm/CodeGen/MachineBasicBlock.h"
+#include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/Support/ErrorHandling.h"
+
+#include <tuple>
+
+using namespace llvm;
+using namespace tileas;
+
+void llvm::injectMaterializeFault(StringRef Fault, TileASExpandedLoop &E,
+                                  pipes::SolveResult &Solved,
+                                  const TileASMaterializedLoop &C) {
+  if (Fault.empty())
+    return;
+  MachineBasicBlock *Body = E.Kernel ? E.Kernel : E.Fallback;
+  auto First = [&](unsigned Opc) -> MachineInstr * {
+    for (MachineInstr &MI : *Body)
+      if (MI.getOpcode() == Opc)
+        return &MI;
+    return nullptr;
+  };
+  auto Erase = [&](MachineInstr *MI) {
+    if (MI) {
+      E.Copies.erase(MI);
+      MI->eraseFromParent();
+    }
+  };
+  if (Fault == "drop-wait") {
+    Erase(First(TileAS::PIPE_CONSUMER_WAIT));
+  } else if (Fault == "drop-release") {
+    Erase(First(TileAS::PIPE_CONSUMER_RELEASE));
+  } else if (Fault == "wrong-iteration") {
+    MachineInstr *Wait = First(TileAS::PIPE_CONSUMER_WAIT);
+    MachineInstr *Acquire = First(TileAS::PIPE_PRODUCER_ACQUIRE);
+    if (Wait && Acquire)
+      Wait->getOperand(2).setReg(Acquire->getOperand(2).getReg());
+  } else if (Fault == "shallow-ring") {
+    for (pipes::Pipe &P : Solved.Pipes)
+      if (P.Kind == pipes::PipeKind::Ring && P.Depth > 1) {
+        --P.Depth;
+        for (MachineInstr &MI : *C.Preheader)
+          if (MI.getOpcode() == TileAS::PIPE_CREATE &&
+              MI.getOperand(0).getImm() == P.Id)
+            MI.getOperand(1).setImm(P.Depth);
+        // Its tail after the loop is one acquire shorter too.
+        MachineInstr *LastTail = nullptr;
+        for (MachineInstr &MI : *C.Exit)
+          if (MI.getOpcode() == TileAS::PIPE_PRODUCER_ACQUIRE &&
+              MI.getOperand(0).getImm() == P.Id)
+            LastTail = &MI;
+        if (LastTail)
+          LastTail->eraseFromParent();
+        break;
+      }
+  } else if (Fault == "mutex-side") {
+    if (MachineInstr *Lock = First(TileAS::MUTEX_LOCK))
+      Lock->getOperand(1).setImm(1 - Lock->getOperand(1).getImm());
+  } else if (Fault == "barrier-budget") {
+    if (!Solved.Pipes.empty())
+      Solved.Pipes.front().FullBarrier = C.BarrierLimit;
+  } else if (Fault == "kernel-order") {
+    // Swap two neighbours that the schedule orders and that do not depend
+    // on each other.
+    auto Key = [&](const MachineInstr &MI) {
+      const OpPlacement &P =
+          C.Placement[C.SchedIndex[E.Copies.lookup(&MI).OrderIndex]];
+      return std::make_tuple(P.Start % C.II, -int64_t(P.Stage), P.Order);
+    };
+    for (MachineInstr &A : *Body) {
+      MachineInstr *B = A.getNextNode();
+      if (!B || !E.Copies.count(&A) || !E.Copies.count(B) ||
+          TileAS::isCoordination(A.getDesc()) ||
+          TileAS::isCoordination(B->getDesc()) || Key(A) == Key(*B))
+        continue;
+      bool Depends = false;
+      for (const MachineOperand &Def : A.all_defs())
+        Depends |= B->readsRegister(Def.getReg(), /*TRI=*/nullptr);
+      if (Depends)
+        continue;
+      Body->splice(A.getIterator(), Body, B->getIterator());
+      break;
+    }
+  } else {
+    report_fatal_error("unknown -tileas-materialize-inject-fault '" +
+                       Twine(Fault) + "'");
+  }
+}

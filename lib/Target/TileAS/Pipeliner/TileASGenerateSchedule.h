@@ -1,0 +1,64 @@
+//===- TileASGenerateSchedule.h - Modulo-schedule TileAS loops --*- C++ -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// tileas-generate-schedule's options as a value, for tools that build the
+// pass themselves, and the step that turns a scheduled loop problem into the
+// value handed to materialization (TileASLoopSchedule).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_TILEASGENERATESCHEDULE_H
+#define TILEAS_TILEASGENERATESCHEDULE_H
+
+#include "Pipeliner/TileASLoopSchedule.h"
+#include "Pipeliner/TileASStrategyChoice.h"
+#include "TileASOptions.h"
+#include "tileas/Sched/Scheduler.h"
+
+namespace llvm {
+
+class FunctionPass;
+
+/// The options tileas-generate-schedule reads: the target's, and its own
+/// command-line options (same names, defaults and meanings).
+struct TileASGenerateScheduleOptions {
+  TileASPipelinerOptions Target;
+  /// -tileas-max-ii.
+  unsigned MaxII = 0;
+  /// -tileas-max-stages.
+  unsigned MaxStages = 0;
+  /// -tileas-max-constraint-iterations.
+  unsigned MaxConstraintIterations = 16;
+  /// -tileas-search-effort.
+  unsigned SearchEffort = tileas::SchedulerOptions().SearchEffortFactor;
+  /// -tileas-print-schedule.
+  bool PrintSchedule = false;
+  /// -tileas-annotate-schedule.
+  bool AnnotateSchedule = false;
+  /// -tileas-force-modulo.
+  bool ForceModulo = false;
+
+  /// What the scheduling core is asked for.
+  tileas::SchedulerOptions schedulerOptions() const;
+  /// The values given on the command line (or their defaults).
+  static TileASGenerateScheduleOptions fromCommandLine();
+};
+
+/// The pass with Opts instead of the command line's options.
+FunctionPass *
+createTileASGenerateSchedulePass(const TileASGenerateScheduleOptions &Opts);
+
+/// The value handed to materialization for the loop of LP: Choice's
+/// successful schedule, the problem it was made for (LP's, or the
+/// unspecialized one Choice built), and the loop's counted control.
+TileASLoopSchedule makeLoopSchedule(TileASLoopProblem LP,
+                                    TileASCountedLoop Counted,
+                                    TileASStrategyChoice Choice,
+                                    const TileASPipelinerOptions &Opts);
+
+} // namespace llvm
+
+#endif // TILEAS_TILEASGENERATESCHEDULE_H
