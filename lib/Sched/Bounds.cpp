@@ -362,11 +362,16 @@ unsigned computeBudgetBound(const Problem &P, const DepGraph &G,
 }
 
 MIIBounds computeBounds(const Problem &P, const SchedulerOptions &Opts) {
-  MIIBounds B;
+  // Nothing sound can be said about an inconsistent problem.
   if (Error E = P.validate()) {
     consumeError(std::move(E));
-    return B; // Nothing sound can be said about an inconsistent problem.
+    return MIIBounds();
   }
+  return computeValidBounds(P, Opts);
+}
+
+MIIBounds computeValidBounds(const Problem &P, const SchedulerOptions &Opts) {
+  MIIBounds B;
   PlacementContext Ctx(P, Opts, {});
   B.Resource = computeResourceMII(P);
   B.FineDensity = computeFineDensityMII(P);

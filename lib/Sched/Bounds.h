@@ -24,6 +24,10 @@ class PlacementContext;
 /// No stage-gap limit on an edge.
 constexpr int NoStageGap = INT_MAX;
 
+/// computeBounds of a problem already validated (Problem::validate): the
+/// core's own callers validate once, at its entry points.
+MIIBounds computeValidBounds(const Problem &P, const SchedulerOptions &Opts);
+
 unsigned computeResourceMII(const Problem &P);
 unsigned computeFineDensityMII(const Problem &P);
 /// The exact maximum cycle ratio, rounded up; InfeasibleII when a cycle of

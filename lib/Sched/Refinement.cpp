@@ -26,6 +26,7 @@
 #include "BudgetModel.h"
 #include "IISearch.h"
 #include "ModuloScheduler.h"
+#include "SerialScheduler.h"
 
 #include "tileas/Sched/Coordination.h"
 
@@ -308,7 +309,7 @@ checkCoordination(const ScheduleResult &R, const Problem &P,
 
 ScheduleResult scheduleSerialWithinBudgets(const Problem &P,
                                            const SchedulerOptions &Opts) {
-  ScheduleResult R = scheduleSerial(P, Opts);
+  ScheduleResult R = scheduleValidSerial(P, Opts);
   R.Sched.ConstraintIterations = 1;
   if (!R.Success)
     return R;

@@ -105,12 +105,18 @@ SerialPlacement placeSerially(const Problem &P, const DepGraph &G) {
 }
 
 ScheduleResult scheduleSerial(const Problem &P, const SchedulerOptions &Opts) {
-  ScheduleResult R;
   if (Error E = P.validate()) {
+    ScheduleResult R;
     R.Failure.Reason = "invalid problem: " + toString(std::move(E));
     return R;
   }
-  R.Bounds = computeBounds(P, Opts);
+  return scheduleValidSerial(P, Opts);
+}
+
+ScheduleResult scheduleValidSerial(const Problem &P,
+                                   const SchedulerOptions &Opts) {
+  ScheduleResult R;
+  R.Bounds = computeValidBounds(P, Opts);
   DepGraph G(P);
   SerialPlacement S = placeSerially(P, G);
   if (!S.Success) {

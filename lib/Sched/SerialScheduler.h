@@ -8,6 +8,7 @@
 #define TILEAS_LIB_SCHED_SERIALSCHEDULER_H
 
 #include "tileas/Sched/Problem.h"
+#include "tileas/Sched/Scheduler.h"
 
 #include <cstdint>
 #include <string>
@@ -30,6 +31,10 @@ struct SerialPlacement {
 /// never wraps. II is the schedule length, raised until every loop-carried
 /// edge holds, so every op is in stage 0.
 SerialPlacement placeSerially(const Problem &P, const DepGraph &G);
+
+/// scheduleSerial of a problem already validated (Problem::validate).
+ScheduleResult scheduleValidSerial(const Problem &P,
+                                   const SchedulerOptions &Opts);
 
 } // namespace tileas
 
