@@ -32,6 +32,11 @@ std::string where(const MachineInstr &MI) {
   return Text;
 }
 
+/// The operand of coordination instruction MI that td names Name.
+const MachineOperand &named(const MachineInstr &MI, TileAS::OpName Name) {
+  return MI.getOperand(TileAS::getNamedOperandIdx(MI.getOpcode(), Name));
+}
+
 bool isPipeOp(unsigned Opc) {
   return Opc == TileAS::PIPE_PRODUCER_ACQUIRE ||
          Opc == TileAS::PIPE_PRODUCER_COMMIT ||
@@ -172,9 +177,10 @@ std::string Checker::checkCreates() const {
   for (const MachineBasicBlock *MBB : {L.Preheader, L.Exit})
     for (const MachineInstr &MI : *MBB)
       if (MI.getOpcode() == TileAS::PIPE_CREATE &&
-          !Creates.try_emplace(MI.getOperand(0).getImm(), &MI).second)
+          !Creates.try_emplace(named(MI, TileAS::OpName::pipe).getImm(), &MI)
+               .second)
         return formatv("{0}: pipe {1} is created twice", where(MI),
-                       MI.getOperand(0).getImm());
+                       named(MI, TileAS::OpName::pipe).getImm());
   for (const pipes::Pipe &P : L.Solution->Pipes) {
     auto It = Creates.find(P.Id);
     const MachineBasicBlock *Home = P.CreateAtExit ? L.Exit : L.Preheader;
@@ -182,10 +188,10 @@ std::string Checker::checkCreates() const {
       return formatv("pipe {0} has no PIPE_CREATE in the {1}", P.Id,
                      P.CreateAtExit ? "exit" : "preheader");
     const MachineInstr &C = *It->second;
-    if (C.getOperand(1).getImm() != int64_t(P.Depth) ||
-        C.getOperand(2).getImm() != int64_t(P.Bytes) ||
-        C.getOperand(3).getImm() != int64_t(P.FullBarrier) ||
-        C.getOperand(4).getImm() != int64_t(P.EmptyBarrier))
+    if (named(C, TileAS::OpName::depth).getImm() != int64_t(P.Depth) ||
+        named(C, TileAS::OpName::bytes).getImm() != int64_t(P.Bytes) ||
+        named(C, TileAS::OpName::full).getImm() != int64_t(P.FullBarrier) ||
+        named(C, TileAS::OpName::empty).getImm() != int64_t(P.EmptyBarrier))
       return formatv("{0}: disagrees with the solve step (depth {1}, {2} "
                      "bytes, barriers {3} and {4})",
                      where(C), P.Depth, P.Bytes, P.FullBarrier, P.EmptyBarrier);
@@ -312,12 +318,13 @@ bool Checker::step(const MachineInstr &MI, Part P, int64_t Pass) {
   if ((P == Part::Outside || P == Part::Exit) &&
       TileAS::isCoordination(MI.getDesc())) {
     bool Mutex = Opc == TileAS::MUTEX_LOCK || Opc == TileAS::MUTEX_UNLOCK;
-    unsigned Id = MI.getOperand(0).getImm();
+    unsigned Id =
+        named(MI, Mutex ? TileAS::OpName::bar : TileAS::OpName::pipe).getImm();
     if (Mutex ? !Mutexes.count(Id) : !Pipes.count(Id))
       return true;
   }
   if (Opc == TileAS::PIPE_CREATE) {
-    unsigned Id = MI.getOperand(0).getImm();
+    unsigned Id = named(MI, TileAS::OpName::pipe).getImm();
     PipeState &PS = Pipes[Id];
     if (!PS.Solved)
       return fail(MI, formatv("creates pipe {0}, which the solve step did not "
@@ -326,11 +333,11 @@ bool Checker::step(const MachineInstr &MI, Part P, int64_t Pass) {
     if (PS.Created)
       return fail(MI, formatv("creates pipe {0} a second time", Id));
     PS.Created = true;
-    PS.Depth = std::max<int64_t>(1, MI.getOperand(1).getImm());
-    PS.First = Regs.lookup(MI.getOperand(7).getReg()).Int;
-    PS.Step = MI.getOperand(8).getImm();
+    PS.Depth = std::max<int64_t>(1, named(MI, TileAS::OpName::depth).getImm());
+    PS.First = Regs.lookup(named(MI, TileAS::OpName::first).getReg()).Int;
+    PS.Step = named(MI, TileAS::OpName::step).getImm();
     PS.AsyncRelease = PS.Solved->Kind == pipes::PipeKind::Ring &&
-                      MI.getOperand(6).getImm() != 0;
+                      named(MI, TileAS::OpName::consumer).getImm() != 0;
     return true;
   }
   if (isPipeOp(Opc))
@@ -377,8 +384,8 @@ bool Checker::step(const MachineInstr &MI, Part P, int64_t Pass) {
 bool Checker::pipeOp(const MachineInstr &MI, Part Where,
                      std::optional<int64_t> Expected) {
   unsigned Opc = MI.getOpcode();
-  unsigned Id = MI.getOperand(0).getImm();
-  unsigned Bar = MI.getOperand(1).getImm();
+  unsigned Id = named(MI, TileAS::OpName::pipe).getImm();
+  unsigned Bar = named(MI, TileAS::OpName::bar).getImm();
   auto It = Pipes.find(Id);
   if (It == Pipes.end() || !It->second.Solved)
     return fail(MI, formatv("names pipe {0}, which the solve step did not "
@@ -388,7 +395,7 @@ bool Checker::pipeOp(const MachineInstr &MI, Part Where,
   const pipes::Pipe &SP = *PS.Solved;
   if (!PS.Created)
     return fail(MI, formatv("uses pipe {0} before its PIPE_CREATE", Id));
-  int64_t IV = Regs.lookup(MI.getOperand(2).getReg()).Int;
+  int64_t IV = Regs.lookup(named(MI, TileAS::OpName::iter).getReg()).Int;
   if (PS.Step == 0 || (IV - PS.First) % PS.Step != 0)
     return fail(MI, "its induction value is not an iteration of the pipe");
   int64_t K = (IV - PS.First) / PS.Step;
@@ -484,7 +491,7 @@ bool Checker::pipeOp(const MachineInstr &MI, Part Where,
 }
 
 bool Checker::mutexOp(const MachineInstr &MI) {
-  unsigned Bar = MI.getOperand(0).getImm();
+  unsigned Bar = named(MI, TileAS::OpName::bar).getImm();
   auto It = Mutexes.find(Bar);
   if (It == Mutexes.end())
     return fail(MI, formatv("names barrier {0}, which is no mutex of this "
@@ -492,7 +499,7 @@ bool Checker::mutexOp(const MachineInstr &MI) {
                             Bar));
   MutexState &M = It->second;
   if (MI.getOpcode() == TileAS::MUTEX_LOCK) {
-    unsigned Side = MI.getOperand(1).getImm();
+    unsigned Side = named(MI, TileAS::OpName::side).getImm();
     if (M.Held)
       return fail(MI, "locks a mutex that is already held");
     if (Side != M.Turn)
