@@ -33,6 +33,15 @@ Expected<int64_t> namedImm(const MachineInstr &MI, TileAS::OpName Name) {
   return MO.getImm();
 }
 
+std::optional<int64_t> namedImmIfAny(const MachineInstr &MI,
+                                     TileAS::OpName Name) {
+  int16_t Idx = TileAS::getNamedOperandIdx(MI.getOpcode(), Name);
+  if (Idx < 0 || unsigned(Idx) >= MI.getNumOperands() ||
+      !MI.getOperand(Idx).isImm())
+    return std::nullopt;
+  return MI.getOperand(Idx).getImm();
+}
+
 Expected<PipeDecl> decodePipeCreate(const MachineInstr &MI, int64_t First) {
   using TileAS::OpName;
   PipeDecl D;

@@ -20,6 +20,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace llvm {
 class MachineBasicBlock;
@@ -42,6 +43,11 @@ unsigned namedOperandIndex(const llvm::MachineInstr &MI,
 /// it is not an immediate.
 llvm::Expected<int64_t> namedImm(const llvm::MachineInstr &MI,
                                  llvm::TileAS::OpName Name);
+
+/// The immediate td names Name, or nullopt when MI lacks that operand or
+/// it is not an immediate (malformed input, which the caller reports).
+std::optional<int64_t> namedImmIfAny(const llvm::MachineInstr &MI,
+                                     llvm::TileAS::OpName Name);
 
 /// A pipe as its PIPE_CREATE sets it up.
 struct PipeDecl {
