@@ -182,8 +182,8 @@ static std::optional<CoordinationKind> coordinationKind(unsigned Opcode) {
   }
 }
 
-Error MIRExecutor::execute(const MachineInstr &MI) {
-  InstrEvent E;
+Expected<bool> MIRExecutor::computeValue(const MachineInstr &MI,
+                                         InstrEvent &E) {
   switch (MI.getOpcode()) {
   case TargetOpcode::COPY:
   case TileAS::MOV_R32:
@@ -203,12 +203,31 @@ Error MIRExecutor::execute(const MachineInstr &MI) {
       setInt(MI.getOperand(0).getReg(), *V);
     }
     E.Kind = InstrKind::Copy;
-    return Visitor->instruction(MI, E);
+    return true;
   }
   case TargetOpcode::IMPLICIT_DEF:
     setInt(MI.getOperand(0).getReg(), 0);
     E.Kind = InstrKind::ImplicitDef;
-    return Visitor->instruction(MI, E);
+    return true;
+  default:
+    break;
+  }
+  if (TileAS::isCoordination(MI.getDesc()))
+    return false;
+  Expected<std::optional<int64_t>> Scalar =
+      evaluateScalar(MI, [&](const MachineOperand &MO) { return intOf(MO); });
+  if (!Scalar)
+    return failAt(MI, toString(Scalar.takeError()));
+  if (!*Scalar)
+    return false;
+  setInt(MI.getOperand(0).getReg(), **Scalar);
+  E.Kind = InstrKind::Scalar;
+  return true;
+}
+
+Error MIRExecutor::execute(const MachineInstr &MI) {
+  InstrEvent E;
+  switch (MI.getOpcode()) {
   case TileAS::BRA:
   case TileAS::BR_P:
   case TileAS::BR_NP: {
@@ -236,18 +255,35 @@ Error MIRExecutor::execute(const MachineInstr &MI) {
   }
   if (std::optional<CoordinationKind> Kind = coordinationKind(MI.getOpcode()))
     return coordinate(MI, *Kind);
-  Expected<std::optional<int64_t>> Scalar =
-      evaluateScalar(MI, [&](const MachineOperand &MO) { return intOf(MO); });
-  if (!Scalar)
-    return failAt(MI, toString(Scalar.takeError()));
-  if (*Scalar) {
-    setInt(MI.getOperand(0).getReg(), **Scalar);
-    E.Kind = InstrKind::Scalar;
-    return Visitor->instruction(MI, E);
+  Expected<bool> Computed = computeValue(MI, E);
+  if (!Computed)
+    return Computed.takeError();
+  if (!*Computed) {
+    E.Fills = PendingFill;
+    PendingFill.reset();
   }
-  E.Fills = PendingFill;
-  PendingFill.reset();
   return Visitor->instruction(MI, E);
+}
+
+Error MIRExecutor::runPathBlock(const MachineBasicBlock &MBB) {
+  SmallVector<std::pair<Register, RunValue>, 8> Values;
+  for (const MachineInstr &Phi : MBB.phis())
+    if (Register Incoming = phiIncoming(Phi, PathPred))
+      Values.push_back({Phi.getOperand(0).getReg(), value(Incoming)});
+  for (auto &[R, V] : Values)
+    Regs[R] = V;
+  for (const MachineInstr &MI : MBB) {
+    if (MI.isPHI() || MI.isDebugInstr() || MI.isTerminator())
+      continue;
+    InstrEvent E;
+    Expected<bool> Computed = computeValue(MI, E);
+    if (!Computed)
+      return Computed.takeError();
+    if (Error Err = Visitor->instruction(MI, E))
+      return Err;
+  }
+  PathPred = &MBB;
+  return Error::success();
 }
 
 Expected<int64_t> MIRExecutor::iteration(const MachineInstr &MI,

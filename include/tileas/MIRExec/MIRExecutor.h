@@ -31,6 +31,13 @@
 // executor up to the WARP_IDX dispatch, copied for each agent from there
 // (tileas-protocol-check; pauseBeforeReader).
 //
+// A static check walks a path of blocks it chooses instead of following the
+// branches (tileas-materialize-schedule's self-check: the preheader,
+// prologue, kernel as often as the trip count needs, epilogue, exit):
+// runPathBlock runs one block of it, values only, and reports each of its
+// instructions up to the terminators to the visitor, which reads the
+// coordination itself.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TILEAS_MIREXEC_MIREXECUTOR_H
@@ -177,6 +184,13 @@ public:
   /// Steps until the run returns or pauses.
   llvm::Expected<Status> run();
 
+  /// Runs MBB as the next block of a path its caller chooses: its PHIs read
+  /// the values of the edge from the block run before (one without a value
+  /// for that edge keeps its own), then each instruction up to its
+  /// terminators computes its value (copies and scalar instructions) and is
+  /// reported as an instruction, coordination too, undecoded.
+  llvm::Error runPathBlock(const llvm::MachineBasicBlock &MBB);
+
   RunValue value(llvm::Register R) const { return Regs.lookup(R); }
   void set(llvm::Register R, RunValue V) { Regs[R] = V; }
   void setInt(llvm::Register R, int64_t V) { Regs[R] = RunValue{V, {}}; }
@@ -198,6 +212,10 @@ public:
 private:
   llvm::Error enter();
   llvm::Error execute(const llvm::MachineInstr &MI);
+  /// Computes what a copy, IMPLICIT_DEF or scalar instruction MI writes and
+  /// says which it is in E; false for any other instruction.
+  llvm::Expected<bool> computeValue(const llvm::MachineInstr &MI,
+                                    InstrEvent &E);
   llvm::Error coordinate(const llvm::MachineInstr &MI, CoordinationKind Kind);
   llvm::Expected<int64_t> iteration(const llvm::MachineInstr &MI,
                                     const PipeDecl &P) const;
@@ -209,6 +227,8 @@ private:
   std::map<unsigned, PipeDecl> Pipes;
   const llvm::MachineBasicBlock *Block = nullptr;
   const llvm::MachineBasicBlock *Pred = nullptr;
+  /// The block runPathBlock ran last.
+  const llvm::MachineBasicBlock *PathPred = nullptr;
   llvm::MachineBasicBlock::const_iterator At;
   /// The block to go to once the current one is left.
   const llvm::MachineBasicBlock *Next = nullptr;

@@ -193,3 +193,34 @@ TEST_F(MIRExecutorTest, PausesBeforeTheFirstReaderAndCopiesResume) {
 }
 
 } // namespace
+
+namespace {
+
+TEST_F(MIRExecutorTest, PathWalkTakesTheEdgeItIsGiven) {
+  // Walked bb.0, bb.1, bb.1, bb.2 (a path, whatever the branches say): each
+  // entry into bb.1 reads the PHI's value for the edge it came by, and the
+  // coordination is reported undecoded, as an instruction.
+  MachineFunction *MF = parse(PipedLoop, "piped");
+  ASSERT_NE(MF, nullptr);
+  MIRExecOptions Opts;
+  MIRExecutor X(*MF, Opts);
+  Recorder R(*MF);
+  X.setVisitor(R);
+  Register I = virtualRegister(*MF, "i");
+  std::vector<int64_t> Seen;
+  for (unsigned B : {0u, 1u, 1u, 2u}) {
+    ASSERT_FALSE(bool(X.runPathBlock(*MF->getBlockNumbered(B))));
+    Seen.push_back(X.value(I).Int);
+  }
+  EXPECT_EQ(Seen, (std::vector<int64_t>{0, 0, 1, 1}));
+  std::vector<std::string> Want = {"COPY", "MOVri", "TMEM_ALLOC",
+                                   "PIPE_CREATE"};
+  for (int K = 0; K != 2; ++K)
+    for (const char *Name :
+         {"PIPE_PRODUCER_ACQUIRE", "TMEM_LD", "PIPE_PRODUCER_COMMIT",
+          "PIPE_CONSUMER_WAIT", "PIPE_CONSUMER_RELEASE", "ADDri", "SETPrr"})
+      Want.push_back(Name);
+  EXPECT_EQ(R.Log, Want);
+}
+
+} // namespace

@@ -6,6 +6,7 @@
 
 #include "Materialize/TileASMaterializeCheck.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "tileas/MIRExec/MIRExecutor.h"
 
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
@@ -44,15 +45,6 @@ bool isPipeOp(unsigned Opc) {
          Opc == TileAS::PIPE_CONSUMER_RELEASE;
 }
 
-/// A register's content as far as the check follows it: an integer
-/// (induction values and what they are computed from), and for a buffered
-/// value the pipe and iteration of the slot it lives in.
-struct Value {
-  int64_t Int = 0;
-  int Pipe = -1;
-  int64_t Iter = 0;
-};
-
 enum : uint8_t {
   Acquired = 1,
   Committed = 2,
@@ -81,10 +73,22 @@ struct MutexState {
 
 enum class Part { Outside, Exit, Prologue, Kernel, Epilogue, Loop };
 
-class Checker {
+/// Walks the expansion along each path a trip count takes (the MIR
+/// executor's static walk, MIRExecutor::runPathBlock, which computes the
+/// values) and checks each instruction it reports.
+class Checker : public MIRVisitor {
 public:
   explicit Checker(const TileASMaterializedLoop &L) : L(L) {}
   std::string run();
+
+  Error instruction(const MachineInstr &MI, const InstrEvent &) override {
+    if (step(MI, CurPart, CurPass))
+      return Error::success();
+    return createStringError(inconvertibleErrorCode(), Problem);
+  }
+  Error coordination(const MachineInstr &, const CoordinationEvent &) override {
+    llvm_unreachable("a static walk reports coordination as instructions");
+  }
 
 private:
   std::string checkBarriers() const;
@@ -121,8 +125,11 @@ private:
   const TileASMaterializedLoop &L;
   std::string Problem;
   int64_t Trips = 0;
-  const MachineBasicBlock *Pred = nullptr;
-  DenseMap<Register, Value> Regs;
+  /// The walk of the trip count being checked, and where it is.
+  MIRExecOptions ExecOpts;
+  std::optional<MIRExecutor> X;
+  Part CurPart = Part::Outside;
+  int64_t CurPass = 0;
   std::map<unsigned, PipeState> Pipes;
   std::map<unsigned, MutexState> Mutexes;
   /// Set by an acquire: the next instruction is the pipe's owner.
@@ -262,20 +269,13 @@ std::string Checker::checkBlockOrder(const MachineBasicBlock &MBB,
 }
 
 bool Checker::visit(const MachineBasicBlock &MBB, Part P, int64_t Pass) {
-  // PHIs read their inputs together, on entry.
-  SmallVector<std::pair<Register, Value>, 8> PhiValues;
-  for (const MachineInstr &Phi : MBB.phis())
-    for (unsigned I = 1; I + 1 < Phi.getNumOperands(); I += 2)
-      if (Phi.getOperand(I + 1).getMBB() == Pred)
-        PhiValues.push_back({Phi.getOperand(0).getReg(),
-                             Regs.lookup(Phi.getOperand(I).getReg())});
-  for (auto &[R, V] : PhiValues)
-    Regs[R] = V;
-  for (const MachineInstr &MI : MBB) {
-    if (MI.isPHI() || MI.isDebugInstr() || MI.isTerminator())
-      continue;
-    if (!step(MI, P, Pass))
-      return false;
+  CurPart = P;
+  CurPass = Pass;
+  if (Error E = X->runPathBlock(MBB)) {
+    std::string Msg = toString(std::move(E));
+    if (Problem.empty())
+      Problem = Msg;
+    return false;
   }
   if (PendingOwner) {
     Problem = formatv("bb.{0} (trip count {1}): an acquire of pipe {2} for "
@@ -284,7 +284,6 @@ bool Checker::visit(const MachineBasicBlock &MBB, Part P, int64_t Pass) {
                       PendingOwner->second);
     return false;
   }
-  Pred = &MBB;
   return true;
 }
 
@@ -334,7 +333,7 @@ bool Checker::step(const MachineInstr &MI, Part P, int64_t Pass) {
       return fail(MI, formatv("creates pipe {0} a second time", Id));
     PS.Created = true;
     PS.Depth = std::max<int64_t>(1, named(MI, TileAS::OpName::depth).getImm());
-    PS.First = Regs.lookup(named(MI, TileAS::OpName::first).getReg()).Int;
+    PS.First = X->value(named(MI, TileAS::OpName::first).getReg()).Int;
     PS.Step = named(MI, TileAS::OpName::step).getImm();
     PS.AsyncRelease = PS.Solved->Kind == pipes::PipeKind::Ring &&
                       named(MI, TileAS::OpName::consumer).getImm() != 0;
@@ -347,35 +346,28 @@ bool Checker::step(const MachineInstr &MI, Part P, int64_t Pass) {
   if (TileAS::isCoordination(MI.getDesc()))
     return true;
 
-  // Integers the induction values are computed from, and buffered values.
+  // Integers the induction values are computed from, and buffered values:
+  // the walk has computed them.
   switch (Opc) {
   case TileAS::MOVri:
   case TileAS::MOV64ri:
-    Regs[MI.getOperand(0).getReg()] = Value{MI.getOperand(1).getImm()};
-    return true;
   case TargetOpcode::COPY:
   case TileAS::MOV_R32:
   case TileAS::MOV_R64:
   case TileAS::MOV_TH:
   case TileAS::MOV_TMH:
-    if (MI.getOperand(1).isReg())
-      Regs[MI.getOperand(0).getReg()] = Regs.lookup(MI.getOperand(1).getReg());
-    return true;
   case TileAS::ADDri:
   case TileAS::ADD64ri:
-  case TileAS::SUBri: {
-    int64_t A = Regs.lookup(MI.getOperand(1).getReg()).Int;
-    int64_t B = MI.getOperand(2).getImm();
-    Regs[MI.getOperand(0).getReg()] =
-        Value{Opc == TileAS::SUBri ? A - B : A + B};
+  case TileAS::SUBri:
     return true;
-  }
   default:
     break;
   }
+  // Anything else is no induction value of this loop: outside it, nothing
+  // (and no slot) the check follows.
   if (P == Part::Outside || P == Part::Exit) {
     for (const MachineOperand &MO : MI.all_defs())
-      Regs[MO.getReg()] = Value();
+      X->set(MO.getReg(), RunValue());
     return true;
   }
   return dataOp(MI, OI);
@@ -395,7 +387,7 @@ bool Checker::pipeOp(const MachineInstr &MI, Part Where,
   const pipes::Pipe &SP = *PS.Solved;
   if (!PS.Created)
     return fail(MI, formatv("uses pipe {0} before its PIPE_CREATE", Id));
-  int64_t IV = Regs.lookup(named(MI, TileAS::OpName::iter).getReg()).Int;
+  int64_t IV = X->value(named(MI, TileAS::OpName::iter).getReg()).Int;
   if (PS.Step == 0 || (IV - PS.First) % PS.Step != 0)
     return fail(MI, "its induction value is not an iteration of the pipe");
   int64_t K = (IV - PS.First) / PS.Step;
@@ -534,30 +526,30 @@ bool Checker::dataOp(const MachineInstr &MI, std::optional<unsigned> OI) {
   for (const MachineOperand &MO : MI.all_uses()) {
     if (!MO.getReg().isVirtual())
       continue;
-    Value V = Regs.lookup(MO.getReg());
-    if (V.Pipe < 0)
+    std::optional<SlotRef> V = X->value(MO.getReg()).Slot;
+    if (!V)
       continue;
     // The owner rewriting an older buffer of its ring in place: its
     // acquire covered that.
-    if (PendingOwner && unsigned(V.Pipe) == PendingOwner->first)
+    if (PendingOwner && V->Pipe == PendingOwner->first)
       continue;
-    const pipes::Pipe *P = PipeOf(V.Pipe);
-    uint8_t F = Pipes[V.Pipe].Iters[V.Iter];
+    const pipes::Pipe *P = PipeOf(V->Pipe);
+    uint8_t F = Pipes[V->Pipe].Iters[V->Iteration];
     if (SI && llvm::is_contained(P->Producers, *SI)) {
       if (!(F & Acquired) || (F & Committed))
         return fail(MI, formatv("rewrites pipe {0}'s slot of iteration {1} "
                                 "outside its acquire and commit",
-                                V.Pipe, V.Iter));
+                                V->Pipe, V->Iteration));
       continue;
     }
     if (!(F & Waited))
       return fail(MI, formatv("reads pipe {0}'s slot of iteration {1} "
                               "before waiting for it",
-                              V.Pipe, V.Iter));
+                              V->Pipe, V->Iteration));
     if (F & Released)
       return fail(MI, formatv("reads pipe {0}'s slot of iteration {1} after "
                               "releasing it",
-                              V.Pipe, V.Iter));
+                              V->Pipe, V->Iteration));
   }
   // Members of a mutex group run inside a region of the mutex.
   if (SI)
@@ -574,18 +566,17 @@ bool Checker::dataOp(const MachineInstr &MI, std::optional<unsigned> OI) {
     const MachineOperand &MO = MI.getOperand(OpNo);
     if (!MO.isReg() || !MO.isDef() || !MO.getReg().isVirtual())
       continue;
-    Value V;
+    RunValue V;
     // A handoff's slot is the buffer allocated before the loop: what its
     // first side computes is no slot of it (an accumulator read to be
     // rescaled).
     if (PendingOwner && !PipeOf(PendingOwner->first)->Handoff) {
-      V.Pipe = PendingOwner->first;
-      V.Iter = PendingOwner->second;
+      V.Slot = SlotRef{PendingOwner->first, PendingOwner->second};
     } else if (MO.isTied()) {
-      V = Regs.lookup(MI.getOperand(MI.findTiedOperandIdx(OpNo)).getReg());
+      V = X->value(MI.getOperand(MI.findTiedOperandIdx(OpNo)).getReg());
       V.Int = 0;
     }
-    Regs[MO.getReg()] = V;
+    X->set(MO.getReg(), V);
   }
   PendingOwner.reset();
   return true;
@@ -652,11 +643,11 @@ bool Checker::finish() {
 
 std::string Checker::simulate(int64_t T) {
   Trips = T;
-  Regs.clear();
+  X.emplace(*L.Preheader->getParent(), ExecOpts);
+  X->setVisitor(*this);
   Pipes.clear();
   Mutexes.clear();
   PendingOwner.reset();
-  Pred = nullptr;
   for (const pipes::Pipe &P : L.Solution->Pipes)
     Pipes[P.Id].Solved = &P;
   for (const pipes::Mutex &M : L.Solution->Mutexes)
