@@ -27,7 +27,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-let hasSideEffects = true, IsCoordination = true in {
+// Their operands are read by name (TileAS::getNamedOperandIdx), never by
+// position.
+let hasSideEffects = true, IsCoordination = true,
+    UseNamedOperandTable = true in {
 // $producer and $consumer name who performs commits and releases: 0 for the
 // issuing instruction stream, 1 + an event pipe for an asynchronous unit,
 // which arrives when its preceding operation completes. $pagent and $cagent
@@ -75,7 +78,8 @@ def MUTEX_UNLOCK : TileASInst<(outs), (ins i32imm:$bar, i32imm:$agent),
 // the warp's index in the CTA; AGENT_SWITCH opens an agent's region: its
 // warps ($warps of them from warp $first, the layout the materialization
 // chose) set their register budget and run the agent's own loop.
-let hasSideEffects = true, IsCoordination = true in
+let hasSideEffects = true, IsCoordination = true,
+    UseNamedOperandTable = true in
 def AGENT_SWITCH : TileASInst<(outs),
     (ins i32imm:$agent, i32imm:$warps, i32imm:$regs, regdirimm:$dir,
          i32imm:$first),
@@ -90,7 +94,8 @@ def WARP_IDX : TileASInst<(outs GPR32:$d), (ins),
 // lives in another agent). Tags the value with the pipe and iteration;
 // $member picks the tile of a ring that holds several (fused rings, whose
 // slot is one buffer per fused producer, in their order).
-let hasSideEffects = true, IsCoordination = true in {
+let hasSideEffects = true, IsCoordination = true,
+    UseNamedOperandTable = true in {
 def PIPE_TILE : TileASInst<(outs TILE:$d),
     (ins i32imm:$pipe, GPR32:$iter, i32imm:$member),
     "mov.u64 $d, pipe$pipe.slot[$iter].tile$member;", RV_Coordination>;

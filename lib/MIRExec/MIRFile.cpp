@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tileas/MIRExec/MIRFile.h"
+#include "TileAS.h"
 
 #include "llvm/CodeGen/MIRParser/MIRParser.h"
 #include "llvm/CodeGen/MachineFunction.h"
@@ -31,13 +32,32 @@ static Error readError(const Twine &Msg) {
 }
 
 Expected<std::unique_ptr<TargetMachine>> createTileASTargetMachine() {
+  initializeTileASTarget();
   std::string Err;
   Triple TT("tileas");
   const Target *T = TargetRegistry::lookupTarget(TT, Err);
   if (!T)
-    return readError(Err);
-  return std::unique_ptr<TargetMachine>(
+    return readError("cannot find the TileAS target: " + Err);
+  std::unique_ptr<TargetMachine> TM(
       T->createTargetMachine(TT, "sm_100", "", TargetOptions(), std::nullopt));
+  if (!TM)
+    return readError("cannot create the TileAS target machine");
+  return std::move(TM);
+}
+
+Expected<std::unique_ptr<Module>>
+parseMIRModule(MIRParser &Parser, TargetMachine &TM, MachineModuleInfo &MMI,
+               function_ref<Error(MIRReadStep)> Failed) {
+  std::unique_ptr<Module> M = Parser.parseIRModule([&](StringRef, StringRef) {
+    return TM.createDataLayout().getStringRepresentation();
+  });
+  if (!M)
+    return Failed(MIRReadStep::IRModule);
+  M->setTargetTriple(TM.getTargetTriple());
+  M->setDataLayout(TM.createDataLayout());
+  if (Parser.parseMachineFunctions(*M, MMI))
+    return Failed(MIRReadStep::MachineFunctions);
+  return std::move(M);
 }
 
 MIRFile::MIRFile() = default;
@@ -65,15 +85,17 @@ MIRFile::functions(ArrayRef<std::string> Names) const {
 static Expected<MIRFile> parse(std::unique_ptr<MIRParser> Parser,
                                StringRef Name, TargetMachine &TM) {
   MIRFile F;
-  F.M = Parser->parseIRModule([&](StringRef, StringRef) {
-    return TM.createDataLayout().getStringRepresentation();
-  });
-  if (!F.M)
-    return readError("cannot read the IR part of " + Name);
-  F.M->setTargetTriple(TM.getTargetTriple());
   F.MMI = std::make_unique<MachineModuleInfo>(&TM);
-  if (Parser->parseMachineFunctions(*F.M, *F.MMI))
-    return readError("cannot read the machine functions of " + Name);
+  Expected<std::unique_ptr<Module>> M =
+      parseMIRModule(*Parser, TM, *F.MMI, [&](MIRReadStep Step) {
+        return readError((Step == MIRReadStep::IRModule
+                              ? "cannot read the IR part of "
+                              : "cannot read the machine functions of ") +
+                         Name);
+      });
+  if (!M)
+    return M.takeError();
+  F.M = std::move(*M);
   return F;
 }
 

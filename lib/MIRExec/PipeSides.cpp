@@ -6,6 +6,7 @@
 
 #include "tileas/MIRExec/PipeSides.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/MIRExec/Where.h"
 #include "tileas/Model/MachineModel.h"
 
@@ -17,12 +18,13 @@ using namespace llvm;
 namespace tileas {
 
 Error checkPipeSidesDiffer(const MachineInstr &MI, unsigned CreatedBy) {
-  // Operands 9 and 10: the agents issuing the producer and consumer sides.
-  if (MI.getNumOperands() < 11 || !MI.getOperand(9).isImm() ||
-      !MI.getOperand(10).isImm())
+  // $pagent and $cagent: the agents issuing the producer and consumer sides.
+  std::optional<int64_t> PAgent = namedImmIfAny(MI, TileAS::OpName::pagent);
+  std::optional<int64_t> CAgent = namedImmIfAny(MI, TileAS::OpName::cagent);
+  if (!PAgent || !CAgent)
     return Error::success();
-  int64_t Producer = MI.getOperand(9).getImm();
-  int64_t Consumer = MI.getOperand(10).getImm();
+  int64_t Producer = *PAgent;
+  int64_t Consumer = *CAgent;
   ArrayRef<model::AgentRecord> Agents = model::agents();
   if (Producer != Consumer || Producer <= 0 ||
       Producer > int64_t(Agents.size()) || Producer == int64_t(CreatedBy))

@@ -7,6 +7,7 @@
 #include "tileas/MIRExec/TripCountPlan.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "Pipeliner/TileASCountedLoop.h"
+#include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/MIRExec/Where.h"
 #include "tileas/Protocol/LoopControl.h"
 
@@ -43,12 +44,15 @@ bool isPipeOperation(unsigned Opcode) {
 const MachineInstr *pipeCreateOf(const MachineFunction &MF,
                                  const MachineBasicBlock &MBB) {
   for (const MachineInstr &Op : MBB) {
-    if (!isPipeOperation(Op.getOpcode()) || !Op.getOperand(0).isImm())
+    std::optional<int64_t> Pipe = isPipeOperation(Op.getOpcode())
+                                      ? namedImmIfAny(Op, TileAS::OpName::pipe)
+                                      : std::nullopt;
+    if (!Pipe)
       continue;
     for (const MachineBasicBlock &Other : MF)
       for (const MachineInstr &MI : Other)
-        if (MI.getOpcode() == TileAS::PIPE_CREATE && MI.getOperand(0).isImm() &&
-            MI.getOperand(0).getImm() == Op.getOperand(0).getImm())
+        if (MI.getOpcode() == TileAS::PIPE_CREATE &&
+            namedImmIfAny(MI, TileAS::OpName::pipe) == Pipe)
           return &MI;
     return nullptr;
   }
@@ -167,10 +171,13 @@ Error Planner::planLoop(MachineBasicBlock &MBB, bool MutexOnly) {
   if (!L)
     return Error::success();
   const MachineInstr *Create = pipeCreateOf(MF, MBB);
-  bool HasStart = Create && Create->getOperand(7).isReg();
+  const MachineOperand *StartOp =
+      Create ? &namedOperand(*Create, TileAS::OpName::first) : nullptr;
+  bool HasStart = StartOp && StartOp->isReg();
   if (HasStart == MutexOnly)
     return Error::success();
-  const MachineOperand *StartOp = HasStart ? &Create->getOperand(7) : nullptr;
+  if (!HasStart)
+    StartOp = nullptr;
   if (!HasStart) {
     // Without a pipe there is no iteration to count; but a loop that locks a
     // mutex is coordinated, and must not silently run another trip count.

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MIRSession.h"
+#include "tileas/MIRExec/MIRFile.h"
 
 #include "llvm/CodeGen/MIRParser/MIRParser.h"
 #include "llvm/CodeGen/MachineFunction.h"
@@ -47,21 +48,23 @@ Expected<std::unique_ptr<MIRSession>> MIRSession::open(StringRef Path,
     Diag.print("tileas-bench", OS);
     return createStringError(inconvertibleErrorCode(), Msg);
   }
-  S->M = Parser->parseIRModule([&](StringRef, StringRef) {
-    return TM.createDataLayout().getStringRepresentation();
-  });
-  if (!S->M)
-    return parseError(*S->Log, "cannot read the IR part of " + Path);
-  S->M->setTargetTriple(TM.getTargetTriple());
-  S->M->setDataLayout(TM.createDataLayout());
-
+  // The pass manager owns the machine functions the parser makes.
   S->PM = std::make_unique<legacy::PassManager>();
   S->MMIWP = new MachineModuleInfoWrapperPass(&TM);
   S->TPC = TM.createPassConfig(*S->PM);
   S->PM->add(S->TPC);
   S->PM->add(S->MMIWP);
-  if (Parser->parseMachineFunctions(*S->M, S->MMIWP->getMMI()))
-    return parseError(*S->Log, "cannot parse the machine functions of " + Path);
+  Expected<std::unique_ptr<Module>> M = tileas::parseMIRModule(
+      *Parser, TM, S->MMIWP->getMMI(), [&](tileas::MIRReadStep Step) {
+        return parseError(*S->Log, (Step == tileas::MIRReadStep::IRModule
+                                        ? "cannot read the IR part of "
+                                        : "cannot parse the machine "
+                                          "functions of ") +
+                                       Path);
+      });
+  if (!M)
+    return M.takeError();
+  S->M = std::move(*M);
 
   for (Function &F : *S->M) {
     MachineFunction *MF = S->MMIWP->getMMI().getMachineFunction(F);

@@ -26,9 +26,9 @@
 #include "SchedulerFlags.h"
 
 #include "TileAS.h"
+#include "tileas/MIRExec/MIRFile.h"
 
 #include "llvm/InitializePasses.h"
-#include "llvm/MC/TargetRegistry.h"
 #include "llvm/PassRegistry.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
@@ -38,8 +38,6 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Target/TargetMachine.h"
-#include "llvm/Target/TargetOptions.h"
-#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 using namespace tileas::bench;
@@ -203,15 +201,11 @@ int main(int argc, char **argv) {
   // A peer that crashes is reported, not fatal.
   CrashRecoveryContext::Enable();
 
-  Triple TT("tileas");
-  std::string Err;
-  const Target *T = TargetRegistry::lookupTarget(TT, Err);
-  if (!T)
-    return fail(Err);
-  std::unique_ptr<TargetMachine> TM(
-      T->createTargetMachine(TT, "sm_100", "", TargetOptions(), std::nullopt));
-  if (!TM)
-    return fail("cannot create the TileAS target machine");
+  Expected<std::unique_ptr<TargetMachine>> MadeTM =
+      tileas::createTileASTargetMachine();
+  if (!MadeTM)
+    return fail(toString(MadeTM.takeError()));
+  std::unique_ptr<TargetMachine> TM = std::move(*MadeTM);
   if (std::error_code EC = sys::fs::create_directories(OutDir))
     return fail("cannot create '" + OutDir + "': " + EC.message());
 

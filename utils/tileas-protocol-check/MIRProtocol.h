@@ -9,12 +9,11 @@
 // needs: every PIPE_ and MUTEX_ operation with the iteration it names, and
 // every data access to a piped buffer.
 //
-// The interpreter executes the scalar instructions (moves, integer
-// arithmetic, compares, selects: ScalarSemantics.h; PHIs and branches:
-// BlockWalk.h) to follow the control flow and compute iteration numbers. A
-// buffered value (TILE or TMEM) is tagged with (pipe, iteration) by the
-// instruction that follows a PIPE_PRODUCER_ACQUIRE of that pipe: that
-// instruction is the pipe's writer. Tags travel through copies and PHIs, so
+// The run is the MIR executor's (MIRExecutor.h: it follows the control flow,
+// computes the scalar values and the iteration each pipe operation names);
+// this is its visitor. A buffered value (TILE or TMEM) is tagged with (pipe,
+// iteration) by the instruction that follows a PIPE_PRODUCER_ACQUIRE of that
+// pipe, which the executor names: that instruction is the pipe's writer. Tags travel through copies and PHIs, so
 // every later instruction that reads a tagged register reads that pipe's slot.
 // Who performs an action follows the machine: an asynchronous instruction (TMA,
 // tensor core, async copy) is enqueued to its unit; commits and releases are
@@ -35,7 +34,7 @@
 // whatever its instruction computes (a PHI's too).
 //
 // Warp specialization. The code before WARP_IDX runs once, as issuer 0. At
-// WARP_IDX the run forks: the warps of each agent k of the machine model
+// WARP_IDX the run forks (the executor pauses, and each agent runs a copy): the warps of each agent k of the machine model
 // (model::agents()) run on from there as issuer k, with the values computed
 // before and their own warp index (the first warp of agent k: the warps of
 // the agents before it), follow the dispatch to an AGENT_SWITCH, which must

@@ -9,6 +9,7 @@
 #include "Pipeliner/TileASLoopProblem.h"
 #include "TileAS.h"
 #include "TileASOptions.h"
+#include "tileas/MIRExec/MIRFile.h"
 #include "tileas/ProblemIO/ParseError.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -24,14 +25,11 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
-#include "llvm/Target/TargetOptions.h"
-#include "llvm/TargetParser/Triple.h"
 
 #include <cstdlib>
 
@@ -125,22 +123,6 @@ Error parserError(StringRef Path, const MIRDiagnostics &Diags,
   return createStringError(inconvertibleErrorCode(), Diags.FirstError);
 }
 
-Expected<std::unique_ptr<TargetMachine>> createTileASTargetMachine() {
-  initializeTileASTarget();
-  Triple TT("tileas");
-  std::string Err;
-  const Target *T = TargetRegistry::lookupTarget(TT, Err);
-  if (!T)
-    return createStringError(inconvertibleErrorCode(),
-                             "error: cannot find the TileAS target: " + Err);
-  std::unique_ptr<TargetMachine> TM(
-      T->createTargetMachine(TT, "sm_100", "", TargetOptions(), std::nullopt));
-  if (!TM)
-    return createStringError(inconvertibleErrorCode(),
-                             "error: cannot create the TileAS target machine");
-  return TM;
-}
-
 /// The blocks tileas-generate-schedule pipelines, in block order: a block
 /// that is its own successor and the only block of its natural loop.
 SmallVector<MachineBasicBlock *, 4> singleBlockLoops(MachineFunction &MF) {
@@ -195,19 +177,23 @@ Expected<std::vector<Problem>> loadMIRLoops(StringRef Path,
     Why.consume_front("Could not open input file: ");
     return fileError(Path, "cannot read the file: " + Why);
   }
-  std::unique_ptr<Module> M = Parser->parseIRModule([&](StringRef, StringRef) {
-    return (*TM)->createDataLayout().getStringRepresentation();
-  });
-  if (!M || !Diags.FirstError.empty())
-    return parserError(Path, Diags, "cannot read the IR part of the file");
-  M->setTargetTriple((*TM)->getTargetTriple());
-  M->setDataLayout((*TM)->createDataLayout());
-
+  std::unique_ptr<Module> M;
   MachineModuleInfo MMI(TM->get());
   {
     std::string FatalPath = Path.str();
     ScopedFatalErrorHandler OnFatal(fatalParseError, &FatalPath);
-    if (Parser->parseMachineFunctions(*M, MMI) || !Diags.FirstError.empty())
+    Expected<std::unique_ptr<Module>> Parsed =
+        parseMIRModule(*Parser, **TM, MMI, [&](MIRReadStep Step) {
+          return parserError(Path, Diags,
+                             Step == MIRReadStep::IRModule
+                                 ? "cannot read the IR part of the file"
+                                 : "cannot parse the machine functions");
+        });
+    if (!Parsed)
+      return Parsed.takeError();
+    M = std::move(*Parsed);
+    // The parser may go on after reporting an error.
+    if (!Diags.FirstError.empty())
       return parserError(Path, Diags, "cannot parse the machine functions");
   }
 

@@ -6,6 +6,7 @@
 
 #include "Agents.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/MIRExec/Where.h"
 #include "tileas/Model/MachineModel.h"
 
@@ -19,18 +20,22 @@ namespace tileas {
 
 /// The agent an AGENT_SWITCH opens, checked against the td's agents.
 static Expected<AgentEntry> regionAgent(const MachineInstr &MI) {
-  if (MI.getNumOperands() < 5)
-    return failAt(MI, "an AGENT_SWITCH without its first warp (operand 4)");
-  for (unsigned I : {0u, 1u, 2u, 4u})
-    if (!MI.getOperand(I).isImm())
-      return failAt(MI, formatv("operand {0} is not an immediate", I));
+  using TileAS::OpName;
+  if (MI.getNumOperands() <= namedOperandIndex(MI, OpName::first))
+    return failAt(MI, formatv("an AGENT_SWITCH without its first warp "
+                              "(operand {0})",
+                              namedOperandIndex(MI, OpName::first)));
+  for (OpName Name :
+       {OpName::agent, OpName::warps, OpName::regs, OpName::first})
+    if (Error E = namedImm(MI, Name).takeError())
+      return std::move(E);
   ArrayRef<model::AgentRecord> Model = model::agents();
-  int64_t Id = MI.getOperand(0).getImm();
+  int64_t Id = namedOperand(MI, OpName::agent).getImm();
   if (Id < 1 || uint64_t(Id) > Model.size())
     return failAt(MI, formatv("agent {0} is not one of the machine's agents "
                               "(1 to {1}, td/TileASMachine.td)",
                               Id, Model.size()));
-  int64_t Warps = MI.getOperand(1).getImm();
+  int64_t Warps = namedOperand(MI, OpName::warps).getImm();
   if (Warps < 1 || Warps > 1024)
     return failAt(MI, formatv("agent {0} ({1}) has {2} warps", Id,
                               Model[Id - 1].Name, Warps));
@@ -40,8 +45,9 @@ static Expected<AgentEntry> regionAgent(const MachineInstr &MI) {
   E.Entry = &MI.getMF()->front();
   E.Region = &MI;
   E.Warps = Warps;
-  E.RegisterBudget = std::max<int64_t>(0, MI.getOperand(2).getImm());
-  int64_t First = MI.getOperand(4).getImm();
+  E.RegisterBudget =
+      std::max<int64_t>(0, namedOperand(MI, OpName::regs).getImm());
+  int64_t First = namedOperand(MI, OpName::first).getImm();
   if (First < 0 || First > 1024)
     return failAt(MI, formatv("agent {0} ({1}) starts at warp {2}", Id,
                               Model[Id - 1].Name, First));

@@ -6,8 +6,7 @@
 
 #include "MIRAgent.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
-#include "tileas/MIRExec/BlockWalk.h"
-#include "tileas/MIRExec/ScalarSemantics.h"
+#include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/MIRExec/Where.h"
 
 #include "llvm/CodeGen/MachineFunction.h"
@@ -23,13 +22,12 @@ namespace tileas {
 
 MIRAgent::MIRAgent(const MachineFunction &MF, MIRRun &Run,
                    const AgentEntry &Entry, const MIRAgentOptions &Opts)
-    : MF(MF), Run(Run), Entry(Entry), Opts(Opts),
+    : MF(MF), Run(Run), Entry(Entry), Opts(Opts), Exec(MF, this->Opts),
       NumVirtRegs(MF.getRegInfo().getNumVirtRegs()) {
   NumValues =
       1 + NumVirtRegs + MF.getSubtarget().getRegisterInfo()->getNumRegs();
-  for (auto [Reg, V] : Opts.LiveIns)
-    Ints[Reg] = V;
-  Block = Entry.Entry;
+  Exec.setVisitor(*this);
+  Exec.startAt(*Entry.Entry);
   InPreamble = Entry.Region != nullptr;
 }
 
@@ -39,15 +37,6 @@ unsigned MIRAgent::valueId(Register R) const {
   return 1 + NumVirtRegs + R.id();
 }
 
-Expected<int64_t> MIRAgent::valueOf(const MachineOperand &MO) const {
-  if (MO.isImm())
-    return MO.getImm();
-  if (!MO.isReg())
-    return createStringError(inconvertibleErrorCode(),
-                             "an operand without an integer value");
-  return Ints.lookup(MO.getReg()); // An unset live-in reads 0.
-}
-
 sim::DynamicOp MIRAgent::opAt(const MachineInstr &MI, sim::OpKind Kind) {
   sim::DynamicOp Op;
   Op.Kind = Kind;
@@ -55,42 +44,20 @@ sim::DynamicOp MIRAgent::opAt(const MachineInstr &MI, sim::OpKind Kind) {
   return Op;
 }
 
-Error MIRAgent::applyOverrides(const MachineInstr &MI) {
-  return tileas::applyOverrides(
-      MI, Opts.Overrides,
-      [&](Register R) -> std::optional<int64_t> {
-        auto It = Ints.find(R);
-        if (It == Ints.end())
-          return std::nullopt;
-        return It->second;
-      },
-      [&](Register R, int64_t V) { Ints[R] = V; });
-}
-
-Error MIRAgent::enter(const MachineBasicBlock &MBB) {
-  PendingWrite.reset();
-  sim::DynamicOp Renames;
-  Renames.Kind = sim::OpKind::Rename;
-  SmallVector<std::pair<Register, int64_t>, 8> PhiInts;
-  for (const MachineInstr &Phi : MBB.phis()) {
-    Register Incoming = phiIncoming(Phi, Pred);
-    if (!Incoming)
-      return failAt(Phi, Pred ? formatv("no value for the edge from bb.{0}",
-                                        Pred->getNumber())
-                                    .str()
-                              : "a PHI in the block the agent starts in");
-    Register Dst = Phi.getOperand(0).getReg();
-    Renames.Site = Run.site(Phi);
-    Renames.Moves.push_back({valueId(Dst), valueId(Incoming)});
-    PhiInts.push_back({Dst, Ints.lookup(Incoming)});
-  }
-  for (auto [R, V] : PhiInts)
-    Ints[R] = V;
-  for (const MachineInstr &Phi : MBB.phis())
-    if (Error E = applyOverrides(Phi))
-      return E;
-  if (!Renames.Moves.empty())
+/// Entering a block: its PHIs are one parallel rename, and a block that
+/// branches to itself (a loop) marks each entry.
+Error MIRAgent::enterBlock(const MachineBasicBlock &MBB,
+                           const MachineBasicBlock *, ArrayRef<PhiMove> Phis) {
+  if (!Phis.empty()) {
+    sim::DynamicOp Renames;
+    Renames.Kind = sim::OpKind::Rename;
+    for (const PhiMove &M : Phis) {
+      // Every PHI gets its site number, in order; the rename is the last's.
+      Renames.Site = Run.site(*M.Phi);
+      Renames.Moves.push_back({valueId(M.Dst), valueId(M.Src)});
+    }
     Queue.push_back(std::move(Renames));
+  }
   if (MBB.isSuccessor(&MBB)) {
     sim::DynamicOp Marker;
     Marker.Kind = sim::OpKind::Marker;
@@ -101,39 +68,23 @@ Error MIRAgent::enter(const MachineBasicBlock &MBB) {
   return Error::success();
 }
 
-Error MIRAgent::branch(const MachineInstr &MI) {
+Error MIRAgent::branch(const MachineInstr &MI, bool Taken) {
   sim::DynamicOp Op = opAt(MI, sim::OpKind::Branch);
-  if (MI.getOpcode() == TileAS::BRA) {
-    Op.Taken = true;
-  } else {
-    const MachineOperand &Pred = MI.getOperand(0);
-    Expected<int64_t> C = valueOf(Pred);
-    if (!C)
-      return failAt(MI, toString(C.takeError()));
-    Op.Taken = isBranchTaken(MI, *C);
-    if (Pred.isReg())
-      Op.Uses.push_back(valueId(Pred.getReg()));
-  }
-  if (Op.Taken)
-    Next = branchDestination(MI);
+  Op.Taken = Taken;
+  if (MI.getOpcode() != TileAS::BRA && MI.getOperand(0).isReg())
+    Op.Uses.push_back(valueId(MI.getOperand(0).getReg()));
   Queue.push_back(std::move(Op));
   return Error::success();
 }
 
-Error MIRAgent::executeTiming(const MachineInstr &MI) {
+Error MIRAgent::executeTiming(const MachineInstr &MI,
+                              std::optional<SlotRef> Fills) {
   const OpTiming *T = Run.classes().lookup(MI);
   if (!T)
     return failAt(
         MI, formatv("{0} has no resource vector in td/: the "
                     "simulator cannot time it",
                     MF.getSubtarget().getInstrInfo()->getName(MI.getOpcode())));
-  Expected<std::optional<int64_t>> Scalar =
-      evaluateScalar(MI, [&](const MachineOperand &MO) { return valueOf(MO); });
-  if (!Scalar)
-    return failAt(MI, toString(Scalar.takeError()));
-  if (*Scalar)
-    Ints[MI.getOperand(0).getReg()] = **Scalar;
-
   if (InPreamble && T->AsyncPipe && !Run.actsForPreamble(Entry.Id)) {
     // The first agent issues the preamble's asynchronous instructions; here
     // their results are renames, waited for through their pipes.
@@ -155,44 +106,48 @@ Error MIRAgent::executeTiming(const MachineInstr &MI) {
     else if (!MO.isUndef())
       Op.Uses.push_back(valueId(MO.getReg()));
   }
+  // The instruction an acquire guards fills the acquired slot: a copy
+  // engine's goes to that pipe's stream.
   if (T->AsyncPipe)
-    Op.Stream = Run.issueStream(Run.issuer(Entry.Id, InPreamble), *T->AsyncPipe,
-                                PendingWrite);
-  // The instruction after an acquire fills the acquired slot; scalar
-  // instructions (its address arithmetic) do not.
-  if (!*Scalar)
-    PendingWrite.reset();
+    Op.Stream = Run.issueStream(issuer(), *T->AsyncPipe,
+                                Fills ? std::optional<unsigned>(Fills->Pipe)
+                                      : std::nullopt);
   Queue.push_back(std::move(Op));
   return Error::success();
 }
 
-Error MIRAgent::execute(const MachineInstr &MI) {
+Error MIRAgent::instruction(const MachineInstr &MI, const InstrEvent &E) {
+  switch (E.Kind) {
+  case InstrKind::Copy:
+    if (MI.getOpcode() != TargetOpcode::COPY)
+      return executeTiming(MI, std::nullopt);
+    [[fallthrough]];
+  case InstrKind::ImplicitDef: {
+    // Free renames, as the scheduler assumes.
+    sim::DynamicOp Op = opAt(MI, sim::OpKind::Rename);
+    Register Src =
+        E.Kind == InstrKind::Copy ? MI.getOperand(1).getReg() : Register();
+    Op.Moves.push_back(
+        {valueId(MI.getOperand(0).getReg()), Src ? valueId(Src) : 0});
+    Queue.push_back(std::move(Op));
+    return Error::success();
+  }
+  case InstrKind::Branch:
+    return branch(MI, E.Taken);
+  case InstrKind::Return:
+    Queue.push_back(opAt(MI, sim::OpKind::Return));
+    return Error::success();
+  case InstrKind::Scalar:
+    return executeTiming(MI, std::nullopt);
+  case InstrKind::Other:
+    break;
+  }
   switch (MI.getOpcode()) {
-  case TargetOpcode::COPY: {
-    sim::DynamicOp Op = opAt(MI, sim::OpKind::Rename);
-    Register Dst = MI.getOperand(0).getReg(), Src = MI.getOperand(1).getReg();
-    Op.Moves.push_back({valueId(Dst), valueId(Src)});
-    Ints[Dst] = Ints.lookup(Src);
-    Queue.push_back(std::move(Op));
+  case TileAS::WARP_IDX:
+    if (Error Err = executeTiming(MI, E.Fills))
+      return Err;
+    Exec.setInt(MI.getOperand(0).getReg(), Entry.FirstWarp);
     return Error::success();
-  }
-  case TargetOpcode::IMPLICIT_DEF: {
-    sim::DynamicOp Op = opAt(MI, sim::OpKind::Rename);
-    Op.Moves.push_back({valueId(MI.getOperand(0).getReg()), 0});
-    Ints[MI.getOperand(0).getReg()] = 0;
-    Queue.push_back(std::move(Op));
-    return Error::success();
-  }
-  case TileAS::BRA:
-  case TileAS::BR_P:
-  case TileAS::BR_NP:
-    return branch(MI);
-  case TileAS::WARP_IDX: {
-    if (Error E = executeTiming(MI))
-      return E;
-    Ints[MI.getOperand(0).getReg()] = Entry.FirstWarp;
-    return Error::success();
-  }
   case TileAS::AGENT_SWITCH:
     if (&MI != Entry.Region)
       return failAt(MI, formatv("warp {0}, the first of agent {1} ({2}), "
@@ -202,32 +157,32 @@ Error MIRAgent::execute(const MachineInstr &MI) {
                                 Entry.FirstWarp, Entry.Id, Entry.Name));
     InPreamble = false;
     return Error::success();
-  case TileAS::PIPE_TILE:
-  case TileAS::PIPE_TMEM: {
+  default:
+    return executeTiming(MI, E.Fills);
+  }
+}
+
+Error MIRAgent::checkCoordination(const MachineInstr &MI) {
+  if (MI.getOpcode() != TileAS::PIPE_TILE &&
+      MI.getOpcode() != TileAS::PIPE_TMEM)
+    return Run.checkOperands(MI, issuer());
+  const MachineOperand &Pipe = namedOperand(MI, TileAS::OpName::pipe);
+  if (!Pipe.isImm() || !Run.hasPipe(Pipe.getImm()))
+    return failAt(MI, "names no pipe a PIPE_CREATE has set up");
+  return Run.checkSide(MI, Pipe.getImm(), issuer());
+}
+
+Error MIRAgent::coordination(const MachineInstr &MI,
+                             const CoordinationEvent &E) {
+  if (E.Kind == CoordinationKind::SlotHandle) {
     // The slot's buffer, ready once the wait before it has passed.
-    const MachineOperand &Pipe = MI.getOperand(1);
-    if (!Pipe.isImm() || !Run.hasPipe(Pipe.getImm()))
-      return failAt(MI, "names no pipe a PIPE_CREATE has set up");
-    if (Error E =
-            Run.checkSide(MI, Pipe.getImm(), Run.issuer(Entry.Id, InPreamble)))
-      return E;
     sim::DynamicOp Op = opAt(MI, sim::OpKind::Rename);
     Op.Moves.push_back({valueId(MI.getOperand(0).getReg()), 0});
     Queue.push_back(std::move(Op));
     return Error::success();
   }
-  case TileAS::RET:
-    Returned = true;
-    Queue.push_back(opAt(MI, sim::OpKind::Return));
-    return Error::success();
-  default:
-    break;
-  }
-  if (!TileAS::isCoordination(MI.getDesc()))
-    return executeTiming(MI);
-  Expected<SmallVector<sim::DynamicOp, 2>> Ops = Run.coordinate(
-      MI, Entry.Id, InPreamble,
-      [&](const MachineOperand &MO) { return valueOf(MO); }, PendingWrite);
+  Expected<SmallVector<sim::DynamicOp, 2>> Ops =
+      Run.coordinate(MI, E, Entry.Id, InPreamble);
   if (!Ops)
     return Ops.takeError();
   for (sim::DynamicOp &Op : *Ops)
@@ -237,39 +192,11 @@ Error MIRAgent::execute(const MachineInstr &MI) {
 
 Expected<bool> MIRAgent::next(sim::DynamicOp &Op) {
   while (Queue.empty()) {
-    if (Returned)
+    if (Exec.returned())
       return false;
-    if (Entering) {
-      Entering = false;
-      At = Block->begin();
-      if (Error E = enter(*Block))
-        return E;
-      continue;
-    }
-    if (Next || At == Block->end()) {
-      if (!Next) {
-        Next = fallThroughSuccessor(*Block);
-        if (!Next)
-          return createStringError(
-              inconvertibleErrorCode(),
-              formatv("{0}: bb.{1} ends without a branch to follow",
-                      MF.getName(), Block->getNumber()));
-      }
-      Pred = Block;
-      Block = Next;
-      Next = nullptr;
-      Entering = true;
-      continue;
-    }
-    const MachineInstr &MI = *At++;
-    if (MI.isPHI() || MI.isDebugInstr())
-      continue;
-    if (Error E = countStep(MI, Steps, Opts.MaxSteps))
-      return E;
-    if (Error E = execute(MI))
-      return E;
-    if (Error E = applyOverrides(MI))
-      return E;
+    Expected<MIRExecutor::Status> S = Exec.step();
+    if (!S)
+      return S.takeError();
   }
   Op = std::move(Queue.front());
   Queue.pop_front();

@@ -4,12 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Runs one agent's part of a MachineFunction functionally and hands the
-// simulator its dynamic instructions (AgentProgram.h):
+// Runs one agent's part of a MachineFunction functionally (MIRExecutor.h,
+// which follows the control flow, computes the scalar values and decodes the
+// coordination) and hands the simulator its dynamic instructions
+// (AgentProgram.h), as the executor's visitor:
 //
-//  * scalar instructions are evaluated (ScalarSemantics.h) so that branches
-//    go where the run goes and pipe operations name their iteration; other
-//    values are not computed (timing does not depend on them);
+//  * scalar instructions issue like any other; values that are not scalar
+//    are not computed (timing does not depend on them);
 //  * PHIs become one parallel Rename at the block's entry, COPY and
 //    IMPLICIT_DEF renames: they cost nothing, as the scheduler assumes;
 //  * an instruction with a td resource vector issues with its OpClass; an
@@ -40,12 +41,8 @@
 #include "Agents.h"
 #include "MIRRun.h"
 
-#include "tileas/MIRExec/RegisterOverride.h"
+#include "tileas/MIRExec/MIRExecutor.h"
 #include "tileas/Sim/AgentProgram.h"
-
-#include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/CodeGen/MachineBasicBlock.h"
 
 #include <deque>
 
@@ -55,14 +52,12 @@ class MachineFunction;
 
 namespace tileas {
 
-struct MIRAgentOptions {
-  llvm::ArrayRef<std::pair<llvm::MCRegister, int64_t>> LiveIns;
-  llvm::ArrayRef<RegisterOverride> Overrides;
-  /// Instructions executed before giving up on a run that does not return.
-  uint64_t MaxSteps = 10000000;
+/// LiveIns, Overrides and MaxSteps (10000000 unless set) of the agent's run.
+struct MIRAgentOptions : MIRExecOptions {
+  MIRAgentOptions() { MaxSteps = 10000000; }
 };
 
-class MIRAgent : public sim::AgentProgram {
+class MIRAgent : public sim::AgentProgram, private MIRVisitor {
 public:
   MIRAgent(const llvm::MachineFunction &MF, MIRRun &Run,
            const AgentEntry &Entry, const MIRAgentOptions &Opts);
@@ -75,38 +70,35 @@ public:
   }
 
 private:
-  /// Queues what entering Block (from Pred) does: its PHIs and its marker.
-  llvm::Error enter(const llvm::MachineBasicBlock &Block);
-  /// Runs MI, queueing the dynamic instruction it makes, if any.
-  llvm::Error execute(const llvm::MachineInstr &MI);
-  llvm::Error executeTiming(const llvm::MachineInstr &MI);
-  llvm::Error branch(const llvm::MachineInstr &MI);
-  llvm::Error applyOverrides(const llvm::MachineInstr &MI);
-  llvm::Expected<int64_t> valueOf(const llvm::MachineOperand &MO) const;
+  // The executor's visitor: what each step of the run queues.
+  llvm::Error enterBlock(const llvm::MachineBasicBlock &MBB,
+                         const llvm::MachineBasicBlock *Pred,
+                         llvm::ArrayRef<PhiMove> Phis) override;
+  llvm::Error checkCoordination(const llvm::MachineInstr &MI) override;
+  llvm::Error coordination(const llvm::MachineInstr &MI,
+                           const CoordinationEvent &E) override;
+  llvm::Error instruction(const llvm::MachineInstr &MI,
+                          const InstrEvent &E) override;
+
+  llvm::Error executeTiming(const llvm::MachineInstr &MI,
+                            std::optional<SlotRef> Fills);
+  llvm::Error branch(const llvm::MachineInstr &MI, bool Taken);
   /// The simulator's number for register R (0 is "always ready").
   unsigned valueId(llvm::Register R) const;
   sim::DynamicOp opAt(const llvm::MachineInstr &MI, sim::OpKind Kind);
+  /// The agent the instruction being run counts as issued by.
+  unsigned issuer() const { return Run.issuer(Entry.Id, InPreamble); }
 
   const llvm::MachineFunction &MF;
   MIRRun &Run;
   AgentEntry Entry;
   MIRAgentOptions Opts;
+  MIRExecutor Exec;
   unsigned NumVirtRegs = 0;
   unsigned NumValues = 0;
-  llvm::DenseMap<llvm::Register, int64_t> Ints;
   std::deque<sim::DynamicOp> Queue;
-  const llvm::MachineBasicBlock *Block = nullptr;
-  const llvm::MachineBasicBlock *Pred = nullptr;
-  llvm::MachineBasicBlock::const_iterator At;
-  /// The block to go to once the current one is left.
-  const llvm::MachineBasicBlock *Next = nullptr;
-  bool Entering = true;
-  bool Returned = false;
   /// Before the agent's AGENT_SWITCH (warp-specialized functions only).
   bool InPreamble = false;
-  /// Set by an acquire: the pipe the next instruction fills.
-  std::optional<unsigned> PendingWrite;
-  uint64_t Steps = 0;
 };
 
 } // namespace tileas

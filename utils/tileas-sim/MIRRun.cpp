@@ -6,6 +6,7 @@
 
 #include "MIRRun.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/MIRExec/PipeSides.h"
 #include "tileas/MIRExec/Where.h"
 #include "tileas/Model/MachineModel.h"
@@ -77,12 +78,14 @@ int MIRRun::performer(unsigned Declared, unsigned Agent,
 /// agent is 0 (the issuer) or 1 + an event pipe; a pipe has 1 to
 /// MaxPipeDepth slots and a nonzero step.
 Error MIRRun::checkOperands(const MachineInstr &MI, unsigned Issuer) const {
+  using TileAS::OpName;
   for (unsigned I = 0, E = MI.getNumExplicitOperands(); I != E; ++I)
     if (!MI.getOperand(I).isReg() && !MI.getOperand(I).isImm())
       return failAt(MI, formatv("operand {0} is neither a register nor an "
                                 "immediate",
                                 I));
-  auto Agent = [&](unsigned I) -> Error {
+  auto Agent = [&](OpName Name) -> Error {
+    unsigned I = namedOperandIndex(MI, Name);
     const MachineOperand &MO = MI.getOperand(I);
     int64_t Units = model::pipeNames().size();
     if (!MO.isImm() || MO.getImm() < 0 || MO.getImm() > Units)
@@ -92,29 +95,29 @@ Error MIRRun::checkOperands(const MachineInstr &MI, unsigned Issuer) const {
                                 I, Units));
     return Error::success();
   };
-  auto Imm = [&](unsigned I) -> Error {
-    if (!MI.getOperand(I).isImm())
-      return failAt(MI, formatv("operand {0} is not an immediate", I));
-    return Error::success();
+  auto Imm = [&](OpName Name) -> Error {
+    return namedImm(MI, Name).takeError();
   };
   switch (MI.getOpcode()) {
   case TileAS::PIPE_CREATE: {
-    for (unsigned I : {0u, 1u, 8u, 9u, 10u})
-      if (Error E = Imm(I))
+    for (OpName Name : {OpName::pipe, OpName::depth, OpName::step,
+                        OpName::pagent, OpName::cagent})
+      if (Error E = Imm(Name))
         return E;
-    int64_t Depth = MI.getOperand(1).getImm();
+    int64_t Depth = namedOperand(MI, OpName::depth).getImm();
     if (Depth < 1 || Depth > protocol::MaxPipeDepth)
       return failAt(MI, formatv("depth {0} is not in [1, {1}]", Depth,
                                 protocol::MaxPipeDepth));
-    if (MI.getOperand(8).getImm() == 0)
+    if (namedOperand(MI, OpName::step).getImm() == 0)
       return failAt(MI, "a pipe's step is not 0");
-    if (Error E = Agent(5))
+    if (Error E = Agent(OpName::producer))
       return E;
-    if (Error E = Agent(6))
+    if (Error E = Agent(OpName::consumer))
       return E;
     // The issuing agents: the unspecialized form's one or the preamble (0),
     // or agents of this function.
-    for (unsigned I : {9u, 10u}) {
+    for (OpName Name : {OpName::pagent, OpName::cagent}) {
+      unsigned I = namedOperandIndex(MI, Name);
       int64_t Issuer = MI.getOperand(I).getImm();
       bool Known = Issuer == 0 || any_of(Agents, [&](const AgentEntry &A) {
                      return A.Region && int64_t(A.Id) == Issuer;
@@ -129,56 +132,42 @@ Error MIRRun::checkOperands(const MachineInstr &MI, unsigned Issuer) const {
     return Error::success();
   }
   case TileAS::MUTEX_LOCK:
-    return joinErrors(Imm(0), Imm(1));
+    return joinErrors(Imm(OpName::bar), Imm(OpName::side));
   case TileAS::MUTEX_UNLOCK:
-    if (Error E = Imm(0))
+    if (Error E = Imm(OpName::bar))
       return E;
-    return Agent(1);
+    return Agent(OpName::agent);
   default:
-    return Imm(0);
+    return Imm(OpName::pipe);
   }
 }
 
-Expected<SmallVector<sim::DynamicOp, 2>> MIRRun::createPipe(
-    const MachineInstr &MI, unsigned Agent, bool InPreamble,
-    function_ref<Expected<int64_t>(const MachineOperand &)> Value) {
-  Expected<int64_t> First = Value(MI.getOperand(7));
-  if (!First)
-    return First.takeError();
-  unsigned Id = MI.getOperand(0).getImm();
+SmallVector<sim::DynamicOp, 2> MIRRun::createPipe(const MachineInstr &MI,
+                                                  const PipeDecl &Decl,
+                                                  unsigned Agent,
+                                                  bool InPreamble) {
+  unsigned Id = Decl.Id;
   Pipe P;
-  P.First = *First;
-  P.Step = MI.getOperand(8).getImm();
-  P.Depth = MI.getOperand(1).getImm();
-  P.Producer = MI.getOperand(5).getImm();
-  P.Consumer = MI.getOperand(6).getImm();
-  P.ProducerAgent = MI.getOperand(9).getImm();
-  P.ConsumerAgent = MI.getOperand(10).getImm();
+  P.Decl = Decl;
   P.Group = sim::Catalog::intern(Names.Groups, formatv("pipe{0}", Id).str());
   auto [It, New] = CreateBarriers.try_emplace(site(MI), Names.NumBarriers);
   if (New)
-    Names.NumBarriers += 2 * P.Depth + 1;
+    Names.NumBarriers += 2 * Decl.Depth + 1;
   P.Base = It->second;
   P.FullBase = P.Base;
-  P.EmptyBase = P.Base + P.Depth;
-  auto BarrierId = [&](unsigned I) {
-    return MI.getOperand(I).isImm() ? MI.getOperand(I).getImm() : -1;
-  };
-  P.FullId = BarrierId(3);
-  P.EmptyId = BarrierId(4);
-  P.Block = MI.getParent();
-  if (P.Depth == 1 && P.EmptyId != 0 && P.EmptyId != P.FullId)
+  P.EmptyBase = P.Base + Decl.Depth;
+  if (Decl.Depth == 1 && Decl.Empty != 0 && Decl.Empty != Decl.Full)
     for (auto &[Other, O] : Pipes)
-      if (Other != Id && O.Depth == 1 && O.Block == P.Block && !O.Shares &&
-          O.EmptyId != O.FullId) {
-        if (O.FullId == P.FullId && P.FullBase == P.Base)
+      if (Other != Id && O.Decl.Depth == 1 && O.Decl.Block == Decl.Block &&
+          !O.Shares && O.Decl.Empty != O.Decl.Full) {
+        if (O.Decl.Full == Decl.Full && P.FullBase == P.Base)
           P.FullBase = O.FullBase;
-        if (O.EmptyId == P.EmptyId && P.EmptyBase == P.Base + 1)
+        if (O.Decl.Empty == Decl.Empty && P.EmptyBase == P.Base + 1)
           P.EmptyBase = O.EmptyBase;
       }
-  P.Shares = P.FullBase != P.Base || P.EmptyBase != P.Base + P.Depth;
+  P.Shares = P.FullBase != P.Base || P.EmptyBase != P.Base + Decl.Depth;
   Pipes[Id] = P;
-  unsigned Created = P.Base + 2 * P.Depth;
+  unsigned Created = P.Base + 2 * Decl.Depth;
   sim::DynamicOp Op;
   Op.Barrier = Created;
   if (InPreamble && !actsForPreamble(Agent)) {
@@ -186,18 +175,18 @@ Expected<SmallVector<sim::DynamicOp, 2>> MIRRun::createPipe(
     Op.Kind = sim::OpKind::Wait;
     Op.Parity = 0;
     Op.Group = P.Group;
-    return SmallVector<sim::DynamicOp, 2>{Op};
+    return {Op};
   }
   sim::DynamicOp Init;
   Init.Kind = sim::OpKind::Init;
   Init.Barrier = P.Base;
-  Init.Count = 2 * P.Depth + 1;
+  Init.Count = 2 * Decl.Depth + 1;
   // In its own region (after an earlier loop's dispatch) an agent creates
   // the pipe for itself: no other agent waits for it.
   if (Agents.size() == 1 || !InPreamble)
-    return SmallVector<sim::DynamicOp, 2>{Init};
+    return {Init};
   Op.Kind = sim::OpKind::Arrive;
-  return SmallVector<sim::DynamicOp, 2>{Init, Op};
+  return {Init, Op};
 }
 
 Error MIRRun::checkSide(const MachineInstr &MI, unsigned Id,
@@ -208,7 +197,7 @@ Error MIRRun::checkSide(const MachineInstr &MI, unsigned Id,
   const Pipe &P = It->second;
   PipeSideUse Use = *pipeSideUse(MI.getOpcode());
   bool Producer = Use == PipeSideUse::Producer;
-  unsigned Issuer = Producer ? P.ProducerAgent : P.ConsumerAgent;
+  unsigned Issuer = Producer ? P.Decl.ProducerIssuer : P.Decl.ConsumerIssuer;
   if (mayIssuePipeSide(Use, Issuer, Agent))
     return Error::success();
   return failAt(MI,
@@ -218,72 +207,58 @@ Error MIRRun::checkSide(const MachineInstr &MI, unsigned Id,
                         Id, agentName(Issuer)));
 }
 
-Expected<sim::DynamicOp> MIRRun::mutexOp(const MachineInstr &MI,
-                                         unsigned Agent) {
-  int64_t Bar = MI.getOperand(0).getImm();
-  auto [It, New] = MutexBarriers.try_emplace(Bar, Names.NumBarriers);
+sim::DynamicOp MIRRun::mutexOp(const CoordinationEvent &E, unsigned Agent) {
+  auto [It, New] = MutexBarriers.try_emplace(E.Barrier, Names.NumBarriers);
   if (New)
     ++Names.NumBarriers;
   sim::DynamicOp Op;
   Op.Barrier = It->second;
-  if (MI.getOpcode() == TileAS::MUTEX_LOCK) {
+  if (E.Kind == CoordinationKind::Lock) {
     // The producer side (0) enters on an even count, the consumer side (1)
     // on an odd one.
     Op.Kind = sim::OpKind::Wait;
-    Op.Parity = 1 - (MI.getOperand(1).getImm() & 1);
-    Op.Group =
-        sim::Catalog::intern(Names.Groups, formatv("mutex{0}", Bar).str());
+    Op.Parity = 1 - (E.Side & 1);
+    Op.Group = sim::Catalog::intern(Names.Groups,
+                                    formatv("mutex{0}", E.Barrier).str());
   } else {
     Op.Kind = sim::OpKind::Arrive;
-    Op.Stream = performer(MI.getOperand(1).getImm(), Agent, std::nullopt);
+    Op.Stream = performer(E.Performer, Agent, std::nullopt);
   }
   return Op;
 }
 
-Expected<sim::DynamicOp>
-MIRRun::pipeOp(const MachineInstr &MI, unsigned Agent,
-               function_ref<Expected<int64_t>(const MachineOperand &)> Value,
-               std::optional<unsigned> &PendingWrite) {
-  unsigned Id = MI.getOperand(0).getImm();
+Expected<sim::DynamicOp> MIRRun::pipeOp(const MachineInstr &MI,
+                                        const CoordinationEvent &E,
+                                        unsigned Agent) {
+  unsigned Id = E.Pipe->Id;
   // Waits belong to the consumer's side too (PipeSides.h).
-  if (Error E = checkSide(MI, Id, Agent))
-    return E;
+  if (Error Err = checkSide(MI, Id, Agent))
+    return Err;
   const Pipe &P = Pipes.find(Id)->second;
-  Expected<int64_t> IV = Value(MI.getOperand(2));
-  if (!IV)
-    return IV.takeError();
-  int64_t Distance = int64_t(uint64_t(*IV) - uint64_t(P.First));
-  if (Distance % P.Step != 0 || Distance / P.Step < 0)
-    return failAt(MI, formatv("induction value {0} is not an iteration of "
-                              "pipe {1} (first {2}, step {3})",
-                              *IV, Id, P.First, P.Step));
-  int64_t K = Distance / P.Step;
-  unsigned Slot = K % P.Depth, Phase = (K / P.Depth) & 1;
-  unsigned Full = P.FullBase + Slot, Empty = P.EmptyBase + Slot;
+  unsigned Full = P.FullBase + E.Slot, Empty = P.EmptyBase + E.Slot;
   sim::DynamicOp Op;
   Op.Group = P.Group;
-  switch (MI.getOpcode()) {
-  case TileAS::PIPE_PRODUCER_ACQUIRE:
+  switch (E.Kind) {
+  case CoordinationKind::Acquire:
     Op.Kind = sim::OpKind::Wait;
     Op.Barrier = Empty;
-    Op.Parity = Phase ^ 1;
+    Op.Parity = E.Phase ^ 1;
     Op.Acquire = true;
-    PendingWrite = Id;
     break;
-  case TileAS::PIPE_PRODUCER_COMMIT:
+  case CoordinationKind::Commit:
     Op.Kind = sim::OpKind::Arrive;
     Op.Barrier = Full;
-    Op.Stream = performer(P.Producer, Agent, Id);
+    Op.Stream = performer(E.Performer, Agent, Id);
     break;
-  case TileAS::PIPE_CONSUMER_WAIT:
+  case CoordinationKind::Wait:
     Op.Kind = sim::OpKind::Wait;
     Op.Barrier = Full;
-    Op.Parity = Phase;
+    Op.Parity = E.Phase;
     break;
-  case TileAS::PIPE_CONSUMER_RELEASE:
+  case CoordinationKind::Release:
     Op.Kind = sim::OpKind::Arrive;
     Op.Barrier = Empty;
-    Op.Stream = performer(P.Consumer, Agent, Id);
+    Op.Stream = performer(E.Performer, Agent, Id);
     break;
   default:
     return failAt(MI, "not a coordination instruction the simulator knows");
@@ -291,18 +266,15 @@ MIRRun::pipeOp(const MachineInstr &MI, unsigned Agent,
   return Op;
 }
 
-Expected<SmallVector<sim::DynamicOp, 2>> MIRRun::coordinate(
-    const MachineInstr &MI, unsigned Agent, bool InPreamble,
-    function_ref<Expected<int64_t>(const MachineOperand &)> Value,
-    std::optional<unsigned> &PendingWrite) {
-  if (Error E = checkOperands(MI, issuer(Agent, InPreamble)))
-    return E;
-  unsigned Opc = MI.getOpcode();
-  bool Waits = Opc == TileAS::PIPE_CONSUMER_WAIT || Opc == TileAS::MUTEX_LOCK;
+Expected<SmallVector<sim::DynamicOp, 2>>
+MIRRun::coordinate(const MachineInstr &MI, const CoordinationEvent &E,
+                   unsigned Agent, bool InPreamble) {
+  bool Waits =
+      E.Kind == CoordinationKind::Wait || E.Kind == CoordinationKind::Lock;
   Expected<SmallVector<sim::DynamicOp, 2>> Ops =
       [&]() -> Expected<SmallVector<sim::DynamicOp, 2>> {
-    if (Opc == TileAS::PIPE_CREATE)
-      return createPipe(MI, Agent, InPreamble, Value);
+    if (E.Kind == CoordinationKind::Create)
+      return createPipe(MI, *E.Pipe, Agent, InPreamble);
     // The preamble arrives and acquires once, in the first agent; every
     // agent may wait.
     if (InPreamble && !Waits && !actsForPreamble(Agent)) {
@@ -311,10 +283,9 @@ Expected<SmallVector<sim::DynamicOp, 2>> MIRRun::coordinate(
       return SmallVector<sim::DynamicOp, 2>{Skip};
     }
     unsigned Issuer = issuer(Agent, InPreamble);
-    Expected<sim::DynamicOp> Op =
-        Opc == TileAS::MUTEX_LOCK || Opc == TileAS::MUTEX_UNLOCK
-            ? mutexOp(MI, Issuer)
-            : pipeOp(MI, Issuer, Value, PendingWrite);
+    if (E.Kind == CoordinationKind::Lock || E.Kind == CoordinationKind::Unlock)
+      return SmallVector<sim::DynamicOp, 2>{mutexOp(E, Issuer)};
+    Expected<sim::DynamicOp> Op = pipeOp(MI, E, Issuer);
     if (!Op)
       return Op.takeError();
     return SmallVector<sim::DynamicOp, 2>{*Op};

@@ -49,6 +49,7 @@
 #include "MemoryObjects.h"
 #include "OpClasses.h"
 
+#include "tileas/MIRExec/MIRExecutor.h"
 #include "tileas/Sim/Simulator.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -103,21 +104,20 @@ public:
     return InPreamble ? 0 : Agent;
   }
 
-  /// The barrier operations of coordination instruction MI run by Agent
-  /// (in the preamble or its own region), its induction operands read
-  /// through Value. An acquire sets PendingWrite to its pipe (the next
-  /// instruction fills it).
-  llvm::Expected<llvm::SmallVector<sim::DynamicOp, 2>> coordinate(
-      const llvm::MachineInstr &MI, unsigned Agent, bool InPreamble,
-      llvm::function_ref<llvm::Expected<int64_t>(const llvm::MachineOperand &)>
-          Value,
-      std::optional<unsigned> &PendingWrite);
+  /// The simulator's checks of coordination instruction MI's operands,
+  /// Issuer being the agent it counts as issued by (0 in the preamble).
+  llvm::Error checkOperands(const llvm::MachineInstr &MI,
+                            unsigned Issuer) const;
+  /// The barrier operations of coordination event E of MI (the executor's,
+  /// MIRExecutor.h) run by Agent, in the preamble or its own region.
+  llvm::Expected<llvm::SmallVector<sim::DynamicOp, 2>>
+  coordinate(const llvm::MachineInstr &MI, const CoordinationEvent &E,
+             unsigned Agent, bool InPreamble);
 
 private:
   struct Pipe {
-    int64_t First = 0;
-    int64_t Step = 1;
-    unsigned Depth = 1;
+    /// As its PIPE_CREATE sets it up.
+    PipeDecl Decl;
     /// FULL[s] is Base + s, EMPTY[s] is Base + Depth + s, and Base + 2 Depth
     /// tells agents that the barriers are initialized.
     unsigned Base = 0;
@@ -126,21 +126,12 @@ private:
     /// ring created before it in the same block, that ring's (a handoff
     /// sharing its lender's barrier, docs/warp-specialization.md).
     unsigned FullBase = 0, EmptyBase = 0;
-    /// The barrier ids PIPE_CREATE names, and its block.
-    int64_t FullId = 0, EmptyId = 0;
-    const llvm::MachineBasicBlock *Block = nullptr;
     bool Shares = false;
-    unsigned Producer = 0, Consumer = 0;
-    /// The agents issuing each side (0: the unspecialized form's one).
-    unsigned ProducerAgent = 0, ConsumerAgent = 0;
     unsigned Group = 0;
   };
 
   std::string streamName(unsigned Agent, unsigned EventPipe,
                          std::optional<unsigned> Pipe) const;
-  /// Issuer: the agent MI counts as issued by (0 in the preamble).
-  llvm::Error checkOperands(const llvm::MachineInstr &MI,
-                            unsigned Issuer) const;
   std::string agentName(unsigned Agent) const;
   /// The stream that performs an arrival declared as Declared (0: the agent
   /// itself, 1 + event pipe: that unit). A copy engine's commit waits for
@@ -149,17 +140,14 @@ private:
   /// earlier than the load it publishes.
   int performer(unsigned Declared, unsigned Agent,
                 std::optional<unsigned> Pipe);
-  llvm::Expected<llvm::SmallVector<sim::DynamicOp, 2>> createPipe(
-      const llvm::MachineInstr &MI, unsigned Agent, bool InPreamble,
-      llvm::function_ref<llvm::Expected<int64_t>(const llvm::MachineOperand &)>
-          Value);
-  llvm::Expected<sim::DynamicOp> mutexOp(const llvm::MachineInstr &MI,
-                                         unsigned Agent);
-  llvm::Expected<sim::DynamicOp> pipeOp(
-      const llvm::MachineInstr &MI, unsigned Agent,
-      llvm::function_ref<llvm::Expected<int64_t>(const llvm::MachineOperand &)>
-          Value,
-      std::optional<unsigned> &PendingWrite);
+  llvm::SmallVector<sim::DynamicOp, 2> createPipe(const llvm::MachineInstr &MI,
+                                                  const PipeDecl &Decl,
+                                                  unsigned Agent,
+                                                  bool InPreamble);
+  sim::DynamicOp mutexOp(const CoordinationEvent &E, unsigned Agent);
+  llvm::Expected<sim::DynamicOp> pipeOp(const llvm::MachineInstr &MI,
+                                        const CoordinationEvent &E,
+                                        unsigned Agent);
 
   /// The agents of the run, in warp order (the first holds warp 0).
   std::vector<AgentEntry> Agents;

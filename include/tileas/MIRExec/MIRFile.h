@@ -4,14 +4,16 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// What tileas-sim and tileas-protocol-check share to read their input: the
-// TileAS target machine, a MIR file parsed into its module and machine
-// functions, the functions a --function list selects, and live-in values
-// given as "reg=value". Bad input is an error naming the file (the parser's
-// file:line:column), never a crash: install exitOnFatalMIRError before
-// reading, since MIR that the machine verifier rejects ends its parse with
-// a fatal error (after the verifier has named the function, block and
-// instruction).
+// How every tool reads MIR: the TileAS target machine, and the module and
+// machine functions of a MIR parser (parseMIRModule: tileas-sim,
+// tileas-protocol-check, tileas-sched, tileas-bench, tileas-event-bench).
+// For tileas-sim and tileas-protocol-check also a MIR file parsed into its
+// module and machine functions, the functions a --function list selects,
+// and live-in values given as "reg=value". Bad input is an error naming the
+// file (the parser's file:line:column), never a crash: install
+// exitOnFatalMIRError before reading, since MIR that the machine verifier
+// rejects ends its parse with a fatal error (after the verifier has named the
+// function, block and instruction).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +21,7 @@
 #define TILEAS_MIREXEC_MIRFILE_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/MC/MCRegister.h"
 #include "llvm/Support/Error.h"
@@ -32,6 +35,7 @@
 
 namespace llvm {
 class LLVMContext;
+class MIRParser;
 class MachineFunction;
 class MachineModuleInfo;
 class MemoryBuffer;
@@ -42,10 +46,22 @@ class TargetRegisterInfo;
 
 namespace tileas {
 
-/// The TileAS target machine (sm_100) that MIR is read and run with. The
-/// target must be initialized (initializeTileASTarget).
+/// The TileAS target machine (sm_100) that MIR is read and run with; the
+/// target is initialized first.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createTileASTargetMachine();
+
+/// The step of reading MIR that failed.
+enum class MIRReadStep { IRModule, MachineFunctions };
+
+/// Reads the module of Parser's MIR, with TM's data layout and triple, and
+/// its machine functions into MMI. Failed makes the error of a step that
+/// fails (the parser has reported why through the context's diagnostic
+/// handler).
+llvm::Expected<std::unique_ptr<llvm::Module>>
+parseMIRModule(llvm::MIRParser &Parser, llvm::TargetMachine &TM,
+               llvm::MachineModuleInfo &MMI,
+               llvm::function_ref<llvm::Error(MIRReadStep)> Failed);
 
 /// A parsed MIR file: its module and machine functions.
 struct MIRFile {

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // What the tools that run MIR require of the issuing agents a PIPE_CREATE
-// names (operands 9 and 10): under warp specialization a pipe connects
+// names ($pagent and $cagent): under warp specialization a pipe connects
 // two agents. Both sides in one agent would be an agent waiting on itself
 // through a barrier, which a mutex or program order says more cheaply, and
 // what the materialization never makes; it is refused as malformed input.

@@ -52,6 +52,7 @@
 #include "TileAS.h"
 #include "tileas/EventSched/DAGBuilder.h"
 #include "tileas/EventSched/EventScheduler.h"
+#include "tileas/MIRExec/MIRFile.h"
 #include "tileas/Model/MachineModel.h"
 #include "tileas/Model/ModelIds.h"
 
@@ -63,15 +64,12 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/InitializePasses.h"
-#include "llvm/MC/TargetRegistry.h"
 #include "llvm/PassInfo.h"
 #include "llvm/PassRegistry.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
-#include "llvm/Target/TargetOptions.h"
-#include "llvm/TargetParser/Triple.h"
 
 #include "benchmark/benchmark.h"
 
@@ -389,15 +387,14 @@ void BM_CoreMixStores(benchmark::State &State) { runCoreMix(State, true); }
 
 llvm::TargetMachine *tileasTM() {
   static std::unique_ptr<llvm::TargetMachine> TM = [] {
-    llvm::Triple TT("tileas");
-    std::string Err;
-    const llvm::Target *T = llvm::TargetRegistry::lookupTarget(TT, Err);
-    if (!T) {
-      llvm::errs() << "tileas-event-bench: " << Err << "\n";
+    llvm::Expected<std::unique_ptr<llvm::TargetMachine>> Made =
+        tileas::createTileASTargetMachine();
+    if (!Made) {
+      llvm::errs() << "tileas-event-bench: " << llvm::toString(Made.takeError())
+                   << "\n";
       std::abort();
     }
-    return std::unique_ptr<llvm::TargetMachine>(T->createTargetMachine(
-        TT, "sm_100", "", llvm::TargetOptions(), std::nullopt));
+    return std::move(*Made);
   }();
   return TM.get();
 }
@@ -432,20 +429,20 @@ public:
     llvm::SMDiagnostic Diag;
     std::unique_ptr<llvm::MIRParser> Parser = llvm::createMIRParser(
         llvm::MemoryBuffer::getMemBuffer(MIR, "event_block.mir"), Ctx);
-    M = Parser->parseIRModule([&](llvm::StringRef, llvm::StringRef) {
-      return TM.createDataLayout().getStringRepresentation();
-    });
-    if (!M)
-      fail("cannot parse the IR part");
-    M->setTargetTriple(TM.getTargetTriple());
-    M->setDataLayout(TM.createDataLayout());
     PM = std::make_unique<llvm::legacy::PassManager>();
     auto *MMIWP = new llvm::MachineModuleInfoWrapperPass(&TM);
     TPC = TM.createPassConfig(*PM);
     PM->add(TPC);
     PM->add(MMIWP);
-    if (Parser->parseMachineFunctions(*M, MMIWP->getMMI()))
-      fail("cannot parse the machine function");
+    llvm::Expected<std::unique_ptr<llvm::Module>> Parsed =
+        tileas::parseMIRModule(
+            *Parser, TM, MMIWP->getMMI(), [](tileas::MIRReadStep Step) {
+              fail(Step == tileas::MIRReadStep::IRModule
+                       ? "cannot parse the IR part"
+                       : "cannot parse the machine function");
+              return llvm::Error::success();
+            });
+    M = std::move(*Parsed);
     const llvm::PassInfo *PI =
         llvm::PassRegistry::getPassRegistry()->getPassInfo(
             llvm::StringRef("tileas-event-schedule"));

@@ -20,6 +20,7 @@ using namespace llvm;
 
 #define GET_INSTRINFO_MC_DESC
 #define ENABLE_INSTR_PREDICATE_VERIFIER
+#define GET_INSTRINFO_NAMED_OPS
 #include "TileASGenInstrInfo.inc"
 
 #define GET_SUBTARGETINFO_MC_DESC

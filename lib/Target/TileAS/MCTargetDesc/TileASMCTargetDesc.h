@@ -44,6 +44,8 @@ const char *condCodeName(CondCode CC);
 
 #define GET_INSTRINFO_ENUM
 #define GET_INSTRINFO_MC_HELPER_DECLS
+// TileAS::OpName and getNamedOperandIdx: coordination operands by td name.
+#define GET_INSTRINFO_OPERAND_ENUM
 #include "TileASGenInstrInfo.inc"
 
 #define GET_SUBTARGETINFO_ENUM

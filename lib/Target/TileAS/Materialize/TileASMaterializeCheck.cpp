@@ -6,6 +6,7 @@
 
 #include "Materialize/TileASMaterializeCheck.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "tileas/MIRExec/MIRExecutor.h"
 
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
@@ -32,21 +33,17 @@ std::string where(const MachineInstr &MI) {
   return Text;
 }
 
+/// The operand of coordination instruction MI that td names Name.
+const MachineOperand &named(const MachineInstr &MI, TileAS::OpName Name) {
+  return MI.getOperand(TileAS::getNamedOperandIdx(MI.getOpcode(), Name));
+}
+
 bool isPipeOp(unsigned Opc) {
   return Opc == TileAS::PIPE_PRODUCER_ACQUIRE ||
          Opc == TileAS::PIPE_PRODUCER_COMMIT ||
          Opc == TileAS::PIPE_CONSUMER_WAIT ||
          Opc == TileAS::PIPE_CONSUMER_RELEASE;
 }
-
-/// A register's content as far as the check follows it: an integer
-/// (induction values and what they are computed from), and for a buffered
-/// value the pipe and iteration of the slot it lives in.
-struct Value {
-  int64_t Int = 0;
-  int Pipe = -1;
-  int64_t Iter = 0;
-};
 
 enum : uint8_t {
   Acquired = 1,
@@ -76,10 +73,22 @@ struct MutexState {
 
 enum class Part { Outside, Exit, Prologue, Kernel, Epilogue, Loop };
 
-class Checker {
+/// Walks the expansion along each path a trip count takes (the MIR
+/// executor's static walk, MIRExecutor::runPathBlock, which computes the
+/// values) and checks each instruction it reports.
+class Checker : public MIRVisitor {
 public:
   explicit Checker(const TileASMaterializedLoop &L) : L(L) {}
   std::string run();
+
+  Error instruction(const MachineInstr &MI, const InstrEvent &) override {
+    if (step(MI, CurPart, CurPass))
+      return Error::success();
+    return createStringError(inconvertibleErrorCode(), Problem);
+  }
+  Error coordination(const MachineInstr &, const CoordinationEvent &) override {
+    llvm_unreachable("a static walk reports coordination as instructions");
+  }
 
 private:
   std::string checkBarriers() const;
@@ -116,8 +125,11 @@ private:
   const TileASMaterializedLoop &L;
   std::string Problem;
   int64_t Trips = 0;
-  const MachineBasicBlock *Pred = nullptr;
-  DenseMap<Register, Value> Regs;
+  /// The walk of the trip count being checked, and where it is.
+  MIRExecOptions ExecOpts;
+  std::optional<MIRExecutor> X;
+  Part CurPart = Part::Outside;
+  int64_t CurPass = 0;
   std::map<unsigned, PipeState> Pipes;
   std::map<unsigned, MutexState> Mutexes;
   /// Set by an acquire: the next instruction is the pipe's owner.
@@ -172,9 +184,10 @@ std::string Checker::checkCreates() const {
   for (const MachineBasicBlock *MBB : {L.Preheader, L.Exit})
     for (const MachineInstr &MI : *MBB)
       if (MI.getOpcode() == TileAS::PIPE_CREATE &&
-          !Creates.try_emplace(MI.getOperand(0).getImm(), &MI).second)
+          !Creates.try_emplace(named(MI, TileAS::OpName::pipe).getImm(), &MI)
+               .second)
         return formatv("{0}: pipe {1} is created twice", where(MI),
-                       MI.getOperand(0).getImm());
+                       named(MI, TileAS::OpName::pipe).getImm());
   for (const pipes::Pipe &P : L.Solution->Pipes) {
     auto It = Creates.find(P.Id);
     const MachineBasicBlock *Home = P.CreateAtExit ? L.Exit : L.Preheader;
@@ -182,10 +195,10 @@ std::string Checker::checkCreates() const {
       return formatv("pipe {0} has no PIPE_CREATE in the {1}", P.Id,
                      P.CreateAtExit ? "exit" : "preheader");
     const MachineInstr &C = *It->second;
-    if (C.getOperand(1).getImm() != int64_t(P.Depth) ||
-        C.getOperand(2).getImm() != int64_t(P.Bytes) ||
-        C.getOperand(3).getImm() != int64_t(P.FullBarrier) ||
-        C.getOperand(4).getImm() != int64_t(P.EmptyBarrier))
+    if (named(C, TileAS::OpName::depth).getImm() != int64_t(P.Depth) ||
+        named(C, TileAS::OpName::bytes).getImm() != int64_t(P.Bytes) ||
+        named(C, TileAS::OpName::full).getImm() != int64_t(P.FullBarrier) ||
+        named(C, TileAS::OpName::empty).getImm() != int64_t(P.EmptyBarrier))
       return formatv("{0}: disagrees with the solve step (depth {1}, {2} "
                      "bytes, barriers {3} and {4})",
                      where(C), P.Depth, P.Bytes, P.FullBarrier, P.EmptyBarrier);
@@ -256,20 +269,13 @@ std::string Checker::checkBlockOrder(const MachineBasicBlock &MBB,
 }
 
 bool Checker::visit(const MachineBasicBlock &MBB, Part P, int64_t Pass) {
-  // PHIs read their inputs together, on entry.
-  SmallVector<std::pair<Register, Value>, 8> PhiValues;
-  for (const MachineInstr &Phi : MBB.phis())
-    for (unsigned I = 1; I + 1 < Phi.getNumOperands(); I += 2)
-      if (Phi.getOperand(I + 1).getMBB() == Pred)
-        PhiValues.push_back({Phi.getOperand(0).getReg(),
-                             Regs.lookup(Phi.getOperand(I).getReg())});
-  for (auto &[R, V] : PhiValues)
-    Regs[R] = V;
-  for (const MachineInstr &MI : MBB) {
-    if (MI.isPHI() || MI.isDebugInstr() || MI.isTerminator())
-      continue;
-    if (!step(MI, P, Pass))
-      return false;
+  CurPart = P;
+  CurPass = Pass;
+  if (Error E = X->runPathBlock(MBB)) {
+    std::string Msg = toString(std::move(E));
+    if (Problem.empty())
+      Problem = Msg;
+    return false;
   }
   if (PendingOwner) {
     Problem = formatv("bb.{0} (trip count {1}): an acquire of pipe {2} for "
@@ -278,7 +284,6 @@ bool Checker::visit(const MachineBasicBlock &MBB, Part P, int64_t Pass) {
                       PendingOwner->second);
     return false;
   }
-  Pred = &MBB;
   return true;
 }
 
@@ -312,12 +317,13 @@ bool Checker::step(const MachineInstr &MI, Part P, int64_t Pass) {
   if ((P == Part::Outside || P == Part::Exit) &&
       TileAS::isCoordination(MI.getDesc())) {
     bool Mutex = Opc == TileAS::MUTEX_LOCK || Opc == TileAS::MUTEX_UNLOCK;
-    unsigned Id = MI.getOperand(0).getImm();
+    unsigned Id =
+        named(MI, Mutex ? TileAS::OpName::bar : TileAS::OpName::pipe).getImm();
     if (Mutex ? !Mutexes.count(Id) : !Pipes.count(Id))
       return true;
   }
   if (Opc == TileAS::PIPE_CREATE) {
-    unsigned Id = MI.getOperand(0).getImm();
+    unsigned Id = named(MI, TileAS::OpName::pipe).getImm();
     PipeState &PS = Pipes[Id];
     if (!PS.Solved)
       return fail(MI, formatv("creates pipe {0}, which the solve step did not "
@@ -326,11 +332,11 @@ bool Checker::step(const MachineInstr &MI, Part P, int64_t Pass) {
     if (PS.Created)
       return fail(MI, formatv("creates pipe {0} a second time", Id));
     PS.Created = true;
-    PS.Depth = std::max<int64_t>(1, MI.getOperand(1).getImm());
-    PS.First = Regs.lookup(MI.getOperand(7).getReg()).Int;
-    PS.Step = MI.getOperand(8).getImm();
+    PS.Depth = std::max<int64_t>(1, named(MI, TileAS::OpName::depth).getImm());
+    PS.First = X->value(named(MI, TileAS::OpName::first).getReg()).Int;
+    PS.Step = named(MI, TileAS::OpName::step).getImm();
     PS.AsyncRelease = PS.Solved->Kind == pipes::PipeKind::Ring &&
-                      MI.getOperand(6).getImm() != 0;
+                      named(MI, TileAS::OpName::consumer).getImm() != 0;
     return true;
   }
   if (isPipeOp(Opc))
@@ -340,35 +346,28 @@ bool Checker::step(const MachineInstr &MI, Part P, int64_t Pass) {
   if (TileAS::isCoordination(MI.getDesc()))
     return true;
 
-  // Integers the induction values are computed from, and buffered values.
+  // Integers the induction values are computed from, and buffered values:
+  // the walk has computed them.
   switch (Opc) {
   case TileAS::MOVri:
   case TileAS::MOV64ri:
-    Regs[MI.getOperand(0).getReg()] = Value{MI.getOperand(1).getImm()};
-    return true;
   case TargetOpcode::COPY:
   case TileAS::MOV_R32:
   case TileAS::MOV_R64:
   case TileAS::MOV_TH:
   case TileAS::MOV_TMH:
-    if (MI.getOperand(1).isReg())
-      Regs[MI.getOperand(0).getReg()] = Regs.lookup(MI.getOperand(1).getReg());
-    return true;
   case TileAS::ADDri:
   case TileAS::ADD64ri:
-  case TileAS::SUBri: {
-    int64_t A = Regs.lookup(MI.getOperand(1).getReg()).Int;
-    int64_t B = MI.getOperand(2).getImm();
-    Regs[MI.getOperand(0).getReg()] =
-        Value{Opc == TileAS::SUBri ? A - B : A + B};
+  case TileAS::SUBri:
     return true;
-  }
   default:
     break;
   }
+  // Anything else is no induction value of this loop: outside it, nothing
+  // (and no slot) the check follows.
   if (P == Part::Outside || P == Part::Exit) {
     for (const MachineOperand &MO : MI.all_defs())
-      Regs[MO.getReg()] = Value();
+      X->set(MO.getReg(), RunValue());
     return true;
   }
   return dataOp(MI, OI);
@@ -377,8 +376,8 @@ bool Checker::step(const MachineInstr &MI, Part P, int64_t Pass) {
 bool Checker::pipeOp(const MachineInstr &MI, Part Where,
                      std::optional<int64_t> Expected) {
   unsigned Opc = MI.getOpcode();
-  unsigned Id = MI.getOperand(0).getImm();
-  unsigned Bar = MI.getOperand(1).getImm();
+  unsigned Id = named(MI, TileAS::OpName::pipe).getImm();
+  unsigned Bar = named(MI, TileAS::OpName::bar).getImm();
   auto It = Pipes.find(Id);
   if (It == Pipes.end() || !It->second.Solved)
     return fail(MI, formatv("names pipe {0}, which the solve step did not "
@@ -388,7 +387,7 @@ bool Checker::pipeOp(const MachineInstr &MI, Part Where,
   const pipes::Pipe &SP = *PS.Solved;
   if (!PS.Created)
     return fail(MI, formatv("uses pipe {0} before its PIPE_CREATE", Id));
-  int64_t IV = Regs.lookup(MI.getOperand(2).getReg()).Int;
+  int64_t IV = X->value(named(MI, TileAS::OpName::iter).getReg()).Int;
   if (PS.Step == 0 || (IV - PS.First) % PS.Step != 0)
     return fail(MI, "its induction value is not an iteration of the pipe");
   int64_t K = (IV - PS.First) / PS.Step;
@@ -484,7 +483,7 @@ bool Checker::pipeOp(const MachineInstr &MI, Part Where,
 }
 
 bool Checker::mutexOp(const MachineInstr &MI) {
-  unsigned Bar = MI.getOperand(0).getImm();
+  unsigned Bar = named(MI, TileAS::OpName::bar).getImm();
   auto It = Mutexes.find(Bar);
   if (It == Mutexes.end())
     return fail(MI, formatv("names barrier {0}, which is no mutex of this "
@@ -492,7 +491,7 @@ bool Checker::mutexOp(const MachineInstr &MI) {
                             Bar));
   MutexState &M = It->second;
   if (MI.getOpcode() == TileAS::MUTEX_LOCK) {
-    unsigned Side = MI.getOperand(1).getImm();
+    unsigned Side = named(MI, TileAS::OpName::side).getImm();
     if (M.Held)
       return fail(MI, "locks a mutex that is already held");
     if (Side != M.Turn)
@@ -527,30 +526,30 @@ bool Checker::dataOp(const MachineInstr &MI, std::optional<unsigned> OI) {
   for (const MachineOperand &MO : MI.all_uses()) {
     if (!MO.getReg().isVirtual())
       continue;
-    Value V = Regs.lookup(MO.getReg());
-    if (V.Pipe < 0)
+    std::optional<SlotRef> V = X->value(MO.getReg()).Slot;
+    if (!V)
       continue;
     // The owner rewriting an older buffer of its ring in place: its
     // acquire covered that.
-    if (PendingOwner && unsigned(V.Pipe) == PendingOwner->first)
+    if (PendingOwner && V->Pipe == PendingOwner->first)
       continue;
-    const pipes::Pipe *P = PipeOf(V.Pipe);
-    uint8_t F = Pipes[V.Pipe].Iters[V.Iter];
+    const pipes::Pipe *P = PipeOf(V->Pipe);
+    uint8_t F = Pipes[V->Pipe].Iters[V->Iteration];
     if (SI && llvm::is_contained(P->Producers, *SI)) {
       if (!(F & Acquired) || (F & Committed))
         return fail(MI, formatv("rewrites pipe {0}'s slot of iteration {1} "
                                 "outside its acquire and commit",
-                                V.Pipe, V.Iter));
+                                V->Pipe, V->Iteration));
       continue;
     }
     if (!(F & Waited))
       return fail(MI, formatv("reads pipe {0}'s slot of iteration {1} "
                               "before waiting for it",
-                              V.Pipe, V.Iter));
+                              V->Pipe, V->Iteration));
     if (F & Released)
       return fail(MI, formatv("reads pipe {0}'s slot of iteration {1} after "
                               "releasing it",
-                              V.Pipe, V.Iter));
+                              V->Pipe, V->Iteration));
   }
   // Members of a mutex group run inside a region of the mutex.
   if (SI)
@@ -567,18 +566,17 @@ bool Checker::dataOp(const MachineInstr &MI, std::optional<unsigned> OI) {
     const MachineOperand &MO = MI.getOperand(OpNo);
     if (!MO.isReg() || !MO.isDef() || !MO.getReg().isVirtual())
       continue;
-    Value V;
+    RunValue V;
     // A handoff's slot is the buffer allocated before the loop: what its
     // first side computes is no slot of it (an accumulator read to be
     // rescaled).
     if (PendingOwner && !PipeOf(PendingOwner->first)->Handoff) {
-      V.Pipe = PendingOwner->first;
-      V.Iter = PendingOwner->second;
+      V.Slot = SlotRef{PendingOwner->first, PendingOwner->second};
     } else if (MO.isTied()) {
-      V = Regs.lookup(MI.getOperand(MI.findTiedOperandIdx(OpNo)).getReg());
+      V = X->value(MI.getOperand(MI.findTiedOperandIdx(OpNo)).getReg());
       V.Int = 0;
     }
-    Regs[MO.getReg()] = V;
+    X->set(MO.getReg(), V);
   }
   PendingOwner.reset();
   return true;
@@ -645,11 +643,11 @@ bool Checker::finish() {
 
 std::string Checker::simulate(int64_t T) {
   Trips = T;
-  Regs.clear();
+  X.emplace(*L.Preheader->getParent(), ExecOpts);
+  X->setVisitor(*this);
   Pipes.clear();
   Mutexes.clear();
   PendingOwner.reset();
-  Pred = nullptr;
   for (const pipes::Pipe &P : L.Solution->Pipes)
     Pipes[P.Id].Solved = &P;
   for (const pipes::Mutex &M : L.Solution->Mutexes)

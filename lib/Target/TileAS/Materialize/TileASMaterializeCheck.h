@@ -27,6 +27,10 @@
 //    sides, hold every member of the mutex group, and never nest; every
 //    iteration is acquired, committed, waited for and released exactly once.
 //
+// The walk is the MIR executor's static one (MIRExecutor::runPathBlock,
+// lib/MIRExec): it computes the values along the path each trip count takes;
+// the check is its visitor.
+//
 // Asynchronous completion is the protocol checker's business
 // (tileas-protocol-check explores every interleaving); this check fixes the
 // order in which the issuing thread issues everything, which no interleaving
