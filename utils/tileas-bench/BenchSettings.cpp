@@ -29,23 +29,41 @@ unsigned tileas::bench::smsSearchRange(const BenchSettings &S,
   return Range;
 }
 
-OptionList tileas::bench::oursOptions(const BenchSettings &S) {
-  OptionList L = {
-      {"tileas-force-modulo", S.OursForceModulo ? "true" : "false"}};
-  // Only what differs from the defaults (the pass's options have the core's
-  // defaults), so that the report shows what a run changed.
-  const SchedulerOptions Defaults;
+tileas::SchedulerOptions
+tileas::bench::oursCoreOptions(const BenchSettings &S) {
+  SchedulerOptions Opts = S.Core;
+  Opts.ForceModulo = S.OursForceModulo;
+  return Opts;
+}
+
+llvm::TileASGenerateScheduleOptions
+tileas::bench::oursPassOptions(const BenchSettings &S) {
+  llvm::TileASPipelinerOptions Target =
+      llvm::TileASPipelinerOptions::fromCommandLine();
+  SchedulerOptions Core = oursCoreOptions(S);
+  // The pass verifies its schedules as the target's -tileas-verify-schedule
+  // says, as in llc; the core-only runs do not.
+  Core.Verify = Target.VerifySchedules;
+  return llvm::TileASGenerateScheduleOptions::fromSchedulerOptions(Core,
+                                                                   Target);
+}
+
+std::string tileas::bench::describeOursOptions(
+    const llvm::TileASGenerateScheduleOptions &Opts) {
+  OptionList L = {{"tileas-force-modulo", Opts.ForceModulo ? "true" : "false"}};
+  // Only the limits that differ from the defaults, so that the report shows
+  // what a run changed.
+  const llvm::TileASGenerateScheduleOptions Defaults;
   auto Limit = [&](const char *Name, unsigned Value, unsigned Default) {
     if (Value != Default)
       L.push_back({Name, std::to_string(Value)});
   };
-  Limit("tileas-max-ii", S.Core.MaxII, Defaults.MaxII);
-  Limit("tileas-max-stages", S.Core.MaxStages, Defaults.MaxStages);
-  Limit("tileas-max-constraint-iterations", S.Core.MaxConstraintIterations,
+  Limit("tileas-max-ii", Opts.MaxII, Defaults.MaxII);
+  Limit("tileas-max-stages", Opts.MaxStages, Defaults.MaxStages);
+  Limit("tileas-max-constraint-iterations", Opts.MaxConstraintIterations,
         Defaults.MaxConstraintIterations);
-  Limit("tileas-search-effort", S.Core.SearchEffortFactor,
-        Defaults.SearchEffortFactor);
-  return L;
+  Limit("tileas-search-effort", Opts.SearchEffort, Defaults.SearchEffort);
+  return describeOptions(L);
 }
 
 OptionList tileas::bench::smsOptions(const BenchSettings &S, bool Annotate,

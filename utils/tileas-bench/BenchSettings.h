@@ -4,11 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Everything that decides what is measured: repeats, the peers' caps, the
-// exact solver's budget, and the guard that keeps the slowest peers off the
-// largest loops. The peers' caps become complete option lists (every option
-// the benchmark sets, each time it runs a peer) that the report prints
-// exactly as they were applied.
+// Everything that decides what is measured: repeats, our scheduler's limits,
+// the peers' caps, the exact solver's budget, and the guard that keeps the
+// slowest peers off the largest loops. Our pass is given its options as a
+// value (TileASGenerateScheduleOptions), made here from the settings. The
+// peers, whose only interface is their command-line options, get complete
+// option lists (every option the benchmark sets, each time it runs a peer)
+// that the report prints exactly as they were applied.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,9 +21,12 @@
 #include "LoopRecord.h"
 #include "OptionSetter.h"
 
+#include "Pipeliner/TileASGenerateSchedule.h"
 #include "tileas/Sched/Scheduler.h"
 
 #include "llvm/ADT/ArrayRef.h"
+
+#include <string>
 
 namespace tileas {
 namespace bench {
@@ -38,9 +43,9 @@ struct BenchSettings {
   /// up to the one ours found: a range that stops below it would cap SMS's
   /// quality (and cut its time short) where ours kept searching.
   bool SMSRangeReachesOurs = true;
-  /// Ours runs with -tileas-force-modulo: the selection rule's serial
-  /// choice (fewer than 8 ops, nothing to overlap) declines to pipeline,
-  /// and the benchmark compares pipeliners.
+  /// Ours runs with the modulo generator forced: the selection rule's
+  /// serial choice (fewer than 8 ops, nothing to overlap) declines to
+  /// pipeline, and the benchmark compares pipeliners.
   bool OursForceModulo = true;
   /// The scheduler's limits for ours (--max-ii, --max-stages,
   /// --max-constraint-iterations, --search-effort: SchedulerFlags), in the
@@ -58,10 +63,20 @@ struct BenchSettings {
   unsigned PeerMaxOps = 0;
 };
 
-/// llc's options for our pass: -tileas-force-modulo, and the limits of Core
-/// that differ from the defaults, under the pass's -tileas-* names. They are
-/// set by name, the only way into the pass that llc's pipeline builds today.
-OptionList oursOptions(const BenchSettings &S);
+/// What the scheduling core is asked for on our behalf: Core, with the
+/// generator choice of OursForceModulo (the core-only runs use it as is).
+SchedulerOptions oursCoreOptions(const BenchSettings &S);
+
+/// The options our pass is built with: oursCoreOptions, and the target's
+/// options as llc's pass reads them (the command line's, as given to the
+/// benchmark).
+llvm::TileASGenerateScheduleOptions oursPassOptions(const BenchSettings &S);
+
+/// Describes Opts for the report, under the names llc gives the same options:
+/// -tileas-force-modulo, and the limits that differ from the pass's defaults
+/// ("-tileas-force-modulo=true -tileas-max-stages=1").
+std::string
+describeOursOptions(const llvm::TileASGenerateScheduleOptions &Opts);
 
 /// The options of a timed MachinePipeliner run (Annotate: record the
 /// schedule as instruction symbols instead of expanding it; the window

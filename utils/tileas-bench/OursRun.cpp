@@ -4,9 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Our pass with its default options, exactly as llc runs it, timed between
-// the stamps; then the scheduling core alone on the same problems (what the
-// pass spends outside the core is building the problem and the remarks).
+// Our pass, built with the options of the settings (oursPassOptions: what
+// llc's pass does given the same options), timed between the stamps; then
+// the scheduling core alone on the same problems, with the same limits (what
+// the pass spends outside the core is building the problem and the
+// remarks).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,7 @@
 #include "PassRun.h"
 #include "Runners.h"
 
+#include "Pipeliner/TileASGenerateSchedule.h"
 #include "Pipeliner/TileASLoopProblem.h"
 #include "Pipeliner/TileASScheduleAnalysis.h"
 #include "tileas/Sched/Scheduler.h"
@@ -27,6 +30,7 @@ using namespace llvm;
 using namespace tileas;
 using namespace tileas::bench;
 
+/// The pass's name in its remarks.
 static constexpr StringLiteral OurPass = "tileas-generate-schedule";
 
 static std::string loopName(StringRef Path, unsigned Count, int Block) {
@@ -64,10 +68,8 @@ static void recordOurs(LoopRecord &R, const TileASLoopProblem *LP,
 Error tileas::bench::runOurs(StringRef Path, StringRef Source,
                              TargetMachine &TM, const BenchSettings &S,
                              std::vector<LoopRecord> &Records) {
-  if (Error E = applyOptions(oursOptions(S)))
-    return E;
-  SchedulerOptions CoreOpts = S.Core;
-  CoreOpts.ForceModulo = S.OursForceModulo;
+  const TileASGenerateScheduleOptions PassOpts = oursPassOptions(S);
+  const SchedulerOptions CoreOpts = oursCoreOptions(S);
   std::vector<LoopRecord> New;
   std::unique_ptr<LoopProblems> Problems;
   PassRunHooks Hooks;
@@ -105,9 +107,13 @@ Error tileas::bench::runOurs(StringRef Path, StringRef Source,
                 Session.remarks().last(OurPass, R.Function, R.Block))
           R.Ours.Note = Why->Message;
   };
-  Expected<PassRunResult> Run =
-      runTimedPass(Path, TM, S.Repeats, MeasuredPass::TileASGenerateSchedule,
-                   OurPass, Hooks);
+  Expected<PassRunResult> Run = runTimedPass(
+      Path, TM, S.Repeats, MeasuredPass::TileASGenerateSchedule,
+      [&](MIRSession &Session) {
+        Session.addPass(createTileASGenerateSchedulePass(PassOpts));
+        return Error::success();
+      },
+      Hooks);
   if (!Run)
     return Run.takeError();
   if (New.empty())

@@ -12,7 +12,8 @@ using namespace tileas::bench;
 Expected<PassRunResult>
 tileas::bench::runTimedPass(StringRef Path, TargetMachine &TM,
                             const RepeatPolicy &Policy, MeasuredPass Which,
-                            StringRef PassName, const PassRunHooks &Hooks) {
+                            const AddMeasuredPass &AddMeasured,
+                            const PassRunHooks &Hooks) {
   PassRunResult Result;
   std::string Failure; // Why the file or the pass could not be set up.
   bool First = true;
@@ -25,7 +26,7 @@ tileas::bench::runTimedPass(StringRef Path, TargetMachine &TM,
     MIRSession &Session = **S;
     PassTimer Timer;
     Session.addPass(createOpeningStamp(Timer, Which));
-    if (Error E = Session.addPassByName(PassName)) {
+    if (Error E = AddMeasured(Session)) {
       Failure = toString(std::move(E));
       return -1;
     }
@@ -45,4 +46,16 @@ tileas::bench::runTimedPass(StringRef Path, TargetMachine &TM,
   if (!Failure.empty())
     return createStringError(inconvertibleErrorCode(), Failure);
   return Result;
+}
+
+Expected<PassRunResult>
+tileas::bench::runTimedPass(StringRef Path, TargetMachine &TM,
+                            const RepeatPolicy &Policy, MeasuredPass Which,
+                            StringRef PassName, const PassRunHooks &Hooks) {
+  return runTimedPass(
+      Path, TM, Policy, Which,
+      [PassName](MIRSession &Session) {
+        return Session.addPassByName(PassName);
+      },
+      Hooks);
 }

@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // The measurement every scheduler that runs as a pass shares: parse the MIR
-// file afresh, put the measured pass between the two stamps of StampPass.h,
+// file afresh, put the measured pass (ours made with its options, a peer by
+// its registered name) between the two stamps of StampPass.h,
 // run, and repeat as the policy says, keeping the median. The first sample
 // is also the one whose results are read: hooks add the reading passes after
 // the closing stamp (outside the measured time) and read the session once
@@ -46,9 +47,19 @@ struct PassRunResult {
   bool Crashed = false;
 };
 
-/// Runs PassName (registered, as for llc -run-pass) on fresh parses of Path
-/// under Policy. An error only when the file cannot be parsed or the pass
-/// does not exist.
+/// Adds the measured pass to a fresh session's pipeline (between the
+/// stamps); an error when the pass cannot be made.
+using AddMeasuredPass = std::function<llvm::Error(MIRSession &)>;
+
+/// Runs the pass AddMeasured adds on fresh parses of Path under Policy. An
+/// error only when the file cannot be parsed or the pass cannot be made.
+llvm::Expected<PassRunResult>
+runTimedPass(llvm::StringRef Path, llvm::TargetMachine &TM,
+             const RepeatPolicy &Policy, MeasuredPass Which,
+             const AddMeasuredPass &AddMeasured, const PassRunHooks &Hooks);
+
+/// The same for the pass registered as PassName (as for llc -run-pass), as
+/// its command-line options configure it: the peers'.
 llvm::Expected<PassRunResult>
 runTimedPass(llvm::StringRef Path, llvm::TargetMachine &TM,
              const RepeatPolicy &Policy, MeasuredPass Which,

@@ -169,8 +169,8 @@ void writeSettings(json::OStream &J, const BenchSettings &S) {
   J.attributeObject("settings", [&] {
     J.attribute("repeats_max", S.Repeats.MaxRepeats);
     J.attribute("repeat_budget_ms", S.Repeats.BudgetMs);
-    J.attribute("ours",
-                "tileas-generate-schedule, " + describeOptions(oursOptions(S)));
+    J.attribute("ours", "tileas-generate-schedule, " +
+                            describeOursOptions(oursPassOptions(S)));
     J.attribute("ours_machsuite",
                 "scheduleLoop with the modulo generator forced");
     J.attribute("sms_timed_options", describeOptions(smsOptions(S, true)));

@@ -31,7 +31,7 @@ class TargetMachine;
 namespace tileas {
 namespace bench {
 
-/// tileas-generate-schedule (default options) on Path: appends one record
+/// tileas-generate-schedule (oursPassOptions(S)) on Path: appends one record
 /// per loop, named after the file (plus ".bbN" when the file has several
 /// loops), with the given source label; also times the scheduling core
 /// alone on each problem.

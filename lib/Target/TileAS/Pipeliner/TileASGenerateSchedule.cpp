@@ -96,6 +96,20 @@ SchedulerOptions TileASGenerateScheduleOptions::schedulerOptions() const {
   return Opts;
 }
 
+TileASGenerateScheduleOptions
+TileASGenerateScheduleOptions::fromSchedulerOptions(
+    const SchedulerOptions &Core, TileASPipelinerOptions Target) {
+  TileASGenerateScheduleOptions O;
+  O.Target = Target;
+  O.Target.VerifySchedules = Core.Verify;
+  O.MaxII = Core.MaxII;
+  O.MaxStages = Core.MaxStages;
+  O.MaxConstraintIterations = Core.MaxConstraintIterations;
+  O.SearchEffort = Core.SearchEffortFactor;
+  O.ForceModulo = Core.ForceModulo;
+  return O;
+}
+
 TileASGenerateScheduleOptions TileASGenerateScheduleOptions::fromCommandLine() {
   TileASGenerateScheduleOptions O;
   O.Target = TileASPipelinerOptions::fromCommandLine();

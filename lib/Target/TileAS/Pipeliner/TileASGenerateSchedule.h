@@ -41,8 +41,17 @@ struct TileASGenerateScheduleOptions {
   /// -tileas-force-modulo.
   bool ForceModulo = false;
 
-  /// What the scheduling core is asked for.
+  /// What the scheduling core is asked for: the limits, ForceModulo, and
+  /// Target.VerifySchedules as Verify; the core's other fields keep their
+  /// defaults (the pass has no option for them).
   tileas::SchedulerOptions schedulerOptions() const;
+  /// The inverse of schedulerOptions(): the options that ask the core for
+  /// Core's limits, ForceModulo and Verify (as Target.VerifySchedules), with
+  /// Target's other fields as given. Core's fields that the pass has no
+  /// option for are dropped.
+  static TileASGenerateScheduleOptions
+  fromSchedulerOptions(const tileas::SchedulerOptions &Core,
+                       TileASPipelinerOptions Target = {});
   /// The values given on the command line (or their defaults).
   static TileASGenerateScheduleOptions fromCommandLine();
 };
