@@ -25,6 +25,10 @@ const MachineOperand &namedOperand(const MachineInstr &MI,
   return MI.getOperand(namedOperandIndex(MI, Name));
 }
 
+MachineOperand &namedOperand(MachineInstr &MI, TileAS::OpName Name) {
+  return MI.getOperand(namedOperandIndex(MI, Name));
+}
+
 Expected<int64_t> namedImm(const MachineInstr &MI, TileAS::OpName Name) {
   unsigned Idx = namedOperandIndex(MI, Name);
   const MachineOperand &MO = MI.getOperand(Idx);

@@ -33,6 +33,9 @@ namespace tileas {
 /// The operand of MI that td names Name; MI must have one.
 const llvm::MachineOperand &namedOperand(const llvm::MachineInstr &MI,
                                          llvm::TileAS::OpName Name);
+/// The same, to rewrite it.
+llvm::MachineOperand &namedOperand(llvm::MachineInstr &MI,
+                                   llvm::TileAS::OpName Name);
 
 /// The index of the operand of MI that td names Name, for messages that
 /// number operands.

@@ -6,6 +6,7 @@
 
 #include "Materialize/TileASMaterializeCheck.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/MIRExec/MIRExecutor.h"
 
 #include "llvm/CodeGen/MachineFunction.h"
@@ -31,11 +32,6 @@ std::string where(const MachineInstr &MI) {
            /*SkipDebugLoc=*/true, /*AddNewLine=*/false);
   OS << "'";
   return Text;
-}
-
-/// The operand of coordination instruction MI that td names Name.
-const MachineOperand &named(const MachineInstr &MI, TileAS::OpName Name) {
-  return MI.getOperand(TileAS::getNamedOperandIdx(MI.getOpcode(), Name));
 }
 
 bool isPipeOp(unsigned Opc) {
@@ -184,10 +180,12 @@ std::string Checker::checkCreates() const {
   for (const MachineBasicBlock *MBB : {L.Preheader, L.Exit})
     for (const MachineInstr &MI : *MBB)
       if (MI.getOpcode() == TileAS::PIPE_CREATE &&
-          !Creates.try_emplace(named(MI, TileAS::OpName::pipe).getImm(), &MI)
+          !Creates
+               .try_emplace(namedOperand(MI, TileAS::OpName::pipe).getImm(),
+                            &MI)
                .second)
         return formatv("{0}: pipe {1} is created twice", where(MI),
-                       named(MI, TileAS::OpName::pipe).getImm());
+                       namedOperand(MI, TileAS::OpName::pipe).getImm());
   for (const pipes::Pipe &P : L.Solution->Pipes) {
     auto It = Creates.find(P.Id);
     const MachineBasicBlock *Home = P.CreateAtExit ? L.Exit : L.Preheader;
@@ -195,10 +193,12 @@ std::string Checker::checkCreates() const {
       return formatv("pipe {0} has no PIPE_CREATE in the {1}", P.Id,
                      P.CreateAtExit ? "exit" : "preheader");
     const MachineInstr &C = *It->second;
-    if (named(C, TileAS::OpName::depth).getImm() != int64_t(P.Depth) ||
-        named(C, TileAS::OpName::bytes).getImm() != int64_t(P.Bytes) ||
-        named(C, TileAS::OpName::full).getImm() != int64_t(P.FullBarrier) ||
-        named(C, TileAS::OpName::empty).getImm() != int64_t(P.EmptyBarrier))
+    if (namedOperand(C, TileAS::OpName::depth).getImm() != int64_t(P.Depth) ||
+        namedOperand(C, TileAS::OpName::bytes).getImm() != int64_t(P.Bytes) ||
+        namedOperand(C, TileAS::OpName::full).getImm() !=
+            int64_t(P.FullBarrier) ||
+        namedOperand(C, TileAS::OpName::empty).getImm() !=
+            int64_t(P.EmptyBarrier))
       return formatv("{0}: disagrees with the solve step (depth {1}, {2} "
                      "bytes, barriers {3} and {4})",
                      where(C), P.Depth, P.Bytes, P.FullBarrier, P.EmptyBarrier);
@@ -318,12 +318,13 @@ bool Checker::step(const MachineInstr &MI, Part P, int64_t Pass) {
       TileAS::isCoordination(MI.getDesc())) {
     bool Mutex = Opc == TileAS::MUTEX_LOCK || Opc == TileAS::MUTEX_UNLOCK;
     unsigned Id =
-        named(MI, Mutex ? TileAS::OpName::bar : TileAS::OpName::pipe).getImm();
+        namedOperand(MI, Mutex ? TileAS::OpName::bar : TileAS::OpName::pipe)
+            .getImm();
     if (Mutex ? !Mutexes.count(Id) : !Pipes.count(Id))
       return true;
   }
   if (Opc == TileAS::PIPE_CREATE) {
-    unsigned Id = named(MI, TileAS::OpName::pipe).getImm();
+    unsigned Id = namedOperand(MI, TileAS::OpName::pipe).getImm();
     PipeState &PS = Pipes[Id];
     if (!PS.Solved)
       return fail(MI, formatv("creates pipe {0}, which the solve step did not "
@@ -332,11 +333,12 @@ bool Checker::step(const MachineInstr &MI, Part P, int64_t Pass) {
     if (PS.Created)
       return fail(MI, formatv("creates pipe {0} a second time", Id));
     PS.Created = true;
-    PS.Depth = std::max<int64_t>(1, named(MI, TileAS::OpName::depth).getImm());
-    PS.First = X->value(named(MI, TileAS::OpName::first).getReg()).Int;
-    PS.Step = named(MI, TileAS::OpName::step).getImm();
+    PS.Depth =
+        std::max<int64_t>(1, namedOperand(MI, TileAS::OpName::depth).getImm());
+    PS.First = X->value(namedOperand(MI, TileAS::OpName::first).getReg()).Int;
+    PS.Step = namedOperand(MI, TileAS::OpName::step).getImm();
     PS.AsyncRelease = PS.Solved->Kind == pipes::PipeKind::Ring &&
-                      named(MI, TileAS::OpName::consumer).getImm() != 0;
+                      namedOperand(MI, TileAS::OpName::consumer).getImm() != 0;
     return true;
   }
   if (isPipeOp(Opc))
@@ -376,8 +378,8 @@ bool Checker::step(const MachineInstr &MI, Part P, int64_t Pass) {
 bool Checker::pipeOp(const MachineInstr &MI, Part Where,
                      std::optional<int64_t> Expected) {
   unsigned Opc = MI.getOpcode();
-  unsigned Id = named(MI, TileAS::OpName::pipe).getImm();
-  unsigned Bar = named(MI, TileAS::OpName::bar).getImm();
+  unsigned Id = namedOperand(MI, TileAS::OpName::pipe).getImm();
+  unsigned Bar = namedOperand(MI, TileAS::OpName::bar).getImm();
   auto It = Pipes.find(Id);
   if (It == Pipes.end() || !It->second.Solved)
     return fail(MI, formatv("names pipe {0}, which the solve step did not "
@@ -387,7 +389,7 @@ bool Checker::pipeOp(const MachineInstr &MI, Part Where,
   const pipes::Pipe &SP = *PS.Solved;
   if (!PS.Created)
     return fail(MI, formatv("uses pipe {0} before its PIPE_CREATE", Id));
-  int64_t IV = X->value(named(MI, TileAS::OpName::iter).getReg()).Int;
+  int64_t IV = X->value(namedOperand(MI, TileAS::OpName::iter).getReg()).Int;
   if (PS.Step == 0 || (IV - PS.First) % PS.Step != 0)
     return fail(MI, "its induction value is not an iteration of the pipe");
   int64_t K = (IV - PS.First) / PS.Step;
@@ -483,7 +485,7 @@ bool Checker::pipeOp(const MachineInstr &MI, Part Where,
 }
 
 bool Checker::mutexOp(const MachineInstr &MI) {
-  unsigned Bar = named(MI, TileAS::OpName::bar).getImm();
+  unsigned Bar = namedOperand(MI, TileAS::OpName::bar).getImm();
   auto It = Mutexes.find(Bar);
   if (It == Mutexes.end())
     return fail(MI, formatv("names barrier {0}, which is no mutex of this "
@@ -491,7 +493,7 @@ bool Checker::mutexOp(const MachineInstr &MI) {
                             Bar));
   MutexState &M = It->second;
   if (MI.getOpcode() == TileAS::MUTEX_LOCK) {
-    unsigned Side = named(MI, TileAS::OpName::side).getImm();
+    unsigned Side = namedOperand(MI, TileAS::OpName::side).getImm();
     if (M.Held)
       return fail(MI, "locks a mutex that is already held");
     if (Side != M.Turn)

@@ -6,6 +6,7 @@
 
 #include "Materialize/TileASMaterializeFault.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "tileas/MIRExec/CoordinationOperands.h"
 
 #include "llvm/CodeGen/MachineBasicBlock.h"
 #include "llvm/CodeGen/MachineInstr.h"
@@ -21,6 +22,7 @@ void llvm::injectMaterializeFault(StringRef Fault, TileASExpandedLoop &E,
                                   const TileASMaterializedLoop &C) {
   if (Fault.empty())
     return;
+  using TileAS::OpName;
   MachineBasicBlock *Body = E.Kernel ? E.Kernel : E.Fallback;
   auto First = [&](unsigned Opc) -> MachineInstr * {
     for (MachineInstr &MI : *Body)
@@ -42,28 +44,31 @@ void llvm::injectMaterializeFault(StringRef Fault, TileASExpandedLoop &E,
     MachineInstr *Wait = First(TileAS::PIPE_CONSUMER_WAIT);
     MachineInstr *Acquire = First(TileAS::PIPE_PRODUCER_ACQUIRE);
     if (Wait && Acquire)
-      Wait->getOperand(2).setReg(Acquire->getOperand(2).getReg());
+      namedOperand(*Wait, OpName::iter)
+          .setReg(namedOperand(*Acquire, OpName::iter).getReg());
   } else if (Fault == "shallow-ring") {
     for (pipes::Pipe &P : Solved.Pipes)
       if (P.Kind == pipes::PipeKind::Ring && P.Depth > 1) {
         --P.Depth;
         for (MachineInstr &MI : *C.Preheader)
           if (MI.getOpcode() == TileAS::PIPE_CREATE &&
-              MI.getOperand(0).getImm() == P.Id)
-            MI.getOperand(1).setImm(P.Depth);
+              namedOperand(MI, OpName::pipe).getImm() == P.Id)
+            namedOperand(MI, OpName::depth).setImm(P.Depth);
         // Its tail after the loop is one acquire shorter too.
         MachineInstr *LastTail = nullptr;
         for (MachineInstr &MI : *C.Exit)
           if (MI.getOpcode() == TileAS::PIPE_PRODUCER_ACQUIRE &&
-              MI.getOperand(0).getImm() == P.Id)
+              namedOperand(MI, OpName::pipe).getImm() == P.Id)
             LastTail = &MI;
         if (LastTail)
           LastTail->eraseFromParent();
         break;
       }
   } else if (Fault == "mutex-side") {
-    if (MachineInstr *Lock = First(TileAS::MUTEX_LOCK))
-      Lock->getOperand(1).setImm(1 - Lock->getOperand(1).getImm());
+    if (MachineInstr *Lock = First(TileAS::MUTEX_LOCK)) {
+      MachineOperand &Side = namedOperand(*Lock, OpName::side);
+      Side.setImm(1 - Side.getImm());
+    }
   } else if (Fault == "barrier-budget") {
     if (!Solved.Pipes.empty())
       Solved.Pipes.front().FullBarrier = C.BarrierLimit;

@@ -47,6 +47,7 @@
 #include "WarpSpecialize/TileASAgentRegisters.h"
 #include "WarpSpecialize/TileASStreamAgent.h"
 #include "WarpSpecialize/TileASWarpSpecialize.h"
+#include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/Model/MachineModel.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -478,8 +479,8 @@ static unsigned firstFreePipeId(const MachineFunction &MF) {
   for (const MachineBasicBlock &MBB : MF)
     for (const MachineInstr &MI : MBB)
       if (MI.getOpcode() == TileAS::PIPE_CREATE)
-        FirstPipeId =
-            std::max<unsigned>(FirstPipeId, MI.getOperand(0).getImm() + 1);
+        FirstPipeId = std::max<unsigned>(
+            FirstPipeId, namedOperand(MI, TileAS::OpName::pipe).getImm() + 1);
   return FirstPipeId;
 }
 

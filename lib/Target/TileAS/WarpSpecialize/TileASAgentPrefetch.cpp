@@ -6,6 +6,7 @@
 
 #include "WarpSpecialize/TileASAgentPrefetch.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/Model/MachineModel.h"
 
 #include "llvm/ADT/EquivalenceClasses.h"
@@ -36,18 +37,20 @@ bool llvm::isSynchronousFarMemoryLoad(const MachineInstr &MI) {
 /// name one of them must keep their order, so they move together.
 static SmallVector<std::pair<char, int64_t>, 2>
 coordinationKeys(const MachineInstr &MI) {
+  using TileAS::OpName;
   switch (MI.getOpcode()) {
   case TileAS::PIPE_PRODUCER_ACQUIRE:
   case TileAS::PIPE_PRODUCER_COMMIT:
   case TileAS::PIPE_CONSUMER_WAIT:
   case TileAS::PIPE_CONSUMER_RELEASE:
-    return {{'p', MI.getOperand(0).getImm()}, {'b', MI.getOperand(1).getImm()}};
+    return {{'p', namedOperand(MI, OpName::pipe).getImm()},
+            {'b', namedOperand(MI, OpName::bar).getImm()}};
   case TileAS::PIPE_TILE:
   case TileAS::PIPE_TMEM:
-    return {{'p', MI.getOperand(1).getImm()}};
+    return {{'p', namedOperand(MI, OpName::pipe).getImm()}};
   case TileAS::MUTEX_LOCK:
   case TileAS::MUTEX_UNLOCK:
-    return {{'b', MI.getOperand(0).getImm()}};
+    return {{'b', namedOperand(MI, OpName::bar).getImm()}};
   default:
     return {};
   }

@@ -21,6 +21,7 @@
 #include "TileAS.h"
 #include "TileASRegisterUnits.h"
 #include "WarpSpecialize/TileASStreamAgent.h"
+#include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/Model/MachineModel.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -36,6 +37,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -124,11 +126,15 @@ bool TileASAgentRegisterCheck::runOnMachineFunction(MachineFunction &MF) {
   ArrayRef<model::AgentRecord> Agents = model::agents();
   for (const MachineBasicBlock &MBB : MF) {
     const MachineInstr *Switch = agentSwitchIn(MBB);
-    if (!Switch || Switch->getNumOperands() < 3 ||
-        !Switch->getOperand(0).isImm() || !Switch->getOperand(2).isImm())
+    if (!Switch)
       continue;
-    int64_t Agent = Switch->getOperand(0).getImm();
-    unsigned Budget = Switch->getOperand(2).getImm();
+    std::optional<int64_t> SwitchAgent =
+        namedImmIfAny(*Switch, TileAS::OpName::agent);
+    std::optional<int64_t> Regs = namedImmIfAny(*Switch, TileAS::OpName::regs);
+    if (!SwitchAgent || !Regs)
+      continue;
+    int64_t Agent = *SwitchAgent;
+    unsigned Budget = *Regs;
     std::string Name = Agent >= 1 && uint64_t(Agent) <= Agents.size()
                            ? std::string(Agents[Agent - 1].Name)
                            : formatv("#{0}", Agent).str();

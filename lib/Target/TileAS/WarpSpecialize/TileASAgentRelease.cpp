@@ -7,6 +7,7 @@
 #include "WarpSpecialize/TileASAgentRelease.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileASInstrInfo.h"
+#include "tileas/MIRExec/CoordinationOperands.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/CodeGen/MachineInstr.h"
@@ -14,6 +15,7 @@
 #include <optional>
 
 using namespace llvm;
+using namespace tileas;
 
 static bool isSlotRead(const MachineInstr &MI) {
   return MI.getOpcode() == TileAS::PIPE_TILE ||
@@ -29,7 +31,8 @@ unsigned llvm::deferCopySlotReleases(std::vector<MachineInstr *> &Order,
   std::optional<size_t> Wait;
   for (size_t J = 0; J < Order.size(); ++J)
     if (Order[J]->getOpcode() == TileAS::PIPE_CONSUMER_WAIT &&
-        StoreFilled.count(Order[J]->getOperand(0).getImm()))
+        StoreFilled.count(
+            namedOperand(*Order[J], TileAS::OpName::pipe).getImm()))
       Wait = J;
   if (!Wait)
     return 0;
@@ -47,8 +50,9 @@ unsigned llvm::deferCopySlotReleases(std::vector<MachineInstr *> &Order,
   std::vector<MachineInstr *> Deferred, Kept;
   for (size_t I = 0; I < After; ++I) {
     MachineInstr *MI = Order[I];
-    bool Copy = MI->getOpcode() == TileAS::PIPE_CONSUMER_RELEASE &&
-                TmaFilled.count(MI->getOperand(0).getImm());
+    bool Copy =
+        MI->getOpcode() == TileAS::PIPE_CONSUMER_RELEASE &&
+        TmaFilled.count(namedOperand(*MI, TileAS::OpName::pipe).getImm());
     (Copy ? Deferred : Kept).push_back(MI);
   }
   if (Deferred.empty())

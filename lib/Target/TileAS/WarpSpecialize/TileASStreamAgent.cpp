@@ -6,6 +6,7 @@
 
 #include "WarpSpecialize/TileASStreamAgent.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "tileas/MIRExec/CoordinationOperands.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -23,7 +24,8 @@ const MachineInstr *llvm::agentSwitchIn(const MachineBasicBlock &MBB) {
 
 static int agentSwitchedIn(const MachineBasicBlock &BB) {
   const MachineInstr *Switch = agentSwitchIn(BB);
-  return Switch ? Switch->getOperand(0).getImm() : -1;
+  return Switch ? tileas::namedOperand(*Switch, TileAS::OpName::agent).getImm()
+                : -1;
 }
 
 unsigned llvm::streamAgentOf(const MachineBasicBlock &MBB) {

@@ -16,6 +16,7 @@
 #include "WarpSpecialize/TileASAgentRelease.h"
 #include "WarpSpecialize/TileASAgentRewrite.h"
 #include "WarpSpecialize/TileASWarpLayout.h"
+#include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/Model/MachineModel.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -99,7 +100,7 @@ void AgentRewrite::readCrossings(unsigned Agent) {
       MachineInstr *Wait = nullptr;
       for (MachineInstr &MI : *R.Loop)
         if (MI.getOpcode() == TileAS::PIPE_CONSUMER_WAIT &&
-            MI.getOperand(0).getImm() == X.Pipe) {
+            namedOperand(MI, TileAS::OpName::pipe).getImm() == X.Pipe) {
           Wait = &MI;
           break;
         }
@@ -111,11 +112,12 @@ void AgentRewrite::readCrossings(unsigned Agent) {
       SmallVector<MachineInstr *, 2> &Reads = R.SlotReads[Wait];
       MachineBasicBlock::iterator Where =
           std::next((Reads.empty() ? Wait : Reads.back())->getIterator());
-      Reads.push_back(BuildMI(*R.Loop, Where, DL, TII.get(Opc), New)
-                          .addImm(X.Pipe)
-                          .addReg(Wait->getOperand(2).getReg())
-                          .addImm(X.Member)
-                          .getInstr());
+      Reads.push_back(
+          BuildMI(*R.Loop, Where, DL, TII.get(Opc), New)
+              .addImm(X.Pipe)
+              .addReg(namedOperand(*Wait, TileAS::OpName::iter).getReg())
+              .addImm(X.Member)
+              .getInstr());
     }
     for (MachineOperand &MO : make_early_inc_range(MRI.use_operands(Reg)))
       if (MO.getParent()->getParent() == R.Loop)
@@ -458,7 +460,7 @@ AgentRewrite::run(ArrayRef<MachineInstr *> Ordered,
   for (const PlacedCoordination &PC : Coord.placed()) {
     if (PC.MI->getOpcode() != TileAS::PIPE_PRODUCER_COMMIT || !PC.Anchor)
       continue;
-    unsigned Pipe = PC.MI->getOperand(0).getImm();
+    unsigned Pipe = namedOperand(*PC.MI, TileAS::OpName::pipe).getImm();
     if (PC.Anchor->getOpcode() == TileAS::TMA_LOAD)
       TmaFilled.insert(Pipe);
     else if (PC.Anchor->mayStore() && !PC.Anchor->mayLoad())
