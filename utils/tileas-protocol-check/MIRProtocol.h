@@ -13,37 +13,37 @@
 // computes the scalar values and the iteration each pipe operation names);
 // this is its visitor. A buffered value (TILE or TMEM) is tagged with (pipe,
 // iteration) by the instruction that follows a PIPE_PRODUCER_ACQUIRE of that
-// pipe, which the executor names: that instruction is the pipe's writer. Tags travel through copies and PHIs, so
-// every later instruction that reads a tagged register reads that pipe's slot.
-// Who performs an action follows the machine: an asynchronous instruction (TMA,
-// tensor core, async copy) is enqueued to its unit; commits and releases are
-// performed by the agents PIPE_CREATE declares; waits, acquires and locks block
-// the issuer. A mutex is a one-slot pipe whose FULL barrier counts the turns: a
-// lock waits for its side's parity and enters a turn (side s's c-th lock is
-// turn 2c + s, an item written then), its unlock ends that turn (a release, by
-// the agent the unlock names) and arrives; two sides inside at once overwrite a
-// live turn. When the function returns, and when a PIPE_CREATE initializes a
-// barrier that an earlier ring uses, that ring's buffers end (see
-// RetireMarker); but a one-slot ring that names the full or empty barrier id
-// of a one-slot ring created before it in the same block shares it (a
-// handoff on its lender's barrier, docs/warp-specialization.md): its waits
-// and acquires are the lender's, the lender's release also ends its
-// iteration, and the instruction after its wait, with every rewrite in
-// place of that instruction's results, reads its iteration. A register named in
-// MIRProtocolOptions::Overrides takes the given value where it is defined,
-// whatever its instruction computes (a PHI's too).
+// pipe, which the executor names: that instruction is the pipe's writer. Tags
+// travel through copies and PHIs, so every later instruction that reads a
+// tagged register reads that pipe's slot. Who performs an action follows the
+// machine: an asynchronous instruction (TMA, tensor core, async copy) is
+// enqueued to its unit; commits and releases are performed by the agents
+// PIPE_CREATE declares; waits, acquires and locks block the issuer. A mutex is
+// a one-slot pipe whose FULL barrier counts the turns: a lock waits for its
+// side's parity and enters a turn (side s's c-th lock is turn 2c + s, an item
+// written then), its unlock ends that turn (a release, by the agent the unlock
+// names) and arrives; two sides inside at once overwrite a live turn. When the
+// function returns, and when a PIPE_CREATE initializes a barrier that an
+// earlier ring uses, that ring's buffers end (see RetireMarker); but a one-slot
+// ring that names the full or empty barrier id of a one-slot ring created
+// before it in the same block shares it (a handoff on its lender's barrier,
+// docs/warp-specialization.md): its waits and acquires are the lender's, the
+// lender's release also ends its iteration, and the instruction after its wait,
+// with every rewrite in place of that instruction's results, reads its
+// iteration. A register named in MIRProtocolOptions::Overrides takes the given
+// value where it is defined, whatever its instruction computes (a PHI's too).
 //
 // Warp specialization. The code before WARP_IDX runs once, as issuer 0. At
-// WARP_IDX the run forks (the executor pauses, and each agent runs a copy): the warps of each agent k of the machine model
-// (model::agents()) run on from there as issuer k, with the values computed
-// before and their own warp index (the first warp of agent k: the warps of
-// the agents before it), follow the dispatch to an AGENT_SWITCH, which must
-// be agent k's, and on to their RET. Each agent's asynchronous units are its
-// own. Agents start once issuer 0 has finished; an exit issuer, started once
-// every agent has returned, ends every ring's buffers. PIPE_TILE and
-// PIPE_TMEM tag their value with the pipe and the iteration (see
-// FillMarker for pipes without slots). A pipe operation
-// issued by another agent than the side's agent in PIPE_CREATE is listed in
+// WARP_IDX the run forks (the executor pauses, and each agent runs a copy): the
+// warps of each agent k of the machine model (model::agents()) run on from
+// there as issuer k, with the values computed before and their own warp index
+// (the first warp of agent k: the warps of the agents before it), follow the
+// dispatch to an AGENT_SWITCH, which must be agent k's, and on to their RET.
+// Each agent's asynchronous units are its own. Agents start once issuer 0 has
+// finished; an exit issuer, started once every agent has returned, ends every
+// ring's buffers. PIPE_TILE and PIPE_TMEM tag their value with the pipe and the
+// iteration (see FillMarker for pipes without slots). A pipe operation issued
+// by another agent than the side's agent in PIPE_CREATE is listed in
 // MIRProtocolProgram::WrongAgents.
 //
 //===----------------------------------------------------------------------===//
