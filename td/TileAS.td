@@ -34,8 +34,18 @@ def FeatureTensorMemory
     : SubtargetFeature<"tmem", "HasTensorMemory", "true",
                        "Tensor memory and tcgen05 MMA (sm_100)">;
 
+def FeaturePTX
+    : SubtargetFeature<"ptx", "EmitsPTX", "true",
+                       "Print a PTX module that ptxas accepts (docs/ptx.md)">;
+
+// sm_100 is the abstract machine of the slot model: its assembly is
+// PTX-flavoured text for reading schedules. The architecture-specific
+// targets print real PTX for CUDA's ptxas.
 def : ProcessorModel<"sm_100", TileASModel, [FeatureTensorMemory]>;
 def : ProcessorModel<"generic", TileASModel, [FeatureTensorMemory]>;
+def : ProcessorModel<"sm_100a", TileASModel, [FeatureTensorMemory, FeaturePTX]>;
+def : ProcessorModel<"sm_100f", TileASModel, [FeatureTensorMemory, FeaturePTX]>;
+def : ProcessorModel<"sm_103a", TileASModel, [FeatureTensorMemory, FeaturePTX]>;
 
 //===----------------------------------------------------------------------===//
 // The target.

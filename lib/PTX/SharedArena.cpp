@@ -46,9 +46,6 @@ Error validate(const ArenaRequest &Req) {
   for (auto [I, Ring] : enumerate(Req.Rings)) {
     if (Error E = CheckName("ring", I, Ring.Name))
       return E;
-    if (Ring.SlotBytes == 0)
-      return arenaError(
-          formatv("shared arena: ring '{0}' has slot bytes 0", Ring.Name));
     if (Ring.Depth == 0)
       return arenaError(
           formatv("shared arena: ring '{0}' has depth 0", Ring.Name));
@@ -119,6 +116,7 @@ uint64_t ArenaObject::elementOffset(unsigned I) const {
 }
 
 uint64_t ArenaLayout::slotOffset(unsigned R, unsigned S) const {
+  assert(RingSlots[R] != NoSlots && "a ring of no bytes has no slots");
   return Objects[RingSlots[R]].elementOffset(S);
 }
 
@@ -166,14 +164,17 @@ Expected<ArenaLayout> layoutSharedArena(const ArenaRequest &Req) {
     Todo.push_back({std::move(Obj), KindRank, Index});
   };
   for (auto [I, Ring] : enumerate(Req.Rings)) {
-    ArenaObject Slots;
-    Slots.Name = Ring.Name;
-    Slots.Kind = ArenaObjectKind::RingSlots;
-    Slots.ElementBytes = Ring.SlotBytes;
-    Slots.Stride = alignTo(Ring.SlotBytes, ArenaAlign);
-    Slots.Count = Ring.Depth;
-    Slots.Align = ArenaAlign;
-    Add(Slots, 0, I);
+    // A ring of no bytes (a drain, a consumer-only pipe) is its barriers.
+    if (Ring.SlotBytes) {
+      ArenaObject Slots;
+      Slots.Name = Ring.Name;
+      Slots.Kind = ArenaObjectKind::RingSlots;
+      Slots.ElementBytes = Ring.SlotBytes;
+      Slots.Stride = alignTo(Ring.SlotBytes, ArenaAlign);
+      Slots.Count = Ring.Depth;
+      Slots.Align = ArenaAlign;
+      Add(Slots, 0, I);
+    }
     for (ArenaObjectKind K :
          {ArenaObjectKind::FullBarriers, ArenaObjectKind::EmptyBarriers}) {
       ArenaObject Bars;
@@ -212,7 +213,7 @@ Expected<ArenaLayout> layoutSharedArena(const ArenaRequest &Req) {
 
   ArenaLayout Layout;
   Layout.Capacity = Req.Capacity;
-  Layout.RingSlots.resize(Req.Rings.size());
+  Layout.RingSlots.assign(Req.Rings.size(), ArenaLayout::NoSlots);
   Layout.RingFull.resize(Req.Rings.size());
   Layout.RingEmpty.resize(Req.Rings.size());
   Layout.Buffers.resize(Req.Buffers.size());

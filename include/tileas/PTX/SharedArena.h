@@ -93,13 +93,17 @@ struct ArenaObject {
 
 class ArenaLayout {
 public:
+  /// RingSlots of a ring without slots.
+  static constexpr unsigned NoSlots = ~0u;
+
   /// Every object in placement (offset) order.
   llvm::ArrayRef<ArenaObject> objects() const { return Objects; }
   /// Bytes from the arena's start to the end of its last object.
   uint64_t totalBytes() const { return TotalBytes; }
   uint64_t capacity() const { return Capacity; }
 
-  /// Offsets of request ring R's slot S and of that slot's barriers.
+  /// Offsets of request ring R's slot S and of that slot's barriers (a ring
+  /// of no slot bytes has barriers only).
   uint64_t slotOffset(unsigned R, unsigned S) const;
   uint64_t fullBarrierOffset(unsigned R, unsigned S) const;
   uint64_t emptyBarrierOffset(unsigned R, unsigned S) const;

@@ -11,6 +11,13 @@
 
 #include "TileASAsmPrinter.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "TileASSubtarget.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/Target/TargetMachine.h"
 
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
@@ -75,7 +82,70 @@ void TileASAsmPrinter::reportUnprintable(const MachineInstr &MI,
               MF.getName(), MI.getParent()->getNumber(), OpNo, Operand, Instr));
 }
 
+bool TileASAsmPrinter::emitsPTX() const {
+  return TM.getMCSubtargetInfo()->hasFeature(TileAS::FeaturePTX);
+}
+
+void TileASAsmPrinter::emitStartOfAsmFile(Module &M) {
+  if (!emitsPTX())
+    return;
+  std::string Header =
+      tileas::ptx::moduleHeader(TM.getMCSubtargetInfo()->getCPU());
+  Header += "\n// The shared arena: each kernel's layout is printed above it.\n"
+            ".extern .shared .align 1024 .b8 tileas_smem[];\n";
+  OutStreamer->emitRawText(StringRef(Header).rtrim('\n'));
+}
+
+// In a PTX module the `.entry` line and the prologue take the label's place
+// (the MC layer's other header directives print nothing there).
+void TileASAsmPrinter::emitFunctionEntryLabel() {
+  if (!emitsPTX()) {
+    AsmPrinter::emitFunctionEntryLabel();
+    return;
+  }
+  Emitter.reset();
+  Plan.reset();
+  const Function &F = MF->getFunction();
+  Expected<tileas::ptx::KernelPlan> Built = tileas::ptx::KernelPlan::build(*MF);
+  if (!Built) {
+    F.getContext().emitError(toString(Built.takeError()));
+    return;
+  }
+  Plan = std::move(*Built);
+  Emitter = std::make_unique<tileas::ptx::KernelEmitter>(*MF, *Plan);
+  std::string Text;
+  raw_string_ostream OS(Text);
+  Emitter->emitEntry(OS);
+  OutStreamer->emitRawText(StringRef(Text).rtrim('\n'));
+  if (!F.empty() && !F.getEntryBlock().empty()) {
+    OptimizationRemarkAnalysis R("tileas-ptx", "SharedArena",
+                                 &F.getEntryBlock().front());
+    R << Plan->Arena.listing();
+    F.getContext().diagnose(R);
+  }
+}
+
+void TileASAsmPrinter::emitFunctionBodyEnd() {
+  if (!emitsPTX() || !Emitter)
+    return;
+  OutStreamer->emitRawText("}");
+}
+
 void TileASAsmPrinter::emitInstruction(const MachineInstr *MI) {
+  if (emitsPTX()) {
+    if (!Emitter)
+      return;
+    std::string Text;
+    raw_string_ostream OS(Text);
+    if (Error E = Emitter->emitInstruction(*MI, OS)) {
+      MF->getFunction().getContext().emitError(toString(std::move(E)));
+      Emitter.reset();
+      return;
+    }
+    if (!Text.empty())
+      OutStreamer->emitRawText(StringRef(Text).rtrim('\n'));
+    return;
+  }
   MCInst Inst;
   Inst.setOpcode(MI->getOpcode());
   for (unsigned I = 0, E = MI->getNumOperands(); I != E; ++I) {

@@ -7,8 +7,13 @@
 #ifndef TILEAS_TILEASASMPRINTER_H
 #define TILEAS_TILEASASMPRINTER_H
 
+#include "PTX/TileASPTXEmitter.h"
+
 #include "llvm/CodeGen/AsmPrinter.h"
 #include "llvm/MC/MCStreamer.h"
+
+#include <memory>
+#include <optional>
 
 namespace llvm {
 
@@ -25,7 +30,18 @@ public:
   StringRef getPassName() const override { return "TileAS Assembly Printer"; }
   void emitInstruction(const MachineInstr *MI) override;
 
+  // A PTX module (-mcpu=sm_100a and relatives): the module header, each
+  // kernel's `.entry` and prologue, and each instruction as its sequence.
+  void emitStartOfAsmFile(Module &M) override;
+  void emitFunctionEntryLabel() override;
+  void emitFunctionBodyEnd() override;
+
 private:
+  bool emitsPTX() const;
+  /// The kernel's plan, or an error: then nothing of it is printed.
+  std::optional<tileas::ptx::KernelPlan> Plan;
+  std::unique_ptr<tileas::ptx::KernelEmitter> Emitter;
+
   enum class OperandLowering {
     Lowered,    ///< Out holds the operand.
     Omitted,    ///< Not printed (implicit registers, register masks).

@@ -60,6 +60,25 @@ struct ScheduledInstr {
 };
 
 /// A loop's schedule as annotated in MIR.
+/// A kernel parameter of the PTX module (-mcpu=sm_100a), in the order of
+/// the function's live-in registers (the order of the IR arguments).
+struct PTXParam {
+  enum KindTy : uint8_t {
+    /// A data pointer: `.param .u64`, made a global address on entry.
+    Pointer,
+    /// A TMA tensor map, by value: `.param .align 128 .b8 [128]`.
+    TensorMap,
+    U32,
+    F32,
+    U64,
+    F64
+  };
+  MCRegister Reg;
+  KindTy Kind = U32;
+  /// The IR argument's name, when the function has one (a comment).
+  std::string IRName;
+};
+
 struct LoopSchedule {
   unsigned Block = 0;
   unsigned II = 0;
@@ -92,6 +111,9 @@ public:
   /// Kernels that tileas-materialize-schedule produced: their order is the
   /// modulo schedule's and later reordering passes leave them alone.
   std::vector<int> PipelinedKernels;
+  /// PTX mode: the kernel's parameters (TileASPTXParams, before register
+  /// allocation; the printer declares and loads them).
+  std::vector<tileas_mfi::PTXParam> PTXParams;
 };
 
 namespace yaml {

@@ -22,6 +22,7 @@ namespace llvm {
 
 class TileASSubtarget : public TileASGenSubtargetInfo {
   bool HasTensorMemory = false;
+  bool EmitsPTX = false;
   // The register info must be constructed before the instruction info.
   TileASRegisterInfo RegInfo;
   TileASInstrInfo InstrInfo;
@@ -37,6 +38,9 @@ public:
   void ParseSubtargetFeatures(StringRef CPU, StringRef TuneCPU, StringRef FS);
 
   bool hasTensorMemory() const { return HasTensorMemory; }
+  /// The printer writes a PTX module for ptxas (sm_100a and its relatives)
+  /// rather than the model's PTX-flavoured text.
+  bool emitsPTX() const { return EmitsPTX; }
 
   const TileASInstrInfo *getInstrInfo() const override { return &InstrInfo; }
   const TileASRegisterInfo *getRegisterInfo() const override {

@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "TileASTargetMachine.h"
+#include "MCTargetDesc/TileASPTXMCAsmInfo.h"
+#include "PTX/TileASPTXPasses.h"
 #include "TileAS.h"
 #include "TileASMachineFunctionInfo.h"
 #include "TileASTargetTransformInfo.h"
@@ -39,6 +41,13 @@ TileASTargetMachine::TileASTargetMachine(const Target &T, const Triple &TT,
       TLOF(std::make_unique<TargetLoweringObjectFileELF>()),
       Subtarget(TT, CPU, FS, *this) {
   initAsmInfo();
+  // A PTX module has its own directives (TileASPTXMCAsmInfo.h); the MC layer
+  // knows one MCAsmInfo per target, so the processor picks it here.
+  if (Subtarget.emitsPTX()) {
+    auto *PTX = new TileASPTXMCAsmInfo(TT);
+    PTX->setPreserveAsmComments(Options.MCOptions.PreserveAsmComments);
+    AsmInfo.reset(PTX);
+  }
 }
 
 TileASTargetMachine::~TileASTargetMachine() = default;
@@ -129,6 +138,8 @@ public:
   /// the loop and inserts the coordination, and the event scheduler then
   /// orders the remaining straight-line code.
   void addPreRegAlloc() override {
+    // The PTX .param list reads the MIR before allocation renames it.
+    addPass(createTileASPTXParamsPass());
     if (getOptLevel() == CodeGenOptLevel::None)
       return;
     if (EnablePipeliner) {

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PTX/TileASPTXPasses.h"
 #include "Pipeliner/TileASScheduleAnalysis.h"
 #include "TargetInfo/TileASTargetInfo.h"
 #include "TileAS.h"
@@ -28,6 +29,7 @@ extern "C" void LLVMInitializeTileASTarget() {
   initializeTileASMaterializeSchedulePass(PR);
   initializeTileASEventSchedulePass(PR);
   initializeTileASAgentRegisterCheckPass(PR);
+  initializeTileASPTXParamsPass(PR);
 }
 
 extern "C" void LLVMInitializeTileASAsmPrinter() {

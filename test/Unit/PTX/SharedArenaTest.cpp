@@ -137,14 +137,24 @@ TEST(SharedArena, CapacityRefusalNamesTheLargest) {
   EXPECT_FALSE(errorOf(layoutSharedArena(R)).empty());
 }
 
+// A drain or a consumer-only pipe holds no tiles: its ring is barriers.
+TEST(SharedArena, RingOfNoBytesIsItsBarriers) {
+  ArenaRequest R;
+  R.Rings.push_back({"drain", 0, 2});
+  ArenaLayout L = valueOf(layoutSharedArena(R));
+  checkWellFormed(L);
+  EXPECT_EQ(L.totalBytes(), 4 * MBarrierBytes);
+  EXPECT_EQ(L.emptyBarrierOffset(0, 1) - L.emptyBarrierOffset(0, 0),
+            MBarrierBytes);
+  for (const ArenaObject &O : L.objects())
+    EXPECT_NE(O.Kind, ArenaObjectKind::RingSlots) << O.Name;
+}
+
 TEST(SharedArena, FieldRefusals) {
   auto Refusal = [](ArenaRequest R) { return errorOf(layoutSharedArena(R)); };
   ArenaRequest R = gemmRequest();
   R.Rings[0].Depth = 0;
   EXPECT_EQ(Refusal(R), "shared arena: ring 'ab' has depth 0");
-  R = gemmRequest();
-  R.Rings[0].SlotBytes = 0;
-  EXPECT_EQ(Refusal(R), "shared arena: ring 'ab' has slot bytes 0");
   R = gemmRequest();
   R.Rings[0].SlotBytes = uint64_t(1) << 40;
   EXPECT_EQ(Refusal(R), "shared arena: ring 'ab' of 4 slots x 1099511627776 "

@@ -1,0 +1,103 @@
+//===- TileASPTXEmitter.h - MachineInstrs as PTX sequences ------*- C++ -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Writes a kernel of allocated MIR as PTX (docs/ptx.md): the `.entry` with
+// its parameters, register declarations and the prologue that every
+// sequence relies on, then each MachineInstr as a fixed sequence, in the
+// order of the MIR. Nothing is reordered: the materialized schedule is the
+// order of the PTX.
+//
+// Registers: an allocated register keeps its name (%r3, %rd1, %p0, %tile2,
+// %tmem0); fragment fN is the four 32-bit registers %f(4N) .. %f(4N+3).
+// The sequences' own registers are %x (32-bit), %xd (64-bit) and %q
+// (predicates) and live within one sequence, except the prologue's: %x0 the
+// thread index, %x1 the warp index, %x2 the arena's address, %x3 the warp's
+// tensor-memory lane offset, %q0 thread 0, %q1 warp 0, %q2 the elected lane
+// of warp 0, %q5 true; %pf<id> holds ring id's first induction value and
+// %ph<n> the phase bits of the barriers a sequence waits on itself.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_PTX_TILEASPTXEMITTER_H
+#define TILEAS_PTX_TILEASPTXEMITTER_H
+
+#include "PTX/TileASPTXKernel.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace llvm {
+class MachineFunction;
+class MachineInstr;
+class TargetRegisterInfo;
+} // namespace llvm
+
+namespace tileas {
+namespace ptx {
+
+/// The PTX version and target line of a CPU name (sm_100a: 8.7).
+std::string moduleHeader(llvm::StringRef CPU);
+
+class KernelEmitter {
+public:
+  KernelEmitter(const llvm::MachineFunction &MF, const KernelPlan &Plan);
+
+  /// The arena listing, `.visible .entry` through the prologue.
+  void emitEntry(llvm::raw_ostream &OS);
+  /// MI's sequence, or an error naming it.
+  llvm::Error emitInstruction(const llvm::MachineInstr &MI,
+                              llvm::raw_ostream &OS);
+  void emitEnd(llvm::raw_ostream &OS) { OS << "}\n"; }
+
+private:
+  std::string reg(llvm::Register R) const;
+  std::string frag(llvm::Register R, unsigned Lane) const;
+  std::string fragVector(llvm::Register R) const;
+  std::string label();
+  uint64_t bufferOffset(unsigned Buffer) const {
+    return Plan.Arena.bufferOffset(Buffer);
+  }
+
+  // Pieces of sequences.
+  void fragmentOp(llvm::raw_ostream &OS, llvm::StringRef Op,
+                  const llvm::MachineInstr &MI, unsigned Sources);
+  void pairedOp(llvm::raw_ostream &OS, llvm::StringRef Op,
+                const llvm::MachineInstr &MI, unsigned Sources);
+  /// %x4 = k of ring R at the iteration in Iter; %x5 = its slot; %x6 = the
+  /// full barrier's parity for that use.
+  void ringPosition(llvm::raw_ostream &OS, const RingInfo &R,
+                    llvm::Register Iter);
+  /// Dst = the address of slot %x5's barrier (full or empty) of ring R.
+  void ringBarrier(llvm::raw_ostream &OS, const RingInfo &R, bool Full,
+                   llvm::StringRef Dst);
+  void spinWait(llvm::raw_ostream &OS, llvm::StringRef Barrier,
+                llvm::StringRef Parity);
+  /// Waits for the own barrier Buffer's next phase (phase register Phase).
+  void waitOwn(llvm::raw_ostream &OS, unsigned Buffer, unsigned Phase);
+  void arrive(llvm::raw_ostream &OS, Arriver Who, llvm::StringRef Barrier,
+              uint64_t ExpectBytes);
+  void tileAddress(llvm::raw_ostream &OS, const llvm::MachineInstr &MI,
+                   llvm::Register Tile);
+  llvm::Error smemDescriptor(llvm::raw_ostream &OS,
+                             const llvm::MachineInstr &MI, llvm::Register Tile,
+                             unsigned KBlock, llvm::StringRef Dst);
+  void syncMma(llvm::raw_ostream &OS);
+
+  llvm::Error emitPipe(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
+  llvm::Error emitMutex(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
+  llvm::Error emitTile(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
+  void emitReturn(llvm::raw_ostream &OS);
+
+  const llvm::MachineFunction &MF;
+  const KernelPlan &Plan;
+  const llvm::TargetRegisterInfo &TRI;
+  unsigned Labels = 0;
+};
+
+} // namespace ptx
+} // namespace tileas
+
+#endif // TILEAS_PTX_TILEASPTXEMITTER_H

@@ -1,0 +1,294 @@
+//===- TileASPTXKernel.cpp - What a PTX kernel needs beyond its MIR -------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PTX/TileASPTXKernel.h"
+#include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "tileas/MIRExec/CoordinationOperands.h"
+#include "tileas/Model/MachineModel.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace llvm;
+
+namespace tileas {
+namespace ptx {
+
+/// "fn bb.N: OPCODE: Message" for an instruction the printer cannot lower.
+static Error failAt(const MachineInstr &MI, const Twine &Message) {
+  const MachineFunction &MF = *MI.getMF();
+  StringRef Opcode = MF.getSubtarget().getInstrInfo()->getName(MI.getOpcode());
+  return createStringError(inconvertibleErrorCode(),
+                           formatv("{0} bb.{1}: {2}: {3}", MF.getName(),
+                                   MI.getParent()->getNumber(), Opcode,
+                                   Message.str()));
+}
+
+Arriver arriverOf(int64_t Performer) {
+  if (Performer <= 0)
+    return Arriver::Threads;
+  unsigned Pipe = unsigned(Performer - 1);
+  // The unit that runs tcgen05.mma arrives through tcgen05.commit.
+  const model::OpcodeRecord *Mma = model::lookupOpcode(TileAS::MMA_TMEM);
+  if (Mma && model::resourceVector(*Mma).Pipe == Pipe)
+    return Arriver::TensorCore;
+  if (model::isCopyEngine(Pipe))
+    return Arriver::CopyEngine;
+  // Every other unit's operations complete before the issuing thread goes
+  // on (the printer waits for tcgen05.ld / st itself).
+  return Arriver::Threads;
+}
+
+static bool producesTile(unsigned Opcode) {
+  return Opcode == TileAS::TMA_LOAD || Opcode == TileAS::CP_ASYNC ||
+         Opcode == TileAS::STS;
+}
+
+static uint64_t tileBytes(const MachineInstr &MI) {
+  // $bytes is the last explicit operand of every tile producer.
+  switch (MI.getOpcode()) {
+  case TileAS::TMA_LOAD:
+    return uint64_t(MI.getOperand(4).getImm());
+  case TileAS::CP_ASYNC:
+  case TileAS::STS:
+    return uint64_t(MI.getOperand(2).getImm());
+  default:
+    return 0;
+  }
+}
+
+/// Whether MBB can run again after it runs (it is in a loop).
+static bool inCycle(const MachineBasicBlock &MBB) {
+  SmallVector<const MachineBasicBlock *, 16> Work(MBB.successors());
+  SmallPtrSet<const MachineBasicBlock *, 16> Seen;
+  while (!Work.empty()) {
+    const MachineBasicBlock *B = Work.pop_back_val();
+    if (B == &MBB)
+      return true;
+    if (Seen.insert(B).second)
+      append_range(Work, B->successors());
+  }
+  return false;
+}
+
+namespace {
+/// Builds a KernelPlan: requests the arena's objects while walking MF.
+class PlanBuilder {
+public:
+  PlanBuilder(const MachineFunction &MF, KernelPlan &Plan)
+      : MF(MF), Plan(Plan) {}
+  Error run();
+
+private:
+  Error visitPipeCreate(const MachineInstr &MI);
+  Error visitTmemAlloc(const MachineInstr &MI);
+  Error refuse(const MachineInstr &MI);
+  unsigned buffer(std::string Name, uint64_t Bytes, uint64_t Align);
+  unsigned mbarrier(std::string Name) {
+    unsigned B = buffer(std::move(Name), MBarrierBytes, MBarrierBytes);
+    Plan.PrologueBarriers.push_back(B);
+    return B;
+  }
+  Error assignFills();
+
+  const MachineFunction &MF;
+  KernelPlan &Plan;
+  ArenaRequest Request;
+  unsigned TmemColumns = 0;
+};
+} // namespace
+
+unsigned PlanBuilder::buffer(std::string Name, uint64_t Bytes, uint64_t Align) {
+  Request.Buffers.push_back({std::move(Name), Bytes, Align});
+  return Request.Buffers.size() - 1;
+}
+
+Error PlanBuilder::refuse(const MachineInstr &MI) {
+  switch (MI.getOpcode()) {
+  case TileAS::WGMMA:
+    return failAt(MI, "wgmma has no instruction on sm_100a (it is sm_90a's; "
+                      "Blackwell multiplies with tcgen05.mma)");
+  case TileAS::AGENT_SWITCH:
+  case TileAS::WARP_IDX:
+  case TileAS::PIPE_TILE:
+  case TileAS::PIPE_TMEM:
+    return failAt(MI, "warp-specialized kernels are not printed as PTX yet; "
+                      "use -tileas-pipeline-strategy=unspecialized or none");
+  default:
+    return Error::success();
+  }
+}
+
+Error PlanBuilder::visitPipeCreate(const MachineInstr &MI) {
+  Expected<PipeDecl> D = decodePipeCreate(MI, 0);
+  if (!D)
+    return D.takeError();
+  RingInfo R;
+  R.Id = D->Id;
+  R.Depth = D->Depth;
+  R.Bytes = uint64_t(std::max<int64_t>(D->Bytes, 0));
+  R.Step = D->Step;
+  R.HasEmpty = D->Empty != 0;
+  R.Commit = arriverOf(D->Producer);
+  R.Release = arriverOf(D->Consumer);
+  if (R.Depth == 0 || R.Step == 0)
+    return failAt(MI, formatv("pipe {0} has depth {1} and step {2}; a ring "
+                              "needs both non-zero",
+                              R.Id, R.Depth, R.Step));
+  auto [It, New] = Plan.Rings.try_emplace(R.Id, R);
+  if (!New && (It->second.Depth != R.Depth || It->second.Bytes != R.Bytes))
+    return failAt(MI, formatv("pipe {0} is created again with depth {1} and "
+                              "{2} bytes (first: depth {3}, {4} bytes); one "
+                              "ring has one shape",
+                              R.Id, R.Depth, R.Bytes, It->second.Depth,
+                              It->second.Bytes));
+  Plan.LargestPipe = std::max(Plan.LargestPipe, R.Id);
+  return Error::success();
+}
+
+Error PlanBuilder::visitTmemAlloc(const MachineInstr &MI) {
+  int64_t Columns = MI.getOperand(1).getImm();
+  if (Columns < 32 || Columns > 512 || !isPowerOf2_64(uint64_t(Columns)))
+    return failAt(MI, formatv("tcgen05.alloc of {0} columns: sm_100a "
+                              "allocates a power of two from 32 to 512",
+                              Columns));
+  TmemColumns += unsigned(Columns);
+  if (TmemColumns > 512)
+    return failAt(MI, formatv("tensor memory has 512 columns; the kernel's "
+                              "allocations reach {0}",
+                              TmemColumns));
+  if (MI.getParent() != &MF.front())
+    return failAt(MI, "tensor memory is allocated once, in the kernel's entry "
+                      "block (the printer frees it at the return)");
+  unsigned Word =
+      buffer(formatv("tmem address {0}", Plan.TmemAllocs.size()), 4, 8);
+  Plan.TmemAllocs[&MI] = {Word, unsigned(Columns)};
+  Plan.LastTmemAlloc = &MI;
+  return Error::success();
+}
+
+/// The producers between an acquire of a ring and its commit fill that slot,
+/// at consecutive offsets; any other producer gets a buffer of its own.
+Error PlanBuilder::assignFills() {
+  for (const MachineBasicBlock &MBB : MF) {
+    std::optional<SlotFill> Open;
+    for (const MachineInstr &MI : MBB) {
+      unsigned Op = MI.getOpcode();
+      if (Op == TileAS::PIPE_PRODUCER_ACQUIRE) {
+        Open = SlotFill{unsigned(cantFail(namedImm(MI, TileAS::OpName::pipe))),
+                        namedOperand(MI, TileAS::OpName::iter).getReg(), 0};
+        continue;
+      }
+      if (Op == TileAS::PIPE_PRODUCER_COMMIT) {
+        Open.reset();
+        continue;
+      }
+      if (!producesTile(Op))
+        continue;
+      uint64_t Bytes = tileBytes(MI);
+      if (Open) {
+        auto It = Plan.Rings.find(Open->Pipe);
+        if (It == Plan.Rings.end())
+          return failAt(MI, formatv("fills pipe {0}, which no PIPE_CREATE "
+                                    "sets up",
+                                    Open->Pipe));
+        if (Open->Offset + Bytes > It->second.Bytes)
+          return failAt(MI, formatv("fills {0} bytes at byte {1} of a slot of "
+                                    "pipe {2}, which has {3}",
+                                    Bytes, Open->Offset, Open->Pipe,
+                                    It->second.Bytes));
+        Plan.Fills[&MI] = *Open;
+        Open->Offset += Bytes;
+        continue;
+      }
+      // A tile loaded once (before a loop) needs no ring: nothing refills
+      // its buffer while the loop's readers run.
+      if (Plan.Coordinated && Op != TileAS::STS && inCycle(MBB))
+        return failAt(MI, "the kernel is pipelined but no ring holds this "
+                          "tile, loaded in a loop: nothing says when its "
+                          "readers are done");
+      std::string Name =
+          formatv("tile bb.{0} #{1}", MBB.getNumber(), Plan.OwnBuffers.size());
+      Plan.OwnBuffers[&MI] =
+          buffer(Name, Bytes, Op == TileAS::STS ? 16 : ArenaAlign);
+      if (Op != TileAS::STS)
+        Plan.SyncBarriers[&MI] = {mbarrier("mbarrier of " + Name),
+                                  Plan.PhaseRegisters++};
+    }
+  }
+  return Error::success();
+}
+
+Error PlanBuilder::run() {
+  for (const MachineBasicBlock &MBB : MF)
+    for (const MachineInstr &MI : MBB) {
+      if (Error E = refuse(MI))
+        return E;
+      switch (MI.getOpcode()) {
+      case TileAS::PIPE_CREATE:
+        Plan.Coordinated = true;
+        if (Error E = visitPipeCreate(MI))
+          return E;
+        break;
+      case TileAS::MUTEX_LOCK:
+      case TileAS::MUTEX_UNLOCK: {
+        Plan.Coordinated = true;
+        int64_t Bar = cantFail(namedImm(MI, TileAS::OpName::bar));
+        if (!Plan.MutexBarriers.count(Bar))
+          Plan.MutexBarriers[Bar] = 0; // Placed below, in id order.
+        break;
+      }
+      case TileAS::TMEM_ALLOC:
+        if (Error E = visitTmemAlloc(MI))
+          return E;
+        break;
+      case TileAS::MMA_TMEM:
+        Plan.HasMma = true;
+        break;
+      case TileAS::TMA_STORE:
+        Plan.HasTmaStore = true;
+        break;
+      default:
+        break;
+      }
+    }
+  for (auto &[Bar, Buffer] : Plan.MutexBarriers)
+    Buffer = mbarrier(formatv("mutex bar{0}", Bar));
+  if (Plan.HasMma) {
+    Plan.MmaBarrier = int(mbarrier("mbarrier of the MMA issuer"));
+    Plan.MmaPhase = Plan.PhaseRegisters++;
+  }
+  if (Error E = assignFills())
+    return E;
+  for (auto &[Id, R] : Plan.Rings) {
+    R.ArenaRing = Request.Rings.size();
+    Request.Rings.push_back({formatv("pipe{0}", Id).str(), R.Bytes, R.Depth});
+  }
+  Expected<ArenaLayout> Layout = layoutSharedArena(Request);
+  if (!Layout)
+    return createStringError(
+        inconvertibleErrorCode(),
+        formatv("{0}: {1}", MF.getName(), toString(Layout.takeError())));
+  Plan.Arena = std::move(*Layout);
+  return Error::success();
+}
+
+Expected<KernelPlan> KernelPlan::build(const MachineFunction &MF) {
+  KernelPlan Plan;
+  PlanBuilder Builder(MF, Plan);
+  if (Error E = Builder.run())
+    return std::move(E);
+  return std::move(Plan);
+}
+
+} // namespace ptx
+} // namespace tileas

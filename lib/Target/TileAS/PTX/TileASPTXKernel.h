@@ -1,0 +1,122 @@
+//===- TileASPTXKernel.h - What a PTX kernel needs beyond its MIR -*- C++ -*-=//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The printer writes each MachineInstr as a fixed PTX sequence. What those
+// sequences share is decided once per kernel, before the first one is
+// printed, from the allocated MIR: the rings of the PIPE_CREATEs, the
+// mbarrier of each mutex, which ring slot each tile producer fills (the
+// producers between a PIPE_PRODUCER_ACQUIRE and its commit, in order), the
+// buffers of tiles no ring holds, the tensor-memory allocations, and the
+// shared arena that places all of them (tileas/PTX/SharedArena.h).
+//
+// One thread model for now (docs/ptx.md): the kernel is one instruction
+// stream run by one warpgroup (128 threads); what one thread issues (TMA,
+// tcgen05.mma and commit, mbarrier arrivals for the group) runs in the
+// elected lane of warp 0. Warp-specialized kernels are refused.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_PTX_TILEASPTXKERNEL_H
+#define TILEAS_PTX_TILEASPTXKERNEL_H
+
+#include "tileas/PTX/SharedArena.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/CodeGen/Register.h"
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class MachineFunction;
+class MachineInstr;
+} // namespace llvm
+
+namespace tileas {
+namespace ptx {
+
+/// Threads of the one warpgroup that runs an unspecialized kernel.
+constexpr unsigned KernelThreads = 128;
+
+/// Who arrives on a barrier when a pipe side commits or releases.
+enum class Arriver : uint8_t {
+  /// The threads of the stream, after a CTA barrier, as one arrival.
+  Threads,
+  /// The tensor core: tcgen05.commit by the MMA issuer.
+  TensorCore,
+  /// A copy engine (TMA, bulk copy): the issuer's arrive.expect_tx and the
+  /// copies' complete_tx.
+  CopyEngine,
+};
+
+/// Who performs an arrival declared as Performer: 0 for the issuing threads,
+/// 1 + an event pipe for that unit.
+Arriver arriverOf(int64_t Performer);
+
+struct RingInfo {
+  unsigned Id = 0;
+  unsigned Depth = 1;
+  uint64_t Bytes = 0;
+  int64_t Step = 1;
+  bool HasEmpty = false;
+  Arriver Commit = Arriver::Threads, Release = Arriver::Threads;
+  /// The index of the ring in the arena request.
+  unsigned ArenaRing = 0;
+};
+
+/// The slot a tile producer fills: ring Pipe at the iteration held in
+/// register Iter, at byte Offset of the slot.
+struct SlotFill {
+  unsigned Pipe = 0;
+  llvm::Register Iter;
+  uint64_t Offset = 0;
+};
+
+class KernelPlan {
+public:
+  /// The plan of MF, or an error naming the instruction the PTX printer
+  /// cannot lower.
+  static llvm::Expected<KernelPlan> build(const llvm::MachineFunction &MF);
+
+  /// Whether materialization coordinated the kernel (it has pipes or
+  /// mutexes); otherwise every asynchronous operation is made synchronous.
+  bool Coordinated = false;
+  std::map<unsigned, RingInfo> Rings;
+  /// The arena buffer of each mutex's mbarrier, by the mutex's barrier id.
+  std::map<int64_t, unsigned> MutexBarriers;
+  /// Tile producers: the slot they fill, or the buffer of their own.
+  llvm::DenseMap<const llvm::MachineInstr *, SlotFill> Fills;
+  llvm::DenseMap<const llvm::MachineInstr *, unsigned> OwnBuffers;
+  /// Producers that wait for their own completion: the arena buffer of the
+  /// mbarrier and the phase register.
+  llvm::DenseMap<const llvm::MachineInstr *, std::pair<unsigned, unsigned>>
+      SyncBarriers;
+  /// The mbarrier that the tensor core's commit signals when an MMA must
+  /// complete before the next instruction (uncoordinated kernels, and the
+  /// end of every kernel that issues MMAs), and its phase register.
+  int MmaBarrier = -1;
+  unsigned MmaPhase = 0;
+  /// tcgen05.alloc: the arena buffer of the address word and the columns.
+  llvm::DenseMap<const llvm::MachineInstr *, std::pair<unsigned, unsigned>>
+      TmemAllocs;
+  const llvm::MachineInstr *LastTmemAlloc = nullptr;
+  unsigned PhaseRegisters = 0;
+  unsigned LargestPipe = 0;
+  bool HasMma = false;
+  bool HasTmaStore = false;
+
+  ArenaLayout Arena;
+
+  /// Every mbarrier the prologue initializes (mutexes and own barriers).
+  std::vector<unsigned> PrologueBarriers;
+};
+
+} // namespace ptx
+} // namespace tileas
+
+#endif // TILEAS_PTX_TILEASPTXKERNEL_H
