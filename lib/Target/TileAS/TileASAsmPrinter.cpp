@@ -142,8 +142,15 @@ void TileASAsmPrinter::emitInstruction(const MachineInstr *MI) {
       Emitter.reset();
       return;
     }
-    if (!Text.empty())
-      OutStreamer->emitRawText(StringRef(Text).rtrim('\n'));
+    if (Text.empty())
+      return;
+    // Which instruction each sequence prints: the materialized order can be
+    // read (and is tested) in the PTX.
+    if (isVerbose())
+      Text = "\t// " +
+             MF->getSubtarget().getInstrInfo()->getName(MI->getOpcode()).str() +
+             "\n" + Text;
+    OutStreamer->emitRawText(StringRef(Text).rtrim('\n'));
     return;
   }
   MCInst Inst;
