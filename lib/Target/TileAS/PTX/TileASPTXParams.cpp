@@ -8,15 +8,16 @@
 // PTX kernel (docs/ptx.md, "The .param ABI"): a 64-bit register that some
 // TMA reads as its descriptor is a tensor map passed by value; any other
 // 64-bit pointer a `.u64` global address; 32-bit values `.u32` or `.f32`.
-// The parameters are the function's live-in registers in their order, which
-// is the order of the IR arguments for LLVM IR input and the MIR file's
-// `liveins:` for MIR input; after allocation nothing links a TMA's
-// descriptor register back to a parameter, so this runs first.
+// The parameters are the IR arguments, in the registers of the calling
+// convention, or for MIR without IR the MIR file's `liveins:` in their
+// order; after allocation nothing links a TMA's descriptor register back to
+// a parameter, so this runs first.
 //
 //===----------------------------------------------------------------------===//
 
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "PTX/TileASPTXPasses.h"
+#include "TileASISelLowering.h"
 #include "TileASMachineFunctionInfo.h"
 #include "TileASSubtarget.h"
 
@@ -73,35 +74,52 @@ static bool feedsTmaDescriptor(const MachineRegisterInfo &MRI,
   return false;
 }
 
+/// The parameter in register Reg, typed by the IR argument when there is one.
+static tileas_mfi::PTXParam paramOf(const MachineFunction &MF, MCRegister Reg,
+                                    const Argument *Arg) {
+  tileas_mfi::PTXParam P;
+  P.Reg = Reg;
+  if (Arg)
+    P.IRName = Arg->getName().str();
+  bool Wide = TileAS::GPR64RegClass.contains(Reg);
+  if (Wide && feedsTmaDescriptor(MF.getRegInfo(), MF.front(), Reg))
+    P.Kind = tileas_mfi::PTXParam::TensorMap;
+  else if (Wide)
+    P.Kind = Arg && Arg->getType()->isDoubleTy() ? tileas_mfi::PTXParam::F64
+             : Arg && Arg->getType()->isIntegerTy(64)
+                 ? tileas_mfi::PTXParam::U64
+                 : tileas_mfi::PTXParam::Pointer;
+  else
+    P.Kind = Arg && Arg->getType()->isFloatTy() ? tileas_mfi::PTXParam::F32
+                                                : tileas_mfi::PTXParam::U32;
+  return P;
+}
+
 bool TileASPTXParams::runOnMachineFunction(MachineFunction &MF) {
   if (!MF.getSubtarget<TileASSubtarget>().emitsPTX())
     return false;
   auto &FI = *MF.getInfo<TileASMachineFunctionInfo>();
-  const MachineRegisterInfo &MRI = MF.getRegInfo();
   const Function &F = MF.getFunction();
   FI.PTXParams.clear();
-  unsigned Index = 0;
-  bool NamesFromIR = F.arg_size() == size_t(std::distance(MRI.livein_begin(),
-                                                          MRI.livein_end()));
-  for (const auto &[Reg, VReg] : MRI.liveins()) {
-    tileas_mfi::PTXParam P;
-    P.Reg = Reg;
-    const Argument *Arg = NamesFromIR ? F.getArg(Index) : nullptr;
-    if (Arg)
-      P.IRName = Arg->getName().str();
-    bool Wide = TileAS::GPR64RegClass.contains(Reg);
-    if (Wide && feedsTmaDescriptor(MRI, MF.front(), Reg))
-      P.Kind = tileas_mfi::PTXParam::TensorMap;
-    else if (Wide)
-      P.Kind = Arg && Arg->getType()->isDoubleTy() ? tileas_mfi::PTXParam::F64
-               : Arg && Arg->getType()->isIntegerTy(64)
-                   ? tileas_mfi::PTXParam::U64
-                   : tileas_mfi::PTXParam::Pointer;
-    else
-      P.Kind = Arg && Arg->getType()->isFloatTy() ? tileas_mfi::PTXParam::F32
-                                                  : tileas_mfi::PTXParam::U32;
-    FI.PTXParams.push_back(std::move(P));
-    ++Index;
+  if (F.arg_empty()) {
+    // MIR without an IR body: the `liveins:` of the function, in order.
+    for (const auto &LiveIn : MF.getRegInfo().liveins())
+      FI.PTXParams.push_back(paramOf(MF, LiveIn.first, nullptr));
+    return false;
+  }
+  // Every IR argument is a parameter, used or not (selection drops the
+  // live-ins of unused ones), in the registers td/TileASCallingConv.td gives.
+  unsigned Narrow = 0, Wide = 0;
+  for (const Argument &Arg : F.args()) {
+    Type *T = Arg.getType();
+    bool IsWide = T->isPointerTy() || T->isIntegerTy(64) || T->isDoubleTy();
+    // TileASIRCheck has refused (and emptied) a kernel with more.
+    if ((IsWide ? Wide : Narrow) >=
+        (IsWide ? TileAS::MaxParams64 : TileAS::MaxParams32))
+      break;
+    MCRegister Reg = IsWide ? TileAS::GPR64RegClass.getRegister(Wide++)
+                            : TileAS::GPR32RegClass.getRegister(Narrow++);
+    FI.PTXParams.push_back(paramOf(MF, Reg, &Arg));
   }
   return false;
 }
