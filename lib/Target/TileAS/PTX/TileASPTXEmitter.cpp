@@ -101,7 +101,14 @@ void KernelEmitter::emitEntry(raw_ostream &OS) {
     else
       OS << paramType(P.Kind) << " " << Name << "_param_" << I;
   }
-  OS << "\n)\n.reqntid " << KernelThreads << ", 1, 1\n{\n";
+  OS << "\n)\n.reqntid " << Plan.Threads << ", 1, 1\n";
+  if (!Plan.Agents.empty()) {
+    OS << ".maxnreg " << Plan.MaxRegisters << "\n";
+    if (!Plan.UseSetmaxnreg)
+      OS << "// no setmaxnreg: " << Plan.WhyNoSetmaxnreg
+         << "; every thread keeps the largest agent budget\n";
+  }
+  OS << "{\n";
 
   // Every allocatable register of the target, and the sequences' own.
   OS << "\t.reg .pred %p<8>;\n\t.reg .b32 %r<64>;\n\t.reg .b64 %rd<32>;\n"
@@ -261,10 +268,22 @@ void KernelEmitter::arrive(raw_ostream &OS, Arriver Who, StringRef Barrier,
     // Every thread is done (and its shared-memory and tensor-memory writes
     // are visible to the asynchronous units) before the one arrival.
     OS << "\ttcgen05.fence::before_thread_sync;\n"
-          "\tfence.proxy.async.shared::cta;\n\tbar.sync 0;\n"
+          "\tfence.proxy.async.shared::cta;\n\t"
+       << groupBarrier() << ";\n"
        << "\t@%q0 mbarrier.arrive.shared::cta.b64 _, [" << Barrier << "];\n";
     return;
   }
+}
+
+void KernelEmitter::slotAddress(raw_ostream &OS, const RingInfo &R,
+                                uint64_t Offset, StringRef Dst) {
+  uint64_t Stride = R.Depth > 1 ? Plan.Arena.slotOffset(R.ArenaRing, 1) -
+                                      Plan.Arena.slotOffset(R.ArenaRing, 0)
+                                : 0;
+  OS << "\tmul.lo.u32 %x8, %x5, " << Stride << ";\n\tadd.u32 %x8, %x8, %x2;\n"
+     << "\tadd.u32 " << Dst << ", %x8, "
+     << Plan.Arena.slotOffset(R.ArenaRing, 0) + Offset << ";\t// slot of pipe"
+     << R.Id << "\n";
 }
 
 /// Tile's address: its ring slot, or its own buffer.
@@ -274,13 +293,7 @@ void KernelEmitter::tileAddress(raw_ostream &OS, const MachineInstr &MI,
   if (Fill != Plan.Fills.end()) {
     const RingInfo &R = Plan.Rings.at(Fill->second.Pipe);
     ringPosition(OS, R, Fill->second.Iter);
-    uint64_t Stride = R.Depth > 1 ? Plan.Arena.slotOffset(R.ArenaRing, 1) -
-                                        Plan.Arena.slotOffset(R.ArenaRing, 0)
-                                  : 0;
-    OS << "\tmul.lo.u32 %x8, %x5, " << Stride << ";\n\tadd.u32 %x8, %x8, %x2;\n"
-       << "\tadd.u32 " << reg(Tile) << ", %x8, "
-       << Plan.Arena.slotOffset(R.ArenaRing, 0) + Fill->second.Offset
-       << ";\t// slot of pipe" << R.Id << "\n";
+    slotAddress(OS, R, Fill->second.Offset, reg(Tile));
     ringBarrier(OS, R, /*Full=*/true, "%x9");
     return;
   }
@@ -389,6 +402,44 @@ Error KernelEmitter::emitPipe(const MachineInstr &MI, raw_ostream &OS) {
   }
 }
 
+/// AGENT_SWITCH: the agent's warps from here on elect their own lane, arrive
+/// for the agent after its own named barrier (agentBarrier), and set their
+/// registers when the agents are warpgroup-aligned.
+void KernelEmitter::emitAgentSwitch(const MachineInstr &MI, raw_ostream &OS) {
+  unsigned Id = unsigned(cantFail(namedImm(MI, TileAS::OpName::agent)));
+  const AgentInfo &A = Plan.Agents.at(Id);
+  std::string Elected = label();
+  OS << "\tsetp.eq.u32 %q0, %x0, " << A.FirstWarp * 32
+     << ";\n\tsetp.eq.u32 %q6, %x1, " << A.FirstWarp
+     << ";\n\tmov.pred %q2, 0;\n\t@!%q6 bra.uni " << Elected
+     << ";\n\telect.sync _|%q2, 0xffffffff;\n"
+     << Elected << ":\n";
+  if (Plan.UseSetmaxnreg)
+    OS << "\tsetmaxnreg." << (A.Increase ? "inc" : "dec")
+       << ".sync.aligned.u32 " << A.Registers << ";\n";
+  else
+    OS << "\t// agent " << Id << ": " << A.Warps << " warp(s) from warp "
+       << A.FirstWarp << ", budget " << A.Registers
+       << " registers (no setmaxnreg: " << Plan.WhyNoSetmaxnreg << ")\n";
+}
+
+/// PIPE_TILE: the address of a member of a ring's slot.
+Error KernelEmitter::emitSlotTile(const MachineInstr &MI, raw_ostream &OS) {
+  unsigned Id = unsigned(cantFail(namedImm(MI, TileAS::OpName::pipe)));
+  unsigned Member = unsigned(cantFail(namedImm(MI, TileAS::OpName::member)));
+  const RingInfo &R = Plan.Rings.at(Id);
+  auto Members = Plan.MemberOffsets.find(Id);
+  if (Members == Plan.MemberOffsets.end() || Member >= Members->second.size())
+    return createStringError(
+        inconvertibleErrorCode(),
+        formatv("{0} bb.{1}: PIPE_TILE: member {2} of pipe {3}, which no "
+                "producer fills",
+                MF.getName(), MI.getParent()->getNumber(), Member, Id));
+  ringPosition(OS, R, namedOperand(MI, TileAS::OpName::iter).getReg());
+  slotAddress(OS, R, Members->second[Member], reg(MI.getOperand(0).getReg()));
+  return Error::success();
+}
+
 Error KernelEmitter::emitMutex(const MachineInstr &MI, raw_ostream &OS) {
   int64_t Bar = cantFail(namedImm(MI, TileAS::OpName::bar));
   OS << "\tadd.u32 %x9, %x2, " << bufferOffset(Plan.MutexBarriers.at(Bar))
@@ -418,7 +469,7 @@ Error KernelEmitter::emitTile(const MachineInstr &MI, raw_ostream &OS) {
     uint64_t Bytes = uint64_t(
         MI.getOperand(MI.getOpcode() == TileAS::TMA_LOAD ? 4 : 2).getImm());
     if (Own)
-      OS << "\tbar.sync 0;\t// the buffer's readers are done\n";
+      OS << "\t" << groupBarrier() << ";\t// the buffer's readers are done\n";
     tileAddress(OS, MI, MI.getOperand(0).getReg());
     if (Own)
       arrive(OS, Arriver::CopyEngine, "%x9", Bytes);
@@ -440,7 +491,7 @@ Error KernelEmitter::emitTile(const MachineInstr &MI, raw_ostream &OS) {
   case TileAS::STS: {
     uint64_t Bytes = uint64_t(MI.getOperand(2).getImm());
     if (Own)
-      OS << "\tbar.sync 0;\t// the buffer's readers are done\n";
+      OS << "\t" << groupBarrier() << ";\t// the buffer's readers are done\n";
     tileAddress(OS, MI, MI.getOperand(0).getReg());
     // Thread t writes its fragment at byte 16 t of the tile.
     OS << "\tshl.b32 %x10, %x0, 4;\n\tsetp.lt.u32 %q4, %x10, " << Bytes
@@ -448,7 +499,7 @@ Error KernelEmitter::emitTile(const MachineInstr &MI, raw_ostream &OS) {
        << "\t@%q4 st.shared.v4.b32 [%x10], "
        << fragVector(MI.getOperand(1).getReg()) << ";\n";
     if (Own)
-      OS << "\tfence.proxy.async.shared::cta;\n\tbar.sync 0;\n";
+      OS << "\tfence.proxy.async.shared::cta;\n\t" << groupBarrier() << ";\n";
     return Error::success();
   }
   case TileAS::LDS:
@@ -459,7 +510,7 @@ Error KernelEmitter::emitTile(const MachineInstr &MI, raw_ostream &OS) {
   case TileAS::TMA_STORE:
     // The threads' writes reach the async proxy; the store has read the
     // tile when wait_group.read returns.
-    OS << "\tfence.proxy.async.shared::cta;\n\tbar.sync 0;\n"
+    OS << "\tfence.proxy.async.shared::cta;\n\t" << groupBarrier() << ";\n"
        << "\t@%q2 cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group ["
        << R(1) << ", {" << R(2) << ", " << R(3) << "}], [" << R(0) << "];\n"
        << "\t@%q2 cp.async.bulk.commit_group;\n"
@@ -528,7 +579,9 @@ Error KernelEmitter::emitTile(const MachineInstr &MI, raw_ostream &OS) {
 }
 
 void KernelEmitter::emitReturn(raw_ostream &OS) {
-  if (Plan.HasMma)
+  // One stream waits for its MMAs; with agents, the drains the readers
+  // waited on cover the MMA agent's last MMAs.
+  if (Plan.HasMma && Plan.Agents.empty())
     syncMma(OS);
   if (Plan.HasTmaStore)
     OS << "\t@%q2 cp.async.bulk.wait_group 0;\n";
@@ -555,7 +608,19 @@ void KernelEmitter::emitReturn(raw_ostream &OS) {
 // One instruction.
 //===----------------------------------------------------------------------===//
 
+/// "bar.sync 0, 128": the named barrier of the threads that run the current
+/// instruction together (the CTA, or an agent's warps).
+std::string KernelEmitter::groupBarrier() const {
+  auto It = Plan.BlockAgent.find(Current->getParent());
+  if (It == Plan.BlockAgent.end())
+    return formatv("bar.sync 0, {0}", Plan.Threads).str();
+  return formatv("bar.sync {0}, {1}", agentBarrier(It->second),
+                 Plan.Agents.at(It->second).Warps * 32)
+      .str();
+}
+
 Error KernelEmitter::emitInstruction(const MachineInstr &MI, raw_ostream &OS) {
+  Current = &MI;
   auto R = [&](unsigned I) { return reg(MI.getOperand(I).getReg()); };
   auto Imm = [&](unsigned I) { return MI.getOperand(I).getImm(); };
   auto Binary = [&](StringRef Op) {
@@ -779,6 +844,14 @@ Error KernelEmitter::emitInstruction(const MachineInstr &MI, raw_ostream &OS) {
   case TileAS::MUTEX_LOCK:
   case TileAS::MUTEX_UNLOCK:
     return emitMutex(MI, OS);
+  case TileAS::WARP_IDX:
+    OS << "\tmov.b32 " << R(0) << ", %x1;\n";
+    break;
+  case TileAS::AGENT_SWITCH:
+    emitAgentSwitch(MI, OS);
+    break;
+  case TileAS::PIPE_TILE:
+    return emitSlotTile(MI, OS);
   case TileAS::TMA_LOAD:
   case TileAS::CP_ASYNC:
   case TileAS::STS:

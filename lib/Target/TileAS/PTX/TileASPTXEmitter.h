@@ -15,9 +15,11 @@
 // The sequences' own registers are %x (32-bit), %xd (64-bit) and %q
 // (predicates) and live within one sequence, except the prologue's: %x0 the
 // thread index, %x1 the warp index, %x2 the arena's address, %x3 the warp's
-// tensor-memory lane offset, %q0 thread 0, %q1 warp 0, %q2 the elected lane
-// of warp 0, %q5 true; %pf<id> holds ring id's first induction value and
-// %ph<n> the phase bits of the barriers a sequence waits on itself.
+// tensor-memory lane offset, %q0 the first thread of the threads that run
+// on together (the CTA; an agent's warps after its AGENT_SWITCH), %q1 warp
+// 0, %q2 the elected lane of their first warp, %q5 true; %pf<id> holds ring
+// id's first induction value and %ph<n> the phase bits of the barriers a
+// sequence waits on itself.
 //
 //===----------------------------------------------------------------------===//
 
@@ -81,6 +83,9 @@ private:
               uint64_t ExpectBytes);
   void tileAddress(llvm::raw_ostream &OS, const llvm::MachineInstr &MI,
                    llvm::Register Tile);
+  /// Dst = the address of byte Offset of slot %x5 of ring R.
+  void slotAddress(llvm::raw_ostream &OS, const RingInfo &R, uint64_t Offset,
+                   llvm::StringRef Dst);
   llvm::Error smemDescriptor(llvm::raw_ostream &OS,
                              const llvm::MachineInstr &MI, llvm::Register Tile,
                              unsigned KBlock, llvm::StringRef Dst);
@@ -90,11 +95,17 @@ private:
   llvm::Error emitMutex(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
   llvm::Error emitTile(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
   void emitReturn(llvm::raw_ostream &OS);
+  void emitAgentSwitch(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
+  llvm::Error emitSlotTile(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
 
   const llvm::MachineFunction &MF;
   const KernelPlan &Plan;
+  std::string groupBarrier() const;
+
   const llvm::TargetRegisterInfo &TRI;
   unsigned Labels = 0;
+  /// The instruction being printed.
+  const llvm::MachineInstr *Current = nullptr;
 };
 
 } // namespace ptx

@@ -18,6 +18,8 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
+
 using namespace llvm;
 
 namespace tileas {
@@ -91,6 +93,8 @@ public:
 private:
   Error visitPipeCreate(const MachineInstr &MI);
   Error visitTmemAlloc(const MachineInstr &MI);
+  Error visitAgentSwitch(const MachineInstr &MI);
+  Error layAgentsOut();
   Error refuse(const MachineInstr &MI);
   unsigned buffer(std::string Name, uint64_t Bytes, uint64_t Align);
   unsigned mbarrier(std::string Name) {
@@ -117,12 +121,10 @@ Error PlanBuilder::refuse(const MachineInstr &MI) {
   case TileAS::WGMMA:
     return failAt(MI, "wgmma has no instruction on sm_100a (it is sm_90a's; "
                       "Blackwell multiplies with tcgen05.mma)");
-  case TileAS::AGENT_SWITCH:
-  case TileAS::WARP_IDX:
-  case TileAS::PIPE_TILE:
   case TileAS::PIPE_TMEM:
-    return failAt(MI, "warp-specialized kernels are not printed as PTX yet; "
-                      "use -tileas-pipeline-strategy=unspecialized or none");
+    return failAt(MI, "a ring of tensor-memory buffers between agents is not "
+                      "printed as PTX yet (its slots live in tensor memory, "
+                      "not in the shared arena)");
   default:
     return Error::success();
   }
@@ -176,6 +178,118 @@ Error PlanBuilder::visitTmemAlloc(const MachineInstr &MI) {
   return Error::success();
 }
 
+Error PlanBuilder::visitAgentSwitch(const MachineInstr &MI) {
+  AgentInfo A;
+  A.Id = unsigned(cantFail(namedImm(MI, TileAS::OpName::agent)));
+  A.Warps = unsigned(cantFail(namedImm(MI, TileAS::OpName::warps)));
+  A.Registers = unsigned(cantFail(namedImm(MI, TileAS::OpName::regs)));
+  A.Increase = cantFail(namedImm(MI, TileAS::OpName::dir)) != 0;
+  A.FirstWarp = unsigned(cantFail(namedImm(MI, TileAS::OpName::first)));
+  if (A.Registers % 8 || A.Registers < 24 || A.Registers > 256)
+    return failAt(MI, formatv("agent {0}'s register budget {1} is not a "
+                              "multiple of 8 in [24, 256], which setmaxnreg "
+                              "needs",
+                              A.Id, A.Registers));
+  if (A.Warps == 0)
+    return failAt(MI, formatv("agent {0} has no warps", A.Id));
+  auto [It, New] = Plan.Agents.try_emplace(A.Id, A);
+  if (!New &&
+      (It->second.Warps != A.Warps || It->second.FirstWarp != A.FirstWarp ||
+       It->second.Registers != A.Registers))
+    return failAt(MI, formatv("agent {0} is switched to again with another "
+                              "layout",
+                              A.Id));
+  return Error::success();
+}
+
+/// The CTA's threads and registers: setmaxnreg is executed by all four warps
+/// of a warpgroup with one value, so it is used only when every warpgroup
+/// is whole and holds agents of one budget.
+Error PlanBuilder::layAgentsOut() {
+  if (Plan.Agents.empty())
+    return Error::success();
+  unsigned Warps = 0;
+  std::map<unsigned, unsigned> WarpBudget;
+  for (const auto &[Id, A] : Plan.Agents) {
+    Warps = std::max(Warps, A.FirstWarp + A.Warps);
+    Plan.MaxRegisters = std::max(Plan.MaxRegisters, A.Registers);
+    for (unsigned W = A.FirstWarp; W != A.FirstWarp + A.Warps; ++W)
+      if (!WarpBudget.try_emplace(W, A.Registers).second)
+        return createStringError(
+            inconvertibleErrorCode(),
+            formatv("{0}: warp {1} belongs to two agents", MF.getName(), W));
+  }
+  Plan.Threads = Warps * 32;
+  for (const MachineBasicBlock &MBB : MF)
+    for (const MachineInstr &MI : MBB)
+      if (MI.getOpcode() == TileAS::BAR_SYNC ||
+          MI.getOpcode() == TileAS::BAR_ARRIVE) {
+        int64_t Id = MI.getOperand(0).getImm();
+        for (const auto &[Agent, A] : Plan.Agents)
+          if (Id == int64_t(agentBarrier(Agent)))
+            return failAt(MI, formatv("named barrier {0} is agent {1}'s in "
+                                      "a warp-specialized kernel (barriers "
+                                      "1 to {2} are the agents')",
+                                      Id, Agent, Plan.Agents.rbegin()->first));
+      }
+  // An agent's region: what its AGENT_SWITCH's block reaches before another
+  // agent's switch.
+  for (const MachineBasicBlock &MBB : MF)
+    for (const MachineInstr &MI : MBB) {
+      if (MI.getOpcode() != TileAS::AGENT_SWITCH)
+        continue;
+      unsigned Id = unsigned(cantFail(namedImm(MI, TileAS::OpName::agent)));
+      SmallVector<const MachineBasicBlock *, 16> Work{&MBB};
+      while (!Work.empty()) {
+        const MachineBasicBlock *B = Work.pop_back_val();
+        auto [It, New] = Plan.BlockAgent.try_emplace(B, Id);
+        if (!New && It->second != Id)
+          return failAt(MI, formatv("bb.{0} is reached by the warps of "
+                                    "agents {1} and {2}",
+                                    B->getNumber(), It->second, Id));
+        if (New)
+          append_range(Work, B->successors());
+      }
+    }
+  if (Plan.Threads > 1024)
+    return createStringError(inconvertibleErrorCode(),
+                             formatv("{0}: the agents need {1} threads; a CTA "
+                                     "has at most 1024",
+                                     MF.getName(), Plan.Threads));
+  if (Warps % 4)
+    Plan.WhyNoSetmaxnreg = formatv("the agents' {0} warps are not whole "
+                                   "warpgroups",
+                                   Warps);
+  for (unsigned W = 0; W < Warps && Plan.WhyNoSetmaxnreg.empty(); ++W) {
+    auto It = WarpBudget.find(W);
+    if (It == WarpBudget.end())
+      Plan.WhyNoSetmaxnreg = formatv("warp {0} belongs to no agent", W);
+    else if (It->second != WarpBudget.at(W / 4 * 4))
+      Plan.WhyNoSetmaxnreg =
+          formatv("warpgroup {0} holds budgets {1} and {2}", W / 4,
+                  WarpBudget.at(W / 4 * 4), It->second);
+  }
+  Plan.UseSetmaxnreg = Plan.WhyNoSetmaxnreg.empty();
+  if (Plan.UseSetmaxnreg) {
+    // Launch with the average budget: the warpgroups that give registers
+    // back fund those that take them.
+    uint64_t Sum = 0;
+    for (const auto &[W, Budget] : WarpBudget)
+      Sum += Budget;
+    Plan.MaxRegisters = unsigned(Sum / Warps) / 8 * 8;
+  }
+  if (uint64_t(Plan.Threads) * Plan.MaxRegisters > 65536)
+    return createStringError(
+        inconvertibleErrorCode(),
+        formatv("{0}: {1} threads with {2} registers each exceed the 65536 "
+                "registers of the register file{3}",
+                MF.getName(), Plan.Threads, Plan.MaxRegisters,
+                Plan.UseSetmaxnreg
+                    ? ""
+                    : " (" + Plan.WhyNoSetmaxnreg + ": no setmaxnreg)"));
+  return Error::success();
+}
+
 /// The producers between an acquire of a ring and its commit fill that slot,
 /// at consecutive offsets; any other producer gets a buffer of its own.
 Error PlanBuilder::assignFills() {
@@ -207,6 +321,10 @@ Error PlanBuilder::assignFills() {
                                     Bytes, Open->Offset, Open->Pipe,
                                     It->second.Bytes));
         Plan.Fills[&MI] = *Open;
+        std::vector<uint64_t> &Members = Plan.MemberOffsets[Open->Pipe];
+        if (std::find(Members.begin(), Members.end(), Open->Offset) ==
+            Members.end())
+          Members.push_back(Open->Offset);
         Open->Offset += Bytes;
         continue;
       }
@@ -257,6 +375,10 @@ Error PlanBuilder::run() {
       case TileAS::TMA_STORE:
         Plan.HasTmaStore = true;
         break;
+      case TileAS::AGENT_SWITCH:
+        if (Error E = visitAgentSwitch(MI))
+          return E;
+        break;
       default:
         break;
       }
@@ -268,6 +390,8 @@ Error PlanBuilder::run() {
     Plan.MmaPhase = Plan.PhaseRegisters++;
   }
   if (Error E = assignFills())
+    return E;
+  if (Error E = layAgentsOut())
     return E;
   for (auto &[Id, R] : Plan.Rings) {
     R.ArenaRing = Request.Rings.size();

@@ -33,6 +33,7 @@
 #include <vector>
 
 namespace llvm {
+class MachineBasicBlock;
 class MachineFunction;
 class MachineInstr;
 } // namespace llvm
@@ -42,6 +43,15 @@ namespace ptx {
 
 /// Threads of the one warpgroup that runs an unspecialized kernel.
 constexpr unsigned KernelThreads = 128;
+
+/// An agent of a warp-specialized kernel, as its AGENT_SWITCH says.
+struct AgentInfo {
+  unsigned Id = 0;
+  unsigned Warps = 0;
+  unsigned FirstWarp = 0;
+  unsigned Registers = 0;
+  bool Increase = false;
+};
 
 /// Who arrives on a barrier when a pipe side commits or releases.
 enum class Arriver : uint8_t {
@@ -53,6 +63,10 @@ enum class Arriver : uint8_t {
   /// copies' complete_tx.
   CopyEngine,
 };
+
+/// The named barrier an agent's warps synchronize on: its id (bar.sync 0 is
+/// the CTA's; a kernel's own bar.sync may not take an agent's).
+inline unsigned agentBarrier(unsigned Agent) { return Agent; }
 
 /// Who performs an arrival declared as Performer: 0 for the issuing threads,
 /// 1 + an event pipe for that unit.
@@ -109,6 +123,22 @@ public:
   unsigned LargestPipe = 0;
   bool HasMma = false;
   bool HasTmaStore = false;
+
+  /// Warp specialization: the agents by id, the threads of the CTA, and the
+  /// registers every thread gets at launch (.maxnreg). setmaxnreg moves
+  /// registers between whole warpgroups only; when the agents' budgets are
+  /// not warpgroup-aligned, every thread keeps the largest budget instead
+  /// (WhyNoSetmaxnreg says why).
+  std::map<unsigned, AgentInfo> Agents;
+  unsigned Threads = KernelThreads;
+  unsigned MaxRegisters = 0;
+  bool UseSetmaxnreg = false;
+  std::string WhyNoSetmaxnreg;
+  /// The agent whose warps run each block (absent: every warp, before the
+  /// dispatch or without agents).
+  llvm::DenseMap<const llvm::MachineBasicBlock *, unsigned> BlockAgent;
+  /// The byte offset of each member of a ring's slot, by pipe and member.
+  std::map<unsigned, std::vector<uint64_t>> MemberOffsets;
 
   ArenaLayout Arena;
 

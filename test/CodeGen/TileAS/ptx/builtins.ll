@@ -67,7 +67,7 @@ entry:
 ; CHECK-NEXT: tcgen05.wait::st.sync.aligned;
 
 ; CHECK:      // TMA_LOAD
-; CHECK-NEXT: bar.sync 0;
+; CHECK-NEXT: bar.sync 0, 128; // the buffer's readers are done
 ; CHECK-NEXT: add.u32 %[[A:tile[0-9]+]], %x2, 0;
 ; CHECK-NEXT: add.u32 %x9, %x2, [[ABAR:[0-9]+]];
 ; CHECK-NEXT: @%q2 mbarrier.arrive.expect_tx.shared::cta.b64 _, [%x9], 16384;
@@ -139,21 +139,21 @@ entry:
 ; Thread t writes its fragment at byte 16 t of its own 2048-byte buffer,
 ; between CTA barriers; the TMA store reads it through the async proxy.
 ; CHECK:      // STS
-; CHECK-NEXT: bar.sync 0;
+; CHECK-NEXT: bar.sync 0, 128;
 ; CHECK-NEXT: add.u32 %[[T:tile[0-9]+]], %x2, {{[0-9]+}};
 ; CHECK-NEXT: shl.b32 %x10, %x0, 4;
 ; CHECK-NEXT: setp.lt.u32 %q4, %x10, 2048;
 ; CHECK-NEXT: add.u32 %x10, %x10, %[[T]];
 ; CHECK-NEXT: @%q4 st.shared.v4.b32 [%x10], {%f{{[0-9]+}}, %f{{[0-9]+}}, %f{{[0-9]+}}, %f{{[0-9]+}}};
 ; CHECK-NEXT: fence.proxy.async.shared::cta;
-; CHECK-NEXT: bar.sync 0;
+; CHECK-NEXT: bar.sync 0, 128;
 
 ; CHECK:      // BAR_ARRIVE
 ; CHECK-NEXT: bar.arrive 2, 128;
 
 ; CHECK:      // TMA_STORE
 ; CHECK-NEXT: fence.proxy.async.shared::cta;
-; CHECK-NEXT: bar.sync 0;
+; CHECK-NEXT: bar.sync 0, 128;
 ; CHECK-NEXT: @%q2 cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%rd2, {%r0, %r{{[0-9]+}}}], [%[[T]]];
 ; CHECK-NEXT: @%q2 cp.async.bulk.commit_group;
 ; CHECK-NEXT: @%q2 cp.async.bulk.wait_group.read 0;
