@@ -106,7 +106,7 @@ void KernelEmitter::emitEntry(raw_ostream &OS) {
     OS << ".maxnreg " << Plan.MaxRegisters << "\n";
     if (!Plan.UseSetmaxnreg)
       OS << "// no setmaxnreg: " << Plan.WhyNoSetmaxnreg
-         << "; every thread keeps the largest agent budget\n";
+         << ", so every thread keeps the largest agent budget\n";
   }
   OS << "{\n";
 
@@ -168,11 +168,43 @@ void KernelEmitter::emitEntry(raw_ostream &OS) {
       OS << "\t@%q0 mbarrier.init.shared::cta.b64 "
          << address("%x2", int64_t(bufferOffset(B))) << ", 1;\n";
     OS << "\tfence.mbarrier_init.release.cluster;\n"
-          "\tfence.proxy.async.shared::cta;\n\tbar.sync 0;\n";
+          "\tfence.proxy.async.shared::cta;\n\t"
+       << ctaBarrier() << ";\n";
   }
   for (const tileas_mfi::PTXParam &P : FI.PTXParams)
     if (P.Kind == tileas_mfi::PTXParam::TensorMap)
       OS << "\t@%q2 prefetch.tensormap [" << reg(P.Reg) << "];\n";
+}
+
+/// setmaxnreg is executed by all four warps of a warpgroup, one instruction
+/// for all: each warpgroup branches to its own where every warp is still
+/// together, just before the dispatch to the agents (the code before it
+/// keeps the launch's registers); then the warps of no agent leave.
+void KernelEmitter::emitWarpgroupRegisters(raw_ostream &OS) {
+  if (Plan.UseSetmaxnreg) {
+    std::string Done = label();
+    OS << "\t// registers per warpgroup\n\tshr.u32 %x10, %x0, 7;\n";
+    SmallVector<std::pair<std::string, unsigned>, 4> Groups;
+    for (auto [Group, Budget] : enumerate(Plan.WarpgroupRegisters)) {
+      if (Budget == Plan.MaxRegisters)
+        continue;
+      Groups.push_back({label(), Budget});
+      OS << "\tsetp.eq.u32 %q4, %x10, " << Group << ";\n\t@%q4 bra.uni "
+         << Groups.back().first << ";\n";
+    }
+    OS << "\tbra.uni " << Done << ";\n";
+    for (auto &[Label, Budget] : Groups)
+      OS << Label << ":\n\tsetmaxnreg."
+         << (Budget > Plan.MaxRegisters ? "inc" : "dec") << ".sync.aligned.u32 "
+         << Budget << ";\n\tbra.uni " << Done << ";\n";
+    OS << Done << ":\n";
+  }
+  for (unsigned W : Plan.IdleWarps) {
+    std::string Next = label();
+    OS << "\tsetp.ne.u32 %q4, %x1, " << W << ";\n\t@%q4 bra.uni " << Next
+       << ";\n\tret;\t// warp " << W << " runs no agent\n"
+       << Next << ":\n";
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -365,7 +397,8 @@ Error KernelEmitter::emitPipe(const MachineInstr &MI, raw_ostream &OS) {
     const MachineInstr *Next = MI.getNextNode();
     if (!Next || Next->getOpcode() != TileAS::PIPE_CREATE)
       OS << "\tfence.mbarrier_init.release.cluster;\n"
-            "\tfence.proxy.async.shared::cta;\n\tbar.sync 0;\n";
+            "\tfence.proxy.async.shared::cta;\n\t"
+         << ctaBarrier() << ";\n";
     return Error::success();
   }
   Register Iter = namedOperand(MI, TileAS::OpName::iter).getReg();
@@ -415,12 +448,13 @@ void KernelEmitter::emitAgentSwitch(const MachineInstr &MI, raw_ostream &OS) {
      << ";\n\telect.sync _|%q2, 0xffffffff;\n"
      << Elected << ":\n";
   if (Plan.UseSetmaxnreg)
-    OS << "\tsetmaxnreg." << (A.Increase ? "inc" : "dec")
-       << ".sync.aligned.u32 " << A.Registers << ";\n";
+    OS << "\t// agent " << Id << ": " << A.Warps << " warp(s) from warp "
+       << A.FirstWarp << ", " << A.Registers
+       << " registers (set for its warpgroup before the dispatch)\n";
   else
     OS << "\t// agent " << Id << ": " << A.Warps << " warp(s) from warp "
-       << A.FirstWarp << ", budget " << A.Registers
-       << " registers (no setmaxnreg: " << Plan.WhyNoSetmaxnreg << ")\n";
+       << A.FirstWarp << ", budget " << A.Registers << " registers (every "
+       << "thread has " << Plan.MaxRegisters << ")\n";
 }
 
 /// PIPE_TILE: the address of a member of a ring's slot.
@@ -525,7 +559,8 @@ Error KernelEmitter::emitTile(const MachineInstr &MI, raw_ostream &OS) {
        << Columns << ";\n";
     if (&MI == Plan.LastTmemAlloc)
       OS << "\ttcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;\n";
-    OS << Skip << ":\n\ttcgen05.fence::before_thread_sync;\n\tbar.sync 0;\n"
+    OS << Skip << ":\n\ttcgen05.fence::before_thread_sync;\n\t" << ctaBarrier()
+       << ";\n"
        << "\ttcgen05.fence::after_thread_sync;\n"
        << "\tld.shared.b32 " << R(0) << ", [%x10];\n";
     // A fresh accumulator holds zeros: each warp clears its 32 lanes.
@@ -539,7 +574,9 @@ Error KernelEmitter::emitTile(const MachineInstr &MI, raw_ostream &OS) {
          << "\ttcgen05.st.sync.aligned.32x32b.x32.b32 [%x13], " << Zeros
          << ";\n";
     OS << "\ttcgen05.wait::st.sync.aligned;\n"
-          "\ttcgen05.fence::before_thread_sync;\n\tbar.sync 0;\n"
+          "\ttcgen05.fence::before_thread_sync;\n\t"
+       << ctaBarrier()
+       << ";\n"
           "\ttcgen05.fence::after_thread_sync;\n";
     return Error::success();
   }
@@ -587,7 +624,7 @@ void KernelEmitter::emitReturn(raw_ostream &OS) {
     OS << "\t@%q2 cp.async.bulk.wait_group 0;\n";
   if (!Plan.TmemAllocs.empty()) {
     std::string Skip = label();
-    OS << "\ttcgen05.fence::before_thread_sync;\n\tbar.sync 0;\n"
+    OS << "\ttcgen05.fence::before_thread_sync;\n\t" << ctaBarrier() << ";\n"
        << "\t@!%q1 bra.uni " << Skip << ";\n"
        << "\ttcgen05.fence::after_thread_sync;\n";
     // In the order of the allocations.
@@ -608,12 +645,17 @@ void KernelEmitter::emitReturn(raw_ostream &OS) {
 // One instruction.
 //===----------------------------------------------------------------------===//
 
+/// Every running thread of the CTA (idle warps have left).
+std::string KernelEmitter::ctaBarrier() const {
+  return formatv("bar.sync 0, {0}", Plan.ActiveThreads).str();
+}
+
 /// "bar.sync 0, 128": the named barrier of the threads that run the current
 /// instruction together (the CTA, or an agent's warps).
 std::string KernelEmitter::groupBarrier() const {
   auto It = Plan.BlockAgent.find(Current->getParent());
   if (It == Plan.BlockAgent.end())
-    return formatv("bar.sync 0, {0}", Plan.Threads).str();
+    return ctaBarrier();
   return formatv("bar.sync {0}, {1}", agentBarrier(It->second),
                  Plan.Agents.at(It->second).Warps * 32)
       .str();
@@ -621,6 +663,8 @@ std::string KernelEmitter::groupBarrier() const {
 
 Error KernelEmitter::emitInstruction(const MachineInstr &MI, raw_ostream &OS) {
   Current = &MI;
+  if (&MI == Plan.DispatchPoint)
+    emitWarpgroupRegisters(OS);
   auto R = [&](unsigned I) { return reg(MI.getOperand(I).getReg()); };
   auto Imm = [&](unsigned I) { return MI.getOperand(I).getImm(); };
   auto Binary = [&](StringRef Op) {

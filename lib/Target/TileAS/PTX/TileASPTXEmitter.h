@@ -101,6 +101,8 @@ private:
   const llvm::MachineFunction &MF;
   const KernelPlan &Plan;
   std::string groupBarrier() const;
+  std::string ctaBarrier() const;
+  void emitWarpgroupRegisters(llvm::raw_ostream &OS);
 
   const llvm::TargetRegisterInfo &TRI;
   unsigned Labels = 0;

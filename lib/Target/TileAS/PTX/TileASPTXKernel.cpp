@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/CodeGen/MachineDominators.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
@@ -219,7 +220,6 @@ Error PlanBuilder::layAgentsOut() {
             inconvertibleErrorCode(),
             formatv("{0}: warp {1} belongs to two agents", MF.getName(), W));
   }
-  Plan.Threads = Warps * 32;
   for (const MachineBasicBlock &MBB : MF)
     for (const MachineInstr &MI : MBB)
       if (MI.getOpcode() == TileAS::BAR_SYNC ||
@@ -232,6 +232,21 @@ Error PlanBuilder::layAgentsOut() {
                                       "1 to {2} are the agents')",
                                       Id, Agent, Plan.Agents.rbegin()->first));
       }
+  MachineDominatorTree MDT(const_cast<MachineFunction &>(MF));
+  MachineBasicBlock *Dispatch = nullptr;
+  for (const MachineBasicBlock &MBB : MF)
+    for (const MachineInstr &MI : MBB)
+      if (MI.getOpcode() == TileAS::AGENT_SWITCH) {
+        auto *B = const_cast<MachineBasicBlock *>(&MBB);
+        Dispatch = Dispatch ? MDT.findNearestCommonDominator(Dispatch, B) : B;
+      }
+  MachineBasicBlock::const_iterator Term = Dispatch->getFirstTerminator();
+  if (Term == Dispatch->end())
+    return createStringError(
+        inconvertibleErrorCode(),
+        formatv("{0} bb.{1}: the dispatch to the agents has no branch",
+                MF.getName(), Dispatch->getNumber()));
+  Plan.DispatchPoint = &*Term;
   // An agent's region: what its AGENT_SWITCH's block reaches before another
   // agent's switch.
   for (const MachineBasicBlock &MBB : MF)
@@ -251,42 +266,63 @@ Error PlanBuilder::layAgentsOut() {
           append_range(Work, B->successors());
       }
     }
-  if (Plan.Threads > 1024)
+  if (alignTo(Warps, 4) * 32 > 1024)
     return createStringError(inconvertibleErrorCode(),
                              formatv("{0}: the agents need {1} threads; a CTA "
                                      "has at most 1024",
-                                     MF.getName(), Plan.Threads));
-  if (Warps % 4)
-    Plan.WhyNoSetmaxnreg = formatv("the agents' {0} warps are not whole "
-                                   "warpgroups",
-                                   Warps);
-  for (unsigned W = 0; W < Warps && Plan.WhyNoSetmaxnreg.empty(); ++W) {
-    auto It = WarpBudget.find(W);
-    if (It == WarpBudget.end())
-      Plan.WhyNoSetmaxnreg = formatv("warp {0} belongs to no agent", W);
-    else if (It->second != WarpBudget.at(W / 4 * 4))
-      Plan.WhyNoSetmaxnreg =
-          formatv("warpgroup {0} holds budgets {1} and {2}", W / 4,
-                  WarpBudget.at(W / 4 * 4), It->second);
-  }
-  Plan.UseSetmaxnreg = Plan.WhyNoSetmaxnreg.empty();
-  if (Plan.UseSetmaxnreg) {
-    // Launch with the average budget: the warpgroups that give registers
-    // back fund those that take them.
+                                     MF.getName(), alignTo(Warps, 4) * 32));
+  // Every thread may keep the largest budget when the register file holds
+  // that for the CTA: no setmaxnreg, and no spill in an agent whose
+  // budget ptxas's allocation would exceed.
+  const uint64_t RegisterFile = 65536;
+  if (uint64_t(Warps) * 32 * Plan.MaxRegisters <= RegisterFile) {
+    Plan.Threads = Warps * 32;
+    Plan.WhyNoSetmaxnreg =
+        formatv("{0} threads x {1} registers fit the register file",
+                Plan.Threads, Plan.MaxRegisters);
+    for (unsigned W = 0; W != Warps; ++W)
+      if (!WarpBudget.count(W))
+        Plan.IdleWarps.push_back(W);
+  } else {
+    // setmaxnreg: whole warpgroups, each of one budget (the warps no agent
+    // has take their warpgroup's).
+    unsigned Groups = alignTo(Warps, 4) / 4;
+    Plan.WarpgroupRegisters.assign(Groups, 0);
+    for (unsigned W = 0; W != Groups * 4; ++W) {
+      auto It = WarpBudget.find(W);
+      if (It == WarpBudget.end()) {
+        Plan.IdleWarps.push_back(W);
+        continue;
+      }
+      unsigned &Group = Plan.WarpgroupRegisters[W / 4];
+      if (Group && Group != It->second)
+        return createStringError(
+            inconvertibleErrorCode(),
+            formatv("{0}: warpgroup {1} holds agents with budgets {2} and "
+                    "{3}; setmaxnreg sets one per warpgroup, and {4} threads "
+                    "x {5} registers exceed the register file",
+                    MF.getName(), W / 4, Group, It->second, Warps * 32,
+                    Plan.MaxRegisters));
+      Group = It->second;
+    }
+    // Launch with the average budget (rounded up to setmaxnreg's step):
+    // the warpgroups that give registers back fund those that take them.
     uint64_t Sum = 0;
-    for (const auto &[W, Budget] : WarpBudget)
+    for (unsigned &Budget : Plan.WarpgroupRegisters) {
+      Budget = Budget ? Budget : 24;
       Sum += Budget;
-    Plan.MaxRegisters = unsigned(Sum / Warps) / 8 * 8;
+    }
+    Plan.MaxRegisters = unsigned(alignTo(divideCeil(Sum, Groups), 8));
+    Plan.Threads = Groups * 128;
+    Plan.UseSetmaxnreg = true;
   }
+  Plan.ActiveThreads = Plan.Threads - 32 * Plan.IdleWarps.size();
   if (uint64_t(Plan.Threads) * Plan.MaxRegisters > 65536)
     return createStringError(
         inconvertibleErrorCode(),
         formatv("{0}: {1} threads with {2} registers each exceed the 65536 "
                 "registers of the register file{3}",
-                MF.getName(), Plan.Threads, Plan.MaxRegisters,
-                Plan.UseSetmaxnreg
-                    ? ""
-                    : " (" + Plan.WhyNoSetmaxnreg + ": no setmaxnreg)"));
+                MF.getName(), Plan.Threads, Plan.MaxRegisters, ""));
   return Error::success();
 }
 

@@ -130,7 +130,16 @@ public:
   /// not warpgroup-aligned, every thread keeps the largest budget instead
   /// (WhyNoSetmaxnreg says why).
   std::map<unsigned, AgentInfo> Agents;
+  /// The CTA's threads, and those that run an agent (the others, in a
+  /// warpgroup an agent does not fill, leave after setmaxnreg).
   unsigned Threads = KernelThreads;
+  unsigned ActiveThreads = KernelThreads;
+  std::vector<unsigned> WarpgroupRegisters;
+  std::vector<unsigned> IdleWarps;
+  /// Where every warp is still together before the dispatch to the agents
+  /// (the first terminator of the block that dominates every
+  /// AGENT_SWITCH): each warpgroup sets its registers there.
+  const llvm::MachineInstr *DispatchPoint = nullptr;
   unsigned MaxRegisters = 0;
   bool UseSetmaxnreg = false;
   std::string WhyNoSetmaxnreg;

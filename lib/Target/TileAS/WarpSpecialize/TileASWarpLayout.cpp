@@ -13,9 +13,11 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <tuple>
 
 using namespace llvm;
@@ -67,4 +69,21 @@ llvm::warpLayout(const TileASLoopSchedule &S,
   llvm::stable_sort(Layout,
                     [&](unsigned X, unsigned Y) { return Key(X) < Key(Y); });
   return Layout;
+}
+
+SmallVector<unsigned, 4> llvm::placeAgentWarps(ArrayRef<unsigned> Layout) {
+  ArrayRef<model::AgentRecord> Agents = model::agents();
+  constexpr unsigned WarpgroupWarps = 4;
+  SmallVector<unsigned, 4> FirstWarp(Agents.size() + 1, 0);
+  unsigned Warp = 0;
+  std::optional<unsigned> GroupBudget;
+  for (unsigned A : Layout) {
+    const model::AgentRecord &Rec = Agents[A - 1];
+    if (Warp % WarpgroupWarps && GroupBudget != Rec.Registers)
+      Warp = alignTo(Warp, WarpgroupWarps);
+    FirstWarp[A] = Warp;
+    Warp += Rec.Warps;
+    GroupBudget = Rec.Registers;
+  }
+  return FirstWarp;
 }

@@ -52,6 +52,14 @@ struct TileASLoopSchedule;
 SmallVector<unsigned, 4> warpLayout(const TileASLoopSchedule &S,
                                     const TileASAgentPartition &Partition);
 
+/// The first warp of each agent (indexed by td id; 0 unused) when the agents
+/// take warps in Layout's order. setmaxnreg sets the registers of a whole
+/// warpgroup (four warps) with one value, so an agent whose register budget
+/// differs from that of the agents already in the current warpgroup starts
+/// the next one; the warps left between are idle (the PTX printer lets them
+/// set their warpgroup's registers and leave).
+SmallVector<unsigned, 4> placeAgentWarps(ArrayRef<unsigned> Layout);
+
 } // namespace llvm
 
 #endif // TILEAS_TILEASWARPLAYOUT_H

@@ -491,12 +491,7 @@ AgentRewrite::run(ArrayRef<MachineInstr *> Ordered,
     readCrossings(A);
   for (AgentRegion &R : Regions)
     removeDeadPhis(*R.Loop);
-  FirstWarp.assign(N + 1, 0);
-  unsigned Warp = 0;
-  for (unsigned A : warpLayout(S, Partition)) {
-    FirstWarp[A] = Warp;
-    Warp += model::agents()[A - 1].Warps;
-  }
+  FirstWarp = placeAgentWarps(warpLayout(S, Partition));
   buildDispatch();
 
   std::vector<TileASExpandedLoop> Expanded;

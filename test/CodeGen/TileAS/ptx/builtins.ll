@@ -55,7 +55,7 @@ entry:
 ; CHECK-NEXT: tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;
 ; CHECK-NEXT: [[SKIP]]:
 ; CHECK-NEXT: tcgen05.fence::before_thread_sync;
-; CHECK-NEXT: bar.sync 0;
+; CHECK-NEXT: bar.sync 0, 128;
 ; CHECK-NEXT: tcgen05.fence::after_thread_sync;
 ; CHECK-NEXT: ld.shared.b32 %[[ACC:tmem[0-9]+]], [%x10];
 ; A fresh accumulator is zero: four 32-column stores per warp.
@@ -165,7 +165,7 @@ entry:
 ; CHECK:      xor.b32 %[[MPH]], %[[MPH]], 1;
 ; CHECK-NEXT: @%q2 cp.async.bulk.wait_group 0;
 ; CHECK-NEXT: tcgen05.fence::before_thread_sync;
-; CHECK-NEXT: bar.sync 0;
+; CHECK-NEXT: bar.sync 0, 128;
 ; CHECK-NEXT: @!%q1 bra.uni [[END:\$L__TA0_[0-9]+]];
 ; CHECK-NEXT: tcgen05.fence::after_thread_sync;
 ; CHECK-NEXT: ld.shared.b32 %x10, [%x2+[[WORD]]];
