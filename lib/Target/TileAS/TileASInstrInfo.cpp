@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TileASInstrInfo.h"
+#include "TileASMachineFunctionInfo.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "Pipeliner/TileASCountedLoop.h"
 #include "TileASSubtarget.h"
@@ -212,6 +213,11 @@ bool TileASInstrInfo::reverseBranchCondition(
 bool TileASInstrInfo::isSchedulingBoundary(const MachineInstr &MI,
                                            const MachineBasicBlock *MBB,
                                            const MachineFunction &MF) const {
+  // The kernel of a pipelined loop is in the modulo schedule's order, which
+  // the PTX keeps: every instruction of it is a boundary, so the machine
+  // scheduler has nothing to reorder there.
+  if (MF.getInfo<TileASMachineFunctionInfo>()->KernelBlocks.contains(MBB))
+    return true;
   return TileAS::isCoordination(MI.getDesc()) ||
          TargetInstrInfo::isSchedulingBoundary(MI, MBB, MF);
 }

@@ -12,7 +12,13 @@ MachineFunctionInfo *TileASMachineFunctionInfo::clone(
     BumpPtrAllocator &Allocator, MachineFunction &DestMF,
     const DenseMap<MachineBasicBlock *, MachineBasicBlock *> &Src2DstMBB)
     const {
-  return DestMF.cloneInfo<TileASMachineFunctionInfo>(*this);
+  auto *Clone = DestMF.cloneInfo<TileASMachineFunctionInfo>(*this);
+  // The kernels are the copies' blocks.
+  Clone->KernelBlocks.clear();
+  for (const auto &[Src, Dst] : Src2DstMBB)
+    if (KernelBlocks.contains(Src))
+      Clone->KernelBlocks.insert(Dst);
+  return Clone;
 }
 
 yaml::TileASMachineFunctionInfo::TileASMachineFunctionInfo(

@@ -26,6 +26,7 @@
 
 #include "Pipeliner/TileASLoopSchedule.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/CodeGen/MIRYamlMapping.h"
 #include "llvm/CodeGen/MachineFunction.h"
 
@@ -111,6 +112,16 @@ public:
   /// Kernels that tileas-materialize-schedule produced: their order is the
   /// modulo schedule's and later reordering passes leave them alone.
   std::vector<int> PipelinedKernels;
+  /// The same blocks, which keep their identity when later passes renumber
+  /// the function: no scheduler reorders them (isSchedulingBoundary). Only
+  /// looked up, never iterated.
+  SmallPtrSet<const MachineBasicBlock *, 4> KernelBlocks;
+
+  /// Records Kernel as a pipelined loop's kernel.
+  void addPipelinedKernel(const MachineBasicBlock &Kernel) {
+    PipelinedKernels.push_back(Kernel.getNumber());
+    KernelBlocks.insert(&Kernel);
+  }
   /// PTX mode: the kernel's parameters (TileASPTXParams, before register
   /// allocation; the printer declares and loads them).
   std::vector<tileas_mfi::PTXParam> PTXParams;

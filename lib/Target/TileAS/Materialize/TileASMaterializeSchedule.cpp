@@ -684,8 +684,7 @@ bool TileASMaterializeSchedule::expandAndCheck(const TileASLoopSchedule &S,
       L.Counted, *L.Preheader, L.Ordered, L.Stage, S.StageCount);
   MachineBasicBlock *Kernel = Expanded.Kernel;
   if (Kernel)
-    CurMF->getInfo<TileASMachineFunctionInfo>()->PipelinedKernels.push_back(
-        Kernel->getNumber());
+    CurMF->getInfo<TileASMachineFunctionInfo>()->addPipelinedKernel(*Kernel);
 
   // Check the result before anything else relies on it.
   pipes::SolveResult Solved = *L.Solution;
@@ -798,12 +797,11 @@ bool TileASMaterializeSchedule::specialize(const TileASLoopSchedule &S,
   MachineBasicBlock *First = nullptr;
   for (const TileASAgentFit &Fit : Fits)
     if (Fit.ShortKernel)
-      MF.getInfo<TileASMachineFunctionInfo>()->PipelinedKernels.push_back(
-          Fit.ShortKernel->getNumber());
+      MF.getInfo<TileASMachineFunctionInfo>()->addPipelinedKernel(
+          *Fit.ShortKernel);
   for (const TileASExpandedLoop &E : Loops)
     if (E.Kernel) {
-      MF.getInfo<TileASMachineFunctionInfo>()->PipelinedKernels.push_back(
-          E.Kernel->getNumber());
+      MF.getInfo<TileASMachineFunctionInfo>()->addPipelinedKernel(*E.Kernel);
       First = First ? First : E.Kernel;
     }
   remarkAgentLoops(S, Loops, Fits);
