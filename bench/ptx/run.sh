@@ -109,6 +109,7 @@ done
 # Compile time, best of $runs: .ll to PTX (sm_100a) against .ll to today's
 # assembly (sm_100), default strategy, output discarded.
 : > "$work/times.tsv"
+: > "$work/passes.tsv"
 for input in "${inputs[@]}"; do
   case $input in bench/corpus/*.ll) ;; *) continue ;; esac
   for target in sm_100a sm_100; do
@@ -119,6 +120,14 @@ for input in "${inputs[@]}"; do
       end=${EPOCHREALTIME/./}
       printf '%s\t%s\t%d\t%d\n' "$input" "$target" $((end - start)) $status \
         >> "$work/times.tsv"
+      # The pass pipeline alone (-time-passes' "Pass execution timing
+      # report"), without process start-up and plugin loading.
+      passes=$("$llc" "${tileas[@]}" -mcpu=$target "$input" -o /dev/null \
+                 -time-passes 2>&1 |
+               grep -A2 'Pass execution timing report' |
+               sed -n 's/.*Total Execution Time: .*(\([0-9.]*\) wall clock).*/\1/p')
+      printf '%s\t%s\t%s\n' "$input" "$target" "${passes:-nan}" \
+        >> "$work/passes.tsv"
     done
   done
 done
