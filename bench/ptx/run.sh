@@ -20,7 +20,7 @@ if [ $# -lt 1 ] || [ $# -gt 2 ]; then
   exit 2
 fi
 build=$(cd "$1" && pwd) || exit 2
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 2
 report=${2:-bench/results/ptx-report.md}
 llc=${LLC:-/usr/lib/llvm-22/bin/llc}
 plugin=$build/lib/libTileAS.so
@@ -35,8 +35,10 @@ if [ -z "$ptxas" ]; then
     ptxas=$(command -v ptxas || true)
   fi
 fi
-[ -n "$ptxas" ] && [ -x "$ptxas" ] ||
-  { echo "$0: no ptxas (set TILEAS_PTXAS)" >&2; exit 2; }
+if [ -z "$ptxas" ] || [ ! -x "$ptxas" ]; then
+  echo "$0: no ptxas (set TILEAS_PTXAS)" >&2
+  exit 2
+fi
 
 work=$(mktemp -d /tmp/ptxbench.XXXXXX)
 if [ "${KEEP_WORK:-0}" = 1 ]; then
@@ -70,7 +72,7 @@ for input in "${inputs[@]}"; do
   for strategy in "${strategies[@]}"; do
     tag=$(echo "$input" | tr '/' '_').$strategy
     out=$work/$tag
-    common=("${tileas[@]}" -mcpu=sm_100a -tileas-pipeline-strategy=$strategy)
+    common=("${tileas[@]}" -mcpu=sm_100a -tileas-pipeline-strategy="$strategy")
     timeout 300 "$llc" "${common[@]}" -pass-remarks-analysis=tileas-ptx \
       "$input" -o "$out.ptx" 2> "$out.llc.err"
     echo $? > "$out.llc.rc"
