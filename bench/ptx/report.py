@@ -300,10 +300,13 @@ def main(work):
       "for sm_100a is timed to its error and not held to the target." %
       machine.get("runs", "?"))
     w("")
-    w("*Passes*: the pass pipeline alone, the total of `-time-passes`' "
-      "\"Pass execution timing report\" (a separate set of runs, best of "
-      "the same number; its clock has 0.1 ms steps), without process start-up "
-      "and plugin loading.")
+    w("*Passes*: the pass pipeline alone, the processor time (user + "
+      "system) that `-time-passes`' \"Pass execution timing report\" totals "
+      "(a separate run after each timed one, best of the same number; 0.1 ms "
+      "steps): no process start-up or plugin loading, and less sensitive "
+      "than the wall clock to the other processes of a shared machine. The "
+      "two targets alternate run by run. The *load* above is the machine's "
+      "load average as the run began.")
     w("")
     w("| kernel | wall, PTX sm_100a (ms) | wall, assembly sm_100 (ms) | "
       "ratio | passes, PTX (ms) | passes, assembly (ms) | ratio | within "
