@@ -70,3 +70,34 @@ config.substitutions.append(("%lit", os.path.join(tools, "lit")))
 # installed (utils/setup.sh installs it).
 if lit.util.which("valgrind"):
     config.available_features.add("valgrind")
+
+# CUDA's ptxas assembles what the PTX printer writes (-mcpu=sm_100a). Tests
+# that run it say REQUIRES: ptxas; a machine without CUDA skips them and lit
+# says so. An override ($TILEAS_PTXAS as lit runs, else CMake's
+# TILEAS_PTXAS) names the one to use, and one that is not an executable
+# turns the tests off; without one, /usr/local/cuda/bin/ptxas or ptxas on
+# PATH. %ptxas-check (utils/ptxas-check.sh ARCH FILE) also fails on ptxas's
+# performance-loss infos; it is substituted before %ptxas, its prefix.
+def find_ptxas():
+    override = os.environ.get("TILEAS_PTXAS") or config.tileas_ptxas
+    if override:
+        if os.path.isfile(override) and os.access(override, os.X_OK):
+            return override, None
+        return None, "TILEAS_PTXAS=%s is not an executable" % override
+    for path in ("/usr/local/cuda/bin/ptxas", lit.util.which("ptxas")):
+        if path and os.path.isfile(path) and os.access(path, os.X_OK):
+            return path, None
+    return None, "no ptxas in /usr/local/cuda/bin or on PATH"
+
+
+ptxas, missing = find_ptxas()
+if ptxas:
+    config.available_features.add("ptxas")
+    config.environment["TILEAS_PTXAS"] = ptxas
+    config.substitutions.append(
+        ("%ptxas-check", "bash %s" % os.path.join(
+            config.tileas_src_root, "utils", "ptxas-check.sh")))
+    config.substitutions.append(("%ptxas", ptxas))
+else:
+    lit_config.note("%s (set TILEAS_PTXAS to CUDA's ptxas): the tests that "
+                    "REQUIRE ptxas are skipped" % missing)

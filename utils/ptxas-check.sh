@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Assembles a PTX file with `ptxas -v` for one architecture, prints what
+# ptxas prints, and fails on an error *or* on any info that TileAS treats as
+# a failure: "Potential Performance Loss", C7508 (setmaxnreg ignored: the
+# entry lacks .maxnreg) and C7520 (setmaxnreg ignored: unable to determine
+# the register count at entry).
+#
+#   utils/ptxas-check.sh ARCH FILE.ptx     e.g. utils/ptxas-check.sh sm_100a k.ptx
+#
+# ptxas: $TILEAS_PTXAS, else /usr/local/cuda/bin/ptxas, else ptxas on PATH.
+# Exit status: 0 clean, 1 ptxas failed or reported a performance loss,
+# 2 usage or no ptxas.
+set -uo pipefail
+
+if [ $# -ne 2 ]; then
+  echo "usage: $0 ARCH FILE.ptx" >&2
+  exit 2
+fi
+arch=$1
+file=$2
+
+ptxas=${TILEAS_PTXAS:-}
+if [ -z "$ptxas" ]; then
+  if [ -x /usr/local/cuda/bin/ptxas ]; then
+    ptxas=/usr/local/cuda/bin/ptxas
+  else
+    ptxas=$(command -v ptxas || true)
+  fi
+fi
+if [ -z "$ptxas" ] || [ ! -x "$ptxas" ]; then
+  echo "$0: no ptxas (set TILEAS_PTXAS)" >&2
+  exit 2
+fi
+
+out=$("$ptxas" -arch="$arch" -v "$file" -o /dev/null 2>&1)
+status=$?
+printf '%s\n' "$out"
+if [ $status -ne 0 ]; then
+  echo "$0: ptxas failed on $file (exit status $status)" >&2
+  exit 1
+fi
+if grep -qE 'Potential Performance Loss|C7508|C7520' <<<"$out"; then
+  echo "$0: ptxas reports a performance loss on $file" >&2
+  exit 1
+fi
+exit 0
