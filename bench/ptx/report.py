@@ -21,6 +21,11 @@ import sys
 # ptxas's infos that TileAS treats as failures.
 PERF_LOSS = re.compile(r"Potential Performance Loss|C7508|C7520")
 ARENA = re.compile(r"shared arena: (\d+) of (\d+) bytes")
+# The tileas-ptx remark with TileAS's own register allocation.
+OURS = re.compile(r"TileAS's allocation: (\d+) 32-bit registers")
+# The named barriers a CTA has (bar.sync ids 0-15): what ptxas reports must
+# stay within them.
+NAMED_BARRIERS = 16
 # The run-time alignment of the arena's base: a launch asks for 1024 more.
 ALIGN_SLACK = 1024
 
@@ -82,6 +87,8 @@ class Row:
         m = ARENA.search(err)
         self.arena = int(m.group(1)) if m else None
         self.capacity = int(m.group(2)) if m else None
+        m = OURS.search(err)
+        self.ours = int(m.group(1)) if m else None
         self.ptxas_rc = None
         self.functions, self.infos = {}, []
         self.ptxas_error = ""
@@ -176,6 +183,13 @@ def main(work):
     w("%d of %d compilations reach PTX; ptxas accepts %d of them with no "
       "\"Potential Performance Loss\" / C7508 / C7520 info." %
       (len(accepted), len(rows), len(clean)))
+    barriers = [int(f["barriers"]) for r in accepted
+                for f in r.functions.values() if "barriers" in f]
+    if barriers:
+        w("")
+        w("Named barriers: at most %d per kernel in ptxas's count, of the %d "
+          "a CTA has (rings and mutexes are mbarriers; the named ones are "
+          "bar.sync 0 and one per agent)." % (max(barriers), NAMED_BARRIERS))
     w("")
 
     w("## Per kernel and strategy")
@@ -185,7 +199,10 @@ def main(work):
       "`.extern .shared` array); *arena* is our layout's size from the "
       "`-pass-remarks-analysis=tileas-ptx` remark, and *launch* the dynamic "
       "shared memory a launch must ask for (arena + %d bytes for the "
-      "run-time 1024-byte alignment of its base). *Barriers* are the named "
+      "run-time 1024-byte alignment of its base). *Ours* is TileAS's own "
+      "register allocation in 32-bit registers (from the same remark: a "
+      "fragment counts four, a 64-bit register two), before the PTX "
+      "sequences' own registers; ptxas allocates again. *Barriers* are the named "
       "barriers ptxas reports (`used N barriers`): the rings are mbarriers in "
       "the arena and are not counted there. *Order*: whether the pipelined "
       "kernel's instruction order (after materialization) is the order of the "
@@ -193,13 +210,13 @@ def main(work):
       "which pipelines nothing); *kept without misched*: kept when llc runs "
       "with `-enable-misched=false`." % ALIGN_SLACK)
     w("")
-    w("| input | strategy | llc | ptxas | registers | spill stores / loads "
-      "(B) | stack (B) | static smem (B) | arena (B) | launch smem (B) | "
-      "barriers | order |")
-    w("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    w("| input | strategy | llc | ptxas | registers | ours | spill stores / "
+      "loads (B) | stack (B) | static smem (B) | arena (B) | launch smem (B) "
+      "| barriers | order |")
+    w("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         if r.llc_rc:
-            w("| %s | %s | refused | - | - | - | - | - | - | - | - | - |" %
+            w("| %s | %s | refused | - | - | - | - | - | - | - | - | - | - |" %
               (r.input, r.strategy))
             continue
         if r.ptxas_rc:
@@ -211,8 +228,9 @@ def main(work):
         spills = "%s / %s" % (r.figure("spill_st"), r.figure("spill_ld"))
         arena = str(r.arena) if r.arena is not None else "-"
         launch = str(r.arena + ALIGN_SLACK) if r.arena is not None else "-"
-        w("| %s | %s | ok | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
-            r.input, r.strategy, ptxas, r.figure("registers"), spills,
+        ours = str(r.ours) if r.ours is not None else "-"
+        w("| %s | %s | ok | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            r.input, r.strategy, ptxas, r.figure("registers"), ours, spills,
             r.figure("stack"), r.figure("smem"), arena, launch,
             r.figure("barriers"), r.order_cell()))
     w("")

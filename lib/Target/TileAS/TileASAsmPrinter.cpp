@@ -14,6 +14,7 @@
 #include "TileASSubtarget.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
@@ -122,6 +123,17 @@ void TileASAsmPrinter::emitFunctionEntryLabel() {
                                  &F.getEntryBlock().front());
     R << Plan->Arena.listing();
     F.getContext().diagnose(R);
+    OptimizationRemarkAnalysis Regs("tileas-ptx", "RegisterEstimate",
+                                    &F.getEntryBlock().front());
+    Regs << "TileAS's allocation: "
+         << ore::NV("Registers", Plan->AllocatedRegisters)
+         << " 32-bit registers (" << Plan->AllocatedByClass << ") and "
+         << ore::NV("Predicates", Plan->AllocatedPredicates)
+         << " predicates, before the PTX sequences' own; "
+         << ore::NV("Threads", Plan->Threads) << " threads";
+    if (!Plan->Agents.empty())
+      Regs << ", .maxnreg " << ore::NV("MaxNReg", Plan->MaxRegisters);
+    F.getContext().diagnose(Regs);
   }
 }
 

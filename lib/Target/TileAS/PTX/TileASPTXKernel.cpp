@@ -6,15 +6,18 @@
 
 #include "PTX/TileASPTXKernel.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "TileASRegisterInfo.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/Model/MachineModel.h"
 
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/CodeGen/MachineDominators.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
@@ -442,11 +445,53 @@ Error PlanBuilder::run() {
   return Error::success();
 }
 
+/// The registers TileAS's allocation gave MF, in 32-bit registers.
+static void countAllocatedRegisters(const MachineFunction &MF,
+                                    KernelPlan &Plan) {
+  struct ClassCount {
+    const TargetRegisterClass *RC;
+    const char *Name;
+    unsigned Width;
+    unsigned Count = 0;
+  } Classes[] = {{&TileAS::GPR32RegClass, "GPR32", 1},
+                 {&TileAS::GPR64RegClass, "GPR64", 2},
+                 {&TileAS::FRAGRegClass, "FRAG", 4},
+                 {&TileAS::TILERegClass, "TILE", 1},
+                 {&TileAS::TMEMRegClass, "TMEM", 1},
+                 {&TileAS::PREDRegClass, "PRED", 0}};
+  BitVector Seen(MF.getSubtarget().getRegisterInfo()->getNumRegs());
+  for (const MachineBasicBlock &MBB : MF)
+    for (const MachineInstr &MI : MBB)
+      for (const MachineOperand &MO : MI.operands())
+        if (MO.isReg() && MO.getReg().isPhysical() && !MO.isImplicit() &&
+            !Seen.test(MO.getReg().id())) {
+          Seen.set(MO.getReg().id());
+          for (ClassCount &C : Classes)
+            if (C.RC->contains(MO.getReg())) {
+              ++C.Count;
+              break;
+            }
+        }
+  raw_string_ostream OS(Plan.AllocatedByClass);
+  bool First = true;
+  for (const ClassCount &C : Classes) {
+    if (C.Width)
+      Plan.AllocatedRegisters += C.Count * C.Width;
+    else
+      Plan.AllocatedPredicates += C.Count;
+    if (C.Count) {
+      OS << (First ? "" : ", ") << C.Count << " " << C.Name;
+      First = false;
+    }
+  }
+}
+
 Expected<KernelPlan> KernelPlan::build(const MachineFunction &MF) {
   KernelPlan Plan;
   PlanBuilder Builder(MF, Plan);
   if (Error E = Builder.run())
     return std::move(E);
+  countAllocatedRegisters(MF, Plan);
   return std::move(Plan);
 }
 

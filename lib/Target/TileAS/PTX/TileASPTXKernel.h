@@ -151,6 +151,14 @@ public:
 
   ArenaLayout Arena;
 
+  /// TileAS's own allocation: the 32-bit registers its allocated registers
+  /// take (a GPR64 two, a fragment four) and the predicates, before the
+  /// sequences' own registers; ptxas allocates again.
+  unsigned AllocatedRegisters = 0;
+  unsigned AllocatedPredicates = 0;
+  /// "12 GPR32, 2 GPR64, 3 FRAG": the same by register class.
+  std::string AllocatedByClass;
+
   /// Every mbarrier the prologue initializes (mutexes and own barriers).
   std::vector<unsigned> PrologueBarriers;
 };
