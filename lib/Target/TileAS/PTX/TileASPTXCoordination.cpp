@@ -17,6 +17,7 @@
 #include "MCTargetDesc/TileASInstPrinter.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileASMachineFunctionInfo.h"
+#include "TileASRegisterInfo.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/PTX/Descriptors.h"
 
@@ -156,6 +157,9 @@ Error KernelEmitter::emitPipe(const MachineInstr &MI, raw_ostream &OS) {
     return Error::success();
   case TileAS::PIPE_PRODUCER_COMMIT:
     ringPosition(OS, R, Iter);
+    if (Plan.HandleTables.count(Id))
+      if (Error E = publishHandle(MI, OS))
+        return E;
     ringBarrier(OS, R, /*Full=*/true, "%x9");
     arrive(OS, R.Commit, "%x9", R.Bytes);
     return Error::success();
@@ -196,6 +200,47 @@ void KernelEmitter::emitAgentSwitch(const MachineInstr &MI, raw_ostream &OS) {
     OS << "\t// agent " << Id << ": " << A.Warps << " warp(s) from warp "
        << A.FirstWarp << ", budget " << A.Registers << " registers (every "
        << "thread has " << Plan.MaxRegisters << ")\n";
+}
+
+/// A ring of tensor-memory buffers read by another agent: before the commit,
+/// the issuing lane leaves the address of the buffer it filled (the last
+/// tensor-memory value defined before the commit) in the slot's word; the
+/// fence orders the store before the arrival the readers wait for.
+Error KernelEmitter::publishHandle(const MachineInstr &Commit,
+                                   raw_ostream &OS) {
+  unsigned Id = unsigned(cantFail(namedImm(Commit, TileAS::OpName::pipe)));
+  const MachineInstr *Filled = nullptr;
+  const MachineBasicBlock &MBB = *Commit.getParent();
+  for (auto It = std::next(MachineBasicBlock::const_reverse_iterator(Commit));
+       It != MBB.rend() && !Filled; ++It)
+    if (It->getNumDefs() && It->getOperand(0).isReg() &&
+        TileAS::TMEMRegClass.contains(It->getOperand(0).getReg()))
+      Filled = &*It;
+  if (!Filled)
+    return createStringError(
+        inconvertibleErrorCode(),
+        formatv("{0} bb.{1}: PIPE_PRODUCER_COMMIT: pipe {2} holds tensor "
+                "memory, but nothing before the commit in its block writes "
+                "a tensor-memory buffer",
+                MF.getName(), Commit.getParent()->getNumber(), Id));
+  OS << "\tshl.b32 %x10, %x5, 2;\n\tadd.u32 %x10, %x10, %x2;\n"
+     << "\t@%q2 st.shared.b32 "
+     << address("%x10", int64_t(bufferOffset(Plan.HandleTables.at(Id)))) << ", "
+     << reg(Filled->getOperand(0).getReg())
+     << ";\t// the slot's tensor memory\n\t@%q2 fence.acq_rel.cta;\n";
+  return Error::success();
+}
+
+/// PIPE_TMEM: the tensor-memory buffer of a slot, as its producer left it.
+Error KernelEmitter::emitSlotTmem(const MachineInstr &MI, raw_ostream &OS) {
+  unsigned Id = unsigned(cantFail(namedImm(MI, TileAS::OpName::pipe)));
+  ringPosition(OS, Plan.Rings.at(Id),
+               namedOperand(MI, TileAS::OpName::iter).getReg());
+  OS << "\tshl.b32 %x10, %x5, 2;\n\tadd.u32 %x10, %x10, %x2;\n"
+     << "\tld.shared.b32 " << reg(MI.getOperand(0).getReg()) << ", "
+     << address("%x10", int64_t(bufferOffset(Plan.HandleTables.at(Id))))
+     << ";\n";
+  return Error::success();
 }
 
 /// PIPE_TILE: the address of a member of a ring's slot.

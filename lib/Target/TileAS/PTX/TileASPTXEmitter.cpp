@@ -323,6 +323,8 @@ Error KernelEmitter::emitInstruction(const MachineInstr &MI, raw_ostream &OS) {
     break;
   case TileAS::PIPE_TILE:
     return emitSlotTile(MI, OS);
+  case TileAS::PIPE_TMEM:
+    return emitSlotTmem(MI, OS);
   case TileAS::TMA_LOAD:
   case TileAS::CP_ASYNC:
   case TileAS::STS:

@@ -97,6 +97,9 @@ private:
   void emitReturn(llvm::raw_ostream &OS);
   void emitAgentSwitch(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
   llvm::Error emitSlotTile(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
+  llvm::Error emitSlotTmem(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
+  llvm::Error publishHandle(const llvm::MachineInstr &Commit,
+                            llvm::raw_ostream &OS);
 
   const llvm::MachineFunction &MF;
   const KernelPlan &Plan;

@@ -125,10 +125,7 @@ Error PlanBuilder::refuse(const MachineInstr &MI) {
   case TileAS::WGMMA:
     return failAt(MI, "wgmma has no instruction on sm_100a (it is sm_90a's; "
                       "Blackwell multiplies with tcgen05.mma)");
-  case TileAS::PIPE_TMEM:
-    return failAt(MI, "a ring of tensor-memory buffers between agents is not "
-                      "printed as PTX yet (its slots live in tensor memory, "
-                      "not in the shared arena)");
+
   default:
     return Error::success();
   }
@@ -414,6 +411,14 @@ Error PlanBuilder::run() {
       case TileAS::TMA_STORE:
         Plan.HasTmaStore = true;
         break;
+      case TileAS::PIPE_TMEM: {
+        if (cantFail(namedImm(MI, TileAS::OpName::member)) != 0)
+          return failAt(MI, "a ring of tensor-memory buffers has one buffer "
+                            "per slot (member 0)");
+        Plan.HandleTables.try_emplace(
+            unsigned(cantFail(namedImm(MI, TileAS::OpName::pipe))), 0);
+        break;
+      }
       case TileAS::AGENT_SWITCH:
         if (Error E = visitAgentSwitch(MI))
           return E;
@@ -432,9 +437,24 @@ Error PlanBuilder::run() {
     return E;
   if (Error E = layAgentsOut())
     return E;
+  // A ring whose slots no tile producer fills holds tensor memory or
+  // registers: its barriers only. One whose slots another agent reads as
+  // tensor memory (PIPE_TMEM) has a word per slot for the buffer's address.
+  for (auto &[Id, Table] : Plan.HandleTables) {
+    auto It = Plan.Rings.find(Id);
+    if (It == Plan.Rings.end())
+      return createStringError(
+          inconvertibleErrorCode(),
+          formatv("{0}: PIPE_TMEM reads pipe {1}, which no PIPE_CREATE sets "
+                  "up",
+                  MF.getName(), Id));
+    Table = buffer(formatv("tmem addresses of pipe{0}", Id),
+                   4 * It->second.Depth, 8);
+  }
   for (auto &[Id, R] : Plan.Rings) {
     R.ArenaRing = Request.Rings.size();
-    Request.Rings.push_back({formatv("pipe{0}", Id).str(), R.Bytes, R.Depth});
+    uint64_t SlotBytes = Plan.MemberOffsets.count(Id) ? R.Bytes : 0;
+    Request.Rings.push_back({formatv("pipe{0}", Id).str(), SlotBytes, R.Depth});
   }
   Expected<ArenaLayout> Layout = layoutSharedArena(Request);
   if (!Layout)

@@ -146,6 +146,10 @@ public:
   /// The agent whose warps run each block (absent: every warp, before the
   /// dispatch or without agents).
   llvm::DenseMap<const llvm::MachineBasicBlock *, unsigned> BlockAgent;
+  /// Rings of tensor-memory buffers that another agent reads (PIPE_TMEM):
+  /// the arena buffer of the word per slot where the producer leaves the
+  /// buffer's address.
+  std::map<unsigned, unsigned> HandleTables;
   /// The byte offset of each member of a ring's slot, by pipe and member.
   std::map<unsigned, std::vector<uint64_t>> MemberOffsets;
 
