@@ -77,8 +77,13 @@ static void describeBudgets(pipes::SolveInput &In, int ReservedBarriers) {
   In.BarrierLimit =
       In.FirstBarrier + (Barriers ? RM.budgets()[*Barriers].Capacity : 0);
   In.BarrierBudget = Barriers ? int(*Barriers) : -1;
-  In.BarriersPerPipe = Coord.BarriersPerPipe;
-  In.BarriersPerMutex = Coord.BarriersPerMutex;
+  // What barriers cost: the td CoordinationModel's prices.
+  In.Cost.MbarrierBytes = Coord.MbarrierBytes;
+  In.Cost.MbarriersPerSlot = Coord.MbarriersPerSlot;
+  In.Cost.MbarriersPerMutex = Coord.MbarriersPerMutex;
+  In.Cost.BarriersPerMutex = Coord.BarriersPerMutex;
+  std::optional<unsigned> Mbarriers = model::mbarrierBudget();
+  In.Cost.MbarrierBudget = Mbarriers ? int(*Mbarriers) : -1;
 }
 
 TileASCoordinationInput
