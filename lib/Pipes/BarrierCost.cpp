@@ -17,10 +17,19 @@ using namespace llvm;
 namespace tileas {
 namespace pipes {
 
+unsigned ringSlotMbarriers(const BarrierCostModel &C) {
+  return C.MbarriersPerSlot > 1 ? 2 : 1;
+}
+
+unsigned pipeMbarriers(unsigned Depth, bool HasEmpty,
+                       const BarrierCostModel &C) {
+  return Depth * (HasEmpty ? ringSlotMbarriers(C) : 1);
+}
+
 unsigned pipeMbarriers(const Pipe &P, const BarrierCostModel &C) {
   if (P.Kind != PipeKind::Ring)
     return P.Depth;
-  unsigned PerSlot = C.MbarriersPerSlot > 1 ? 2 : 1;
+  unsigned PerSlot = ringSlotMbarriers(C);
   unsigned Own = P.Depth * PerSlot;
   // A handoff that borrows a side uses the lender's slot barrier for it.
   if (P.FullFrom >= 0)

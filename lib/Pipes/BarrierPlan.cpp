@@ -426,8 +426,8 @@ void addRingSlack(const SolveInput &In, const Planner &Plan, SolveResult &R) {
     for (Pipe &P : R.Pipes) {
       if (!Eligible(P))
         continue;
-      uint64_t SlotMbarriers = uint64_t(In.Cost.MbarriersPerSlot > 1 ? 2 : 1) *
-                               In.Cost.MbarrierBytes;
+      uint64_t SlotMbarriers =
+          uint64_t(ringSlotMbarriers(In.Cost)) * In.Cost.MbarrierBytes;
       std::vector<uint64_t> After = R.BudgetUsage;
       After[P.Budget] += P.Bytes;
       if (MPool >= 0 && unsigned(MPool) < After.size())

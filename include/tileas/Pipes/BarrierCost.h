@@ -65,8 +65,18 @@ struct BarrierUse {
   }
 };
 
+/// Mbarriers per ring slot: 2 (full and empty) or 1 (one for both sides).
+unsigned ringSlotMbarriers(const BarrierCostModel &C);
+
+/// The mbarriers of a pipe of Depth slots as PIPE_CREATE declares it, for
+/// readers of materialized MIR (the printer): a ring (HasEmpty: an $empty
+/// barrier of its own) ringSlotMbarriers per slot, a consumer-only pipe or
+/// a drain one per slot.
+unsigned pipeMbarriers(unsigned Depth, bool HasEmpty,
+                       const BarrierCostModel &C);
+
 /// The mbarriers pipe P holds of its own (shared ones are the lender's): a
-/// ring MbarriersPerSlot per slot, less the slot barrier of each side it
+/// ring ringSlotMbarriers per slot, less the slot barrier of each side it
 /// borrows; a consumer-only pipe and a drain one per slot.
 unsigned pipeMbarriers(const Pipe &P, const BarrierCostModel &C);
 

@@ -47,6 +47,19 @@ TEST(BarrierCost, ARingHasAFullAndAnEmptyMbarrierPerSlot) {
   EXPECT_EQ(pipeMbarriers(ring(4), C), 4u);
 }
 
+TEST(BarrierCost, APipeAsPipeCreateDeclaresIt) {
+  // What a reader of materialized MIR counts from PIPE_CREATE's $depth and
+  // whether $empty names a barrier.
+  BarrierCostModel C;
+  EXPECT_EQ(ringSlotMbarriers(C), 2u);
+  EXPECT_EQ(pipeMbarriers(3, /*HasEmpty=*/true, C), 6u);
+  EXPECT_EQ(pipeMbarriers(1, /*HasEmpty=*/false, C), 1u);
+  EXPECT_EQ(pipeMbarriers(3, true, C), pipeMbarriers(ring(3), C));
+  C.MbarriersPerSlot = 1;
+  EXPECT_EQ(ringSlotMbarriers(C), 1u);
+  EXPECT_EQ(pipeMbarriers(3, true, C), 3u);
+}
+
 TEST(BarrierCost, ConsumerOnlyPipesAndDrainsHaveNoEmptySide) {
   BarrierCostModel C;
   Pipe P;

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tileas/Model/MachineModel.h"
+#include "Materialize/TileASCoordinationInput.h"
 #include "tileas/Model/ModelIds.h"
 
 #include "gtest/gtest.h"
@@ -91,6 +92,18 @@ TEST(MachineModel, LookupByNameAndNumberAgree) {
   EXPECT_EQ(Charges[1].Budget, unsigned(gen::BudgetSmemBytes));
   EXPECT_EQ(Charges[1].Amount, 16u);
   EXPECT_EQ(Charges[1].Scaling, BudgetScaling::PerPipe);
+}
+
+TEST(MachineModel, BarrierCostIsTheTds) {
+  // What the solve, materialization and the printer price barriers with.
+  tileas::pipes::BarrierCostModel C = llvm::tileasBarrierCost();
+  EXPECT_EQ(C.MbarrierBytes, model::coordination().MbarrierBytes);
+  EXPECT_EQ(C.MbarriersPerSlot, model::coordination().MbarriersPerSlot);
+  EXPECT_EQ(C.MbarriersPerMutex, model::coordination().MbarriersPerMutex);
+  EXPECT_EQ(C.BarriersPerMutex, model::coordination().BarriersPerMutex);
+  EXPECT_EQ(C.MbarrierBudget, int(gen::BudgetSmemBytes));
+  // A PIPE_CREATE of depth 4 with an empty barrier: 8 mbarriers, 64 bytes.
+  EXPECT_EQ(tileas::pipes::pipeMbarriers(4, /*HasEmpty=*/true, C), 8u);
 }
 
 TEST(MachineModel, EventPipes) {

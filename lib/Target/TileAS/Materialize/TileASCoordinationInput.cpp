@@ -77,13 +77,19 @@ static void describeBudgets(pipes::SolveInput &In, int ReservedBarriers) {
   In.BarrierLimit =
       In.FirstBarrier + (Barriers ? RM.budgets()[*Barriers].Capacity : 0);
   In.BarrierBudget = Barriers ? int(*Barriers) : -1;
-  // What barriers cost: the td CoordinationModel's prices.
-  In.Cost.MbarrierBytes = Coord.MbarrierBytes;
-  In.Cost.MbarriersPerSlot = Coord.MbarriersPerSlot;
-  In.Cost.MbarriersPerMutex = Coord.MbarriersPerMutex;
-  In.Cost.BarriersPerMutex = Coord.BarriersPerMutex;
+  In.Cost = tileasBarrierCost();
+}
+
+pipes::BarrierCostModel llvm::tileasBarrierCost() {
+  const model::CoordinationRecord &Coord = model::coordination();
+  pipes::BarrierCostModel Cost;
+  Cost.MbarrierBytes = Coord.MbarrierBytes;
+  Cost.MbarriersPerSlot = Coord.MbarriersPerSlot;
+  Cost.MbarriersPerMutex = Coord.MbarriersPerMutex;
+  Cost.BarriersPerMutex = Coord.BarriersPerMutex;
   std::optional<unsigned> Mbarriers = model::mbarrierBudget();
-  In.Cost.MbarrierBudget = Mbarriers ? int(*Mbarriers) : -1;
+  Cost.MbarrierBudget = Mbarriers ? int(*Mbarriers) : -1;
+  return Cost;
 }
 
 TileASCoordinationInput
