@@ -118,10 +118,20 @@ def TileASEventModel : EventModel<8> {
   let Issuer = PipeALU;
 }
 
-// Each pipe has a full and an empty barrier, named barriers of the CTA; one
-// barrier is reserved for __syncthreads (bar 0); rings default to double
-// buffering.
-def TileASCoordination : CoordinationModel<2, 1, 1, 2, BudgetNamedBarriers>;
+// Pipe rings are mbarriers in shared memory (8 bytes each, a full and an
+// empty one per slot; no count limit); a mutex between thread groups takes a
+// named barrier (bar.sync / bar.arrive), one id of which is reserved for
+// __syncthreads (bar 0); a mutex that an asynchronous unit releases is an
+// mbarrier. Rings default to double buffering.
+def TileASCoordination
+    : CoordinationModel<BudgetSmemBytes, BudgetNamedBarriers> {
+  let MbarrierBytes = 8;
+  let MbarriersPerSlot = 2;
+  let MbarriersPerMutex = 1;
+  let BarriersPerMutex = 1;
+  let ReservedBarriers = 1;
+  let DefaultPipeDepth = 2;
+}
 
 //===----------------------------------------------------------------------===//
 // Warp-specialized agents (tileas-materialize-schedule

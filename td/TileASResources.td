@@ -11,9 +11,12 @@
 //===----------------------------------------------------------------------===//
 
 defvar CoarseIssue = PoolUse<PoolCoarseIssue>;
-// Every piped value pays for its full and empty barriers.
-defvar PipeBarriers = FixedCharge<BudgetNamedBarriers, "pipe",
-                                  TileASCoordination.BarriersPerPipe>;
+// Every piped value pays for the mbarriers of at least one ring slot (its
+// full and empty one) in their pool; the coordination solve charges the
+// rest of its slots (include/tileas/Pipes/BarrierCost.h).
+defvar PipeBarriers = FixedCharge<TileASCoordination.MbarrierPool, "pipe",
+                                  !mul(TileASCoordination.MbarrierBytes,
+                                       TileASCoordination.MbarriersPerSlot)>;
 
 //===----------------------------------------------------------------------===//
 // Asynchronous tile units.

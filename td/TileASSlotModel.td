@@ -107,18 +107,29 @@ class EventModel<int defaultBudget> {
   EventPipe Issuer = ?;
 }
 
-/// How pipes and mutexes are paid for by materialization: barrier ids come
-/// from the budget pool barrierPool, reservedBarriers of them are kept for
-/// other uses, and the pool's capacity less those bounds the pipes and
-/// mutexes a schedule may need.
-class CoordinationModel<int barriersPerPipe, int barriersPerMutex,
-                        int reservedBarriers, int defaultPipeDepth,
-                        BudgetPool barrierPool> {
-  int BarriersPerPipe = barriersPerPipe;
-  int BarriersPerMutex = barriersPerMutex;
-  int ReservedBarriers = reservedBarriers;
-  int DefaultPipeDepth = defaultPipeDepth;
+/// What pipes and mutexes cost (include/tileas/Pipes/BarrierCost.h is the
+/// one function that prices them, for the scheduler, materialization and
+/// the printer). Two kinds of barriers:
+///  * mbarriers, MbarrierBytes each of the budget pool mbarrierPool (shared
+///    memory), with no count limit: every ring slot has MbarriersPerSlot
+///    (a full and an empty one; 1: one for both sides), a consumer-only
+///    pipe or a drain one per slot, a mutex that an asynchronous unit
+///    releases MbarriersPerMutex (a TMA or the tensor core cannot arrive on
+///    a named barrier);
+///  * named barriers (bar ids), from the budget pool barrierPool:
+///    BarriersPerMutex for each mutex between thread groups, after the
+///    ReservedBarriers ids kept for other uses (id 0, the CTA-wide one,
+///    always).
+/// Rings default to DefaultPipeDepth slots.
+class CoordinationModel<BudgetPool mbarrierPool, BudgetPool barrierPool> {
+  BudgetPool MbarrierPool = mbarrierPool;
+  int MbarrierBytes = ?;
+  int MbarriersPerSlot = ?;
+  int MbarriersPerMutex = ?;
   BudgetPool BarrierPool = barrierPool;
+  int BarriersPerMutex = ?;
+  int ReservedBarriers = ?;
+  int DefaultPipeDepth = ?;
 }
 
 /// A warp-specialized agent: warps that issue one instruction stream of a

@@ -51,6 +51,12 @@ std::optional<unsigned> namedBarrierCount() {
   return unsigned(gen::BudgetTable[*Budget].Capacity);
 }
 
+std::optional<unsigned> mbarrierBudget() {
+  if (gen::Coordination.MbarrierBudget < 0)
+    return std::nullopt;
+  return unsigned(gen::Coordination.MbarrierBudget);
+}
+
 ResourceModel buildResourceModel(int ReservedBarriers) {
   ResourceModel M;
   for (const SlotRecord &S : gen::SlotTable)

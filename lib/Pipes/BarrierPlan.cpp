@@ -4,17 +4,22 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Every ring holds a full and an empty barrier, every consumer-only pipe,
-// drain and mutex one. Within a loop they are all live from its preheader to
-// its exit, except two kinds: a consumer-only pipe is over before the loop
+// Every ring slot holds a full and an empty mbarrier, every consumer-only
+// pipe and drain one; a mutex is one named barrier, or one mbarrier where an
+// asynchronous unit releases it (BarrierCost.h prices them). Mbarriers cost
+// shared memory, so they are shared or fused only when the pool that pays
+// for them does not fit. Within a loop they are all live from its preheader
+// to its exit, except two kinds: a consumer-only pipe is over before the loop
 // starts and a drain begins after it ends, so under pressure a drain takes a
-// consumer-only pipe's barrier (and is created at the exit). Beyond that,
-// rings are fused: one slot per iteration holds the buffers of both, filled
-// by producers on one unit (acquired before the first, committed after the
-// last) and released after the last consumer. Fusing is only done where every
-// consumer of the pair issues after every producer's result is ready, so the
-// single wait before the first consumer never waits longer than the schedule
-// assumed, and never for a commit that comes later in the issue order.
+// consumer-only pipe's mbarrier (and is created at the exit). Beyond that,
+// rings are fused where it saves bytes: one slot per iteration holds the
+// buffers of both, filled by producers on one unit (acquired before the
+// first, committed after the last) and released after the last consumer.
+// Fusing is only done where every consumer of the pair issues after every
+// producer's result is ready, so the single wait before the first consumer
+// never waits longer than the schedule assumed, and never for a commit that
+// comes later in the issue order. Named barriers only mutexes use: nothing
+// here can make fewer of them.
 //
 // Warp-specialized, a handoff (a mutex between two agents, as a one-slot
 // ring) may then share a barrier with a one-slot ring whose phase already
@@ -41,6 +46,8 @@
 
 #include "BarrierPlan.h"
 
+#include "tileas/Pipes/BarrierCost.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
@@ -64,23 +71,34 @@ public:
   /// The first pair of rings that can be fused as scheduled, if any.
   std::optional<std::pair<unsigned, unsigned>> fusablePair() const;
 
-  unsigned ringBarriers() const { return In.BarriersPerPipe > 1 ? 2 : 1; }
-  unsigned mutexBarriers() const { return std::max(1u, In.BarriersPerMutex); }
+  bool twoPerSlot() const { return In.Cost.MbarriersPerSlot > 1; }
+  /// Named barrier ids left after the reserved ones.
   unsigned capacity() const {
     return In.BarrierLimit > In.FirstBarrier ? In.BarrierLimit - In.FirstBarrier
                                              : 0;
   }
-  unsigned needed(bool ShareTransient) const;
+  BarrierUse needed(bool ShareTransient) const {
+    return barrierUse(R, In.Cost, ShareTransient);
+  }
+  /// The pool that pays for mbarriers has room for B's.
+  bool mbarriersFit(const BarrierUse &B) const;
   uint64_t ringCost(const Pipe &P) const {
     return P.Budget >= 0 ? P.Bytes * P.Depth : 0;
   }
-  std::vector<uint64_t> usage() const;
+  /// Ring bytes per budget pool.
+  std::vector<uint64_t> ringUsage() const;
+  /// Ring bytes plus B's mbarrier bytes and named barriers, per pool.
+  std::vector<uint64_t> usage(const BarrierUse &B) const;
   /// Rings A and B are of a kind that can be fused, with producers on one
   /// unit.
   bool compatible(const Pipe &A, const Pipe &B) const;
   /// Bytes by which fusing A and B would exceed their budget pool (the
-  /// fused ring is as deep as the deeper one).
+  /// fused ring is as deep as the deeper one; mbarriers counted where that
+  /// pool pays for them).
   uint64_t excess(const Pipe &A, const Pipe &B) const;
+  /// Fusing A and B lowers what the mbarrier pool is charged and keeps their
+  /// own pool within capacity, or lowers it.
+  bool saves(const Pipe &A, const Pipe &B) const;
   /// How many cycles the latest consumer of the pair issues before a
   /// producer's result of the other ring is ready (<= 0: fusable as is).
   int64_t lateness(const Pipe &A, const Pipe &B,
@@ -115,30 +133,29 @@ private:
   const SolveResult &R;
 };
 
-unsigned Planner::needed(bool ShareTransient) const {
-  unsigned N = 0, ConsumerOnly = 0, Drains = 0;
-  for (const Pipe &P : R.Pipes)
-    switch (P.Kind) {
-    case PipeKind::Ring:
-      N += ringBarriers() - (P.FullFrom >= 0) - (P.EmptyFrom >= 0);
-      break;
-    case PipeKind::ConsumerOnly:
-      ++ConsumerOnly;
-      break;
-    case PipeKind::Drain:
-      ++Drains;
-      break;
-    }
-  N += ShareTransient ? std::max(ConsumerOnly, Drains) : ConsumerOnly + Drains;
-  return N + R.Mutexes.size() * mutexBarriers();
-}
-
-std::vector<uint64_t> Planner::usage() const {
+std::vector<uint64_t> Planner::ringUsage() const {
   std::vector<uint64_t> U(In.BudgetCapacity.size(), 0);
   for (const Pipe &P : R.Pipes)
     if (P.Kind == PipeKind::Ring && P.Budget >= 0)
       U[P.Budget] += ringCost(P);
   return U;
+}
+
+std::vector<uint64_t> Planner::usage(const BarrierUse &B) const {
+  std::vector<uint64_t> U = ringUsage();
+  if (In.Cost.MbarrierBudget >= 0 &&
+      unsigned(In.Cost.MbarrierBudget) < U.size())
+    U[In.Cost.MbarrierBudget] += B.MbarrierBytes;
+  if (In.BarrierBudget >= 0)
+    U[In.BarrierBudget] = B.NamedBarriers;
+  return U;
+}
+
+bool Planner::mbarriersFit(const BarrierUse &B) const {
+  int Pool = In.Cost.MbarrierBudget;
+  if (Pool < 0 || unsigned(Pool) >= In.BudgetCapacity.size())
+    return true;
+  return ringUsage()[Pool] + B.MbarrierBytes <= In.BudgetCapacity[Pool];
 }
 
 bool Planner::compatible(const Pipe &A, const Pipe &B) const {
@@ -160,11 +177,28 @@ bool Planner::compatible(const Pipe &A, const Pipe &B) const {
 uint64_t Planner::excess(const Pipe &A, const Pipe &B) const {
   if (A.Budget < 0)
     return 0;
-  std::vector<uint64_t> U = usage();
-  uint64_t After =
-      U[A.Budget] - ringCost(A) - ringCost(B) + ringCost(fused(A, B));
+  std::vector<uint64_t> U = usage(barrierUse(R, In.Cost));
+  Pipe F = fused(A, B);
+  uint64_t After = U[A.Budget] - ringCost(A) - ringCost(B) + ringCost(F);
+  if (A.Budget == In.Cost.MbarrierBudget)
+    After -= uint64_t(pipeMbarriers(A, In.Cost) + pipeMbarriers(B, In.Cost) -
+                      pipeMbarriers(F, In.Cost)) *
+             In.Cost.MbarrierBytes;
   uint64_t Capacity = In.BudgetCapacity[A.Budget];
   return After > Capacity ? After - Capacity : 0;
+}
+
+bool Planner::saves(const Pipe &A, const Pipe &B) const {
+  Pipe F = fused(A, B);
+  uint64_t Saved =
+      uint64_t(pipeMbarriers(A, In.Cost) + pipeMbarriers(B, In.Cost) -
+               pipeMbarriers(F, In.Cost)) *
+      In.Cost.MbarrierBytes;
+  if (!Saved)
+    return false;
+  if (A.Budget >= 0 && A.Budget == In.Cost.MbarrierBudget)
+    return ringCost(F) < ringCost(A) + ringCost(B) + Saved;
+  return !excess(A, B);
 }
 
 int64_t Planner::lateness(const Pipe &A, const Pipe &B,
@@ -246,22 +280,22 @@ std::optional<std::pair<unsigned, unsigned>> Planner::fusablePair() const {
     for (unsigned J = I + 1; J < R.Pipes.size(); ++J)
       if (compatible(R.Pipes[I], R.Pipes[J]) &&
           lateness(R.Pipes[I], R.Pipes[J], nullptr) <= 0 &&
-          !excess(R.Pipes[I], R.Pipes[J]))
+          saves(R.Pipes[I], R.Pipes[J]))
         return std::make_pair(I, J);
   return std::nullopt;
 }
 
-/// Warp-specialized and still over the barrier budget after fusing: each
-/// handoff, in pipe order, takes the full and then the empty barrier of the
-/// first one-slot ring that can lend it (file comment), while the plan
-/// needs more barriers than there are. Lenders are never handoffs, which
-/// come after every other pipe, so a lender's barriers are assigned first.
+/// Warp-specialized and the mbarriers still over their pool after fusing:
+/// each handoff, in pipe order, takes the full and then the empty barrier of
+/// the first one-slot ring that can lend it (file comment), while the plan
+/// needs more than there is. Lenders are never handoffs, which come after
+/// every other pipe, so a lender's barriers are assigned first.
 void shareHandoffBarriers(const SolveInput &In, const Planner &Plan,
                           SolveResult &R) {
-  if (!In.WarpSpecialized || In.BarriersPerPipe < 2)
+  if (!In.WarpSpecialized || !Plan.twoPerSlot())
     return;
   auto OverBudget = [&] {
-    return Plan.needed(/*ShareTransient=*/true) > Plan.capacity();
+    return !Plan.mbarriersFit(Plan.needed(/*ShareTransient=*/true));
   };
   for (Pipe &H : R.Pipes) {
     if (!H.Handoff || H.Depth != 1 || H.Owner < 0 || H.Consumers.empty())
@@ -278,15 +312,17 @@ void shareHandoffBarriers(const SolveInput &In, const Planner &Plan,
 
 void assignIds(const SolveInput &In, const Planner &Plan, bool ShareTransient,
                SolveResult &R) {
-  unsigned Next = In.FirstBarrier;
+  // Mbarrier numbers name shared memory, not bar ids: they start at 1
+  // whatever is reserved (0 is "no barrier" in PIPE_CREATE).
+  unsigned Next = FirstMbarrier;
   auto Lender = [&](int Id) -> const Pipe & {
     return R.Pipes[unsigned(Id) - In.FirstPipeId];
   };
   auto Ring = [&](Pipe &P) {
     P.FullBarrier = P.FullFrom >= 0 ? Lender(P.FullFrom).FullBarrier : Next++;
-    P.EmptyBarrier = P.EmptyFrom >= 0         ? Lender(P.EmptyFrom).EmptyBarrier
-                     : In.BarriersPerPipe > 1 ? Next++
-                                              : P.FullBarrier;
+    P.EmptyBarrier = P.EmptyFrom >= 0    ? Lender(P.EmptyFrom).EmptyBarrier
+                     : Plan.twoPerSlot() ? Next++
+                                         : P.FullBarrier;
   };
   for (unsigned I = 0; I < R.Pipes.size(); ++I)
     R.Pipes[I].Id = In.FirstPipeId + I;
@@ -313,18 +349,41 @@ void assignIds(const SolveInput &In, const Planner &Plan, bool ShareTransient,
     }
     Next = Base + std::max(ConsumerOnly, Drains);
   }
+  // Mutexes between thread groups take named barrier ids from the first
+  // unreserved one; those an asynchronous unit releases are mbarriers,
+  // numbered after the pipes' and after every named id, so that no two
+  // mutexes share a number.
+  unsigned Named = In.FirstBarrier;
+  unsigned PerNamed = std::max(1u, In.Cost.BarriersPerMutex);
+  for (const Mutex &M : R.Mutexes)
+    if (!M.Mbarrier)
+      Named += PerNamed;
+  if (Named != In.FirstBarrier)
+    Next = std::max(Next, Named);
+  Named = In.FirstBarrier;
   for (unsigned I = 0; I < R.Mutexes.size(); ++I) {
-    R.Mutexes[I].Id = I;
-    R.Mutexes[I].Barrier = Next;
-    Next += Plan.mutexBarriers();
+    Mutex &M = R.Mutexes[I];
+    M.Id = I;
+    if (M.Mbarrier) {
+      M.Barrier = Next;
+      Next += std::max(1u, In.Cost.MbarriersPerMutex);
+    } else {
+      M.Barrier = Named;
+      Named += PerNamed;
+    }
   }
-  R.BarriersUsed = Next - In.FirstBarrier;
+}
+
+/// Charges the plan's barriers: mbarrier bytes to their pool, named
+/// barriers to theirs.
+void account(const SolveInput &In, const Planner &Plan, SolveResult &R) {
+  R.Barriers = barrierUse(R, In.Cost);
+  R.BarriersUsed = R.Barriers.NamedBarriers;
+  R.BudgetUsage = Plan.usage(R.Barriers);
 }
 
 void findOverrun(const SolveInput &In, const Planner &Plan, SolveResult &R) {
-  R.BudgetUsage = Plan.usage();
-  if (In.BarrierBudget >= 0)
-    R.BudgetUsage[In.BarrierBudget] = R.BarriersUsed;
+  account(In, Plan, R);
   if (R.BarriersUsed > Plan.capacity()) {
     R.Exceeded = Overrun{In.BarrierBudget, R.BarriersUsed, Plan.capacity()};
     return;
@@ -341,9 +400,9 @@ void findOverrun(const SolveInput &In, const Planner &Plan, SolveResult &R) {
 /// ahead by its free slots. Give such rings up to In.RingSlack more slots,
 /// one round at a time over the rings in pipe order, while their budget
 /// pool has room (as CUTLASS sizes its stage count from the shared memory
-/// left): the depth the schedule needs plus this slack. Barriers do not
-/// change (a ring has a full and an empty barrier whatever its depth).
-void addRingSlack(const SolveInput &In, SolveResult &R) {
+/// left): the depth the schedule needs plus this slack. A slot more is its
+/// bytes and its mbarriers (BarrierCost.h); named barriers do not change.
+void addRingSlack(const SolveInput &In, const Planner &Plan, SolveResult &R) {
   if (!In.WarpSpecialized || !In.RingSlack)
     return;
   // A ring that lends a barrier to a handoff keeps its one slot: the two
@@ -362,15 +421,27 @@ void addRingSlack(const SolveInput &In, SolveResult &R) {
              return In.Ops[Rd.Op].Agent != Owner.Agent;
            });
   };
+  int MPool = In.Cost.MbarrierBudget;
   for (unsigned Round = 0; Round < In.RingSlack; ++Round)
     for (Pipe &P : R.Pipes) {
-      if (!Eligible(P) ||
-          R.BudgetUsage[P.Budget] + P.Bytes > In.BudgetCapacity[P.Budget])
+      if (!Eligible(P))
+        continue;
+      uint64_t SlotMbarriers =
+          uint64_t(ringSlotMbarriers(In.Cost)) * In.Cost.MbarrierBytes;
+      std::vector<uint64_t> After = R.BudgetUsage;
+      After[P.Budget] += P.Bytes;
+      if (MPool >= 0 && unsigned(MPool) < After.size())
+        After[MPool] += SlotMbarriers;
+      bool Fits = true;
+      for (unsigned B = 0; B < After.size(); ++B)
+        Fits &= int(B) == In.BarrierBudget || After[B] <= In.BudgetCapacity[B];
+      if (!Fits)
         continue;
       ++P.Depth;
       ++P.Slack;
-      R.BudgetUsage[P.Budget] += P.Bytes;
+      R.BudgetUsage = std::move(After);
     }
+  account(In, Plan, R);
 }
 
 std::vector<FusionProposal> Planner::proposals() const {
@@ -401,9 +472,11 @@ std::vector<FusionProposal> Planner::proposals() const {
 
 void planBarriers(const SolveInput &In, SolveResult &R) {
   Planner Plan(In, R);
-  R.BarriersUnshared = Plan.needed(/*ShareTransient=*/false);
-  bool Share = R.BarriersUnshared > Plan.capacity();
-  while (Share && Plan.needed(/*ShareTransient=*/true) > Plan.capacity()) {
+  R.Unshared = Plan.needed(/*ShareTransient=*/false);
+  // Only the mbarriers' bytes can be made smaller: sharing and fusing
+  // change nothing about named barriers.
+  bool Share = !Plan.mbarriersFit(R.Unshared);
+  while (Share && !Plan.mbarriersFit(Plan.needed(/*ShareTransient=*/true))) {
     std::optional<std::pair<unsigned, unsigned>> Pair = Plan.fusablePair();
     if (!Pair)
       break;
@@ -416,7 +489,7 @@ void planBarriers(const SolveInput &In, SolveResult &R) {
   assignIds(In, Plan, Share, R);
   findOverrun(In, Plan, R);
   if (!R.Exceeded)
-    addRingSlack(In, R);
+    addRingSlack(In, Plan, R);
 }
 
 std::vector<FusionProposal> proposeFusions(const SolveInput &In,

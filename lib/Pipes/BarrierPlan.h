@@ -12,9 +12,10 @@
 namespace tileas {
 namespace pipes {
 
-/// Charges R's rings to their budget pools and gives every pipe and mutex
-/// its barriers; when they do not fit, shares the barriers of consumer-only
-/// pipes with drains and fuses rings (PipeSolve.h, step 5). Numbers the
+/// Charges R's rings and their mbarriers to their budget pools and gives
+/// every pipe and mutex its barriers (BarrierCost.h); when the mbarriers'
+/// pool does not fit, shares the mbarriers of consumer-only pipes with
+/// drains and fuses rings (PipeSolve.h, step 5). Numbers the
 /// pipes and sets BudgetUsage, BarriersUsed and Exceeded. Warp-specialized
 /// and within every budget, gives the rings an asynchronous unit fills for
 /// another agent up to In.RingSlack more slots where their pool has room

@@ -47,6 +47,9 @@ public:
     findUncoordinatedRead();
     if (In.WarpSpecialized)
       makeHandoffs();
+    // A TMA or the tensor core cannot arrive on a named barrier.
+    for (Mutex &M : R.Mutexes)
+      M.Mbarrier = releasedByUnit(M, In.Ops, In.WarpSpecialized);
     planBarriers(In, R);
     return std::move(R);
   }
@@ -426,15 +429,21 @@ std::string describeOverrun(const SolveInput &In, const SolveResult &R) {
     else
       Left = formatv("only ids {0}..{1} are available", In.FirstBarrier,
                      In.BarrierLimit - 1);
-    return formatv("the loop needs {0} barriers for {1} pipes and {2} "
-                   "mutexes, but {3}",
-                   O.Need, R.Pipes.size(), R.Mutexes.size(), Left);
+    unsigned Named =
+        count_if(R.Mutexes, [](const Mutex &M) { return !M.Mbarrier; });
+    return formatv("the loop needs {0} named barriers for {1} mutexes "
+                   "between thread groups, but {2}",
+                   O.Need, Named, Left);
   }
+  std::string Mbarriers;
+  if (O.Budget == In.Cost.MbarrierBudget && R.Barriers.Mbarriers)
+    Mbarriers = formatv(" ({0} of them for {1} mbarriers)",
+                        R.Barriers.MbarrierBytes, R.Barriers.Mbarriers);
   return formatv(
-      "the loop's pipes need {0} of {1} but {2} is available", O.Need,
+      "the loop's pipes need {0} of {1}{2} but {3} is available", O.Need,
       unsigned(O.Budget) < In.BudgetNames.size() ? In.BudgetNames[O.Budget]
                                                  : std::string("a budget"),
-      O.Capacity);
+      Mbarriers, O.Capacity);
 }
 
 Error budgetError(const SolveInput &In, const SolveResult &R) {

@@ -177,8 +177,10 @@ static bool relieveCoordination(const Problem &P, const Schedule &S,
   const pipes::SolveInput &In = *P.Coordination;
   const pipes::Overrun &O = *C.Exceeded;
   Refs.LastWasFusion = false;
-  if (O.Budget < 0 || O.Budget == In.BarrierBudget) {
-    pipes::SolveInput Placed = placeSchedule(In, S.Ops, S.II);
+  pipes::SolveInput Placed = placeSchedule(In, S.Ops, S.II);
+  // Orderings (or shallower rings) that let two rings share one slot and
+  // its mbarriers.
+  auto ProposeFusion = [&] {
     for (const pipes::FusionProposal &F : pipes::proposeFusions(Placed, C)) {
       // Orderings the schedule does not keep yet, and room in the pair's
       // pool: a pair that needs neither cannot get closer to fusing.
@@ -202,6 +204,11 @@ static bool relieveCoordination(const Problem &P, const Schedule &S,
       Refs.LastWasFusion = Ordered;
       return true;
     }
+    return false;
+  };
+  if (O.Budget < 0 || O.Budget == In.BarrierBudget) {
+    if (ProposeFusion())
+      return true;
     // A synchronous producer whose readers share its unit needs no ring if
     // they stay in its stage.
     bool Changed = false;
@@ -238,9 +245,12 @@ static bool relieveCoordination(const Problem &P, const Schedule &S,
     }
   if (Ordered)
     return true;
-  return tighten(
-      ringCharges(C, unsigned(O.Budget)), unsigned(O.Budget), O.Need,
-      O.Capacity, [](const BudgetCharge &) { return false; }, Caps);
+  if (tighten(
+          ringCharges(C, unsigned(O.Budget)), unsigned(O.Budget), O.Need,
+          O.Capacity, [](const BudgetCharge &) { return false; }, Caps))
+    return true;
+  // The pool pays for mbarriers too: rings that share a slot need fewer.
+  return O.Budget == In.Cost.MbarrierBudget && ProposeFusion();
 }
 
 static ScheduleResult budgetFailure(ScheduleResult R, const Problem &P,

@@ -1,6 +1,7 @@
 // The roles passes depend on are marked in the machine description, never
-// found by name: the budget pool barrier ids come from (the coordination
-// model's BarrierPool), the issuing thread's pipe (the event model's Issuer)
+// found by name: the budget pools named barrier ids come from and mbarriers
+// are paid from (the coordination model's BarrierPool and MbarrierPool),
+// the issuing thread's pipe (the event model's Issuer)
 // and the copy-engine pipes. tileas-tblgen emits them as table entries.
 // RUN: %tileas-tblgen -I %llvm_include -I %td_dir %s -o - | FileCheck %s
 // RUN: not %tileas-tblgen -I %llvm_include -I %td_dir -DNO_POOL %s \
@@ -17,10 +18,17 @@ def Fetch : TileASSlot<1, "fetch", "coarse">;
 def Bytes : BudgetPool<"bytes", 4096, "bytes">;
 def Ids : BudgetPool<"ids", 8, "barriers">;
 #ifdef NO_POOL
-def ToyCoordination : CoordinationModel<2, 1, 1, 2, ?>;
+def ToyCoordination : CoordinationModel<Bytes, ?> {
 #else
-def ToyCoordination : CoordinationModel<2, 1, 1, 2, Ids>;
+def ToyCoordination : CoordinationModel<Bytes, Ids> {
 #endif
+  let MbarrierBytes = 8;
+  let MbarriersPerSlot = 2;
+  let MbarriersPerMutex = 1;
+  let BarriersPerMutex = 1;
+  let ReservedBarriers = 1;
+  let DefaultPipeDepth = 2;
+}
 def RV_A : TileASResources<[SlotUse<Fetch, 1>], [], [], 1, Copy>;
 def ToyRegs : RegisterClass<"Toy", [i32], 32, (add)>;
 def ToyInstrInfo : InstrInfo;
@@ -34,5 +42,7 @@ def OPA : TileASInst<(outs), (ins i32imm:$a), "opa $a", RV_A>;
 // CHECK-NEXT:   false, // Main
 // CHECK-NEXT: };
 // CHECK:      static constexpr unsigned IssuerPipe = 1;
-// CHECK:      static constexpr model::CoordinationRecord Coordination = {2, 1, 1, 2, 1};
+// Mbarriers from pool 0 (8 bytes, 2 per slot, 1 per mutex), named barriers
+// from pool 1 (1 per mutex, 1 reserved), rings 2 deep.
+// CHECK:      static constexpr model::CoordinationRecord Coordination = {0, 8, 2, 1, 1, 1, 1, 2};
 // NOPOOL: error: coordination model ToyCoordination names no budget pool to take barrier ids from

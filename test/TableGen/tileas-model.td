@@ -20,8 +20,11 @@
 // CHECK-NEXT: {"smem_bytes", 232448u, "bytes"},
 // CHECK-NEXT: {"tmem_bytes", 262144u, "bytes"},
 // CHECK: static constexpr unsigned DefaultEventBudget = 8;
-// Barrier ids come from budget pool 0, named_barriers.
-// CHECK: static constexpr model::CoordinationRecord Coordination = {2, 1, 1, 2, 0};
+// Mbarriers are paid from budget pool 1, smem_bytes (8 bytes each, a full
+// and an empty one per ring slot, one per mutex an asynchronous unit
+// releases); named barrier ids come from pool 0, named_barriers (one per
+// mutex between thread groups, one reserved); rings 2 deep.
+// CHECK: static constexpr model::CoordinationRecord Coordination = {1, 8, 2, 1, 0, 1, 1, 2};
 
 // The TMA load's triples: the descriptor on tma (12) and the payload on
 // tp_smem_wr (16), both for 8 cycles.
@@ -40,10 +43,13 @@
 // CHECK: {"RV_TmaLoad", {{[0-9]+}}, 2, {{[0-9]+}}, 1, {{[0-9]+}}, 8, 100, PipeTMA, true, false},
 
 // Budget charges resolved per opcode: TMA_LOAD pays its tile bytes (operand
-// 4: t, desc, x, y, bytes) per ring slot and two barriers per pipe.
+// 4: t, desc, x, y, bytes) per ring slot, and the full and empty mbarriers
+// of one slot (2 x 8 bytes of shared memory) per pipe; no named barrier.
 // CHECK:      // TMA_LOAD
 // CHECK-NEXT: {BudgetSmemBytes, BudgetScaling::PerStage, 0u, 4},
-// CHECK-NEXT: {BudgetNamedBarriers, BudgetScaling::PerPipe, 2u, -1},
+// CHECK-NEXT: {BudgetSmemBytes, BudgetScaling::PerPipe, 16u, -1},
+// CHECK-NOT:  BudgetNamedBarriers
+// CHECK:      // 
 // CHECK: {TileAS::LDS, "LDS", RV_SmemRead, {{[0-9]+}}, 0, model::MemorySpace::Value},
 // CHECK: {TileAS::STL_R32, "STL_R32", RV_GlobalStore, {{[0-9]+}}, 0, model::MemorySpace::Local},
 // CHECK: {TileAS::TMA_LOAD, "TMA_LOAD", RV_TmaLoad, {{[0-9]+}}, 2, model::MemorySpace::Global},

@@ -196,26 +196,51 @@ void Reader::readCoordination() {
   if (Defs.size() > 1)
     error(Defs[1], "more than one CoordinationModel");
   const Record *R = Defs[0];
-  int64_t PerPipe, PerMutex, Reserved, Depth;
   StringRef What = "coordination model";
-  const Record *Pool = R->getValueAsOptionalDef("BarrierPool");
-  auto It = Pool ? BudgetIndex.find(Pool) : BudgetIndex.end();
-  if (It == BudgetIndex.end()) {
+  auto PoolOf = [&](StringRef Field, StringRef Role) -> int {
+    const Record *Pool = R->getValueAsOptionalDef(Field);
+    auto It = Pool ? BudgetIndex.find(Pool) : BudgetIndex.end();
+    if (It == BudgetIndex.end()) {
+      error(R, "coordination model " + R->getName() + " names no budget pool " +
+                   Role);
+      return -1;
+    }
+    return int(It->second);
+  };
+  int Named = PoolOf("BarrierPool", "to take barrier ids from");
+  int Mbarriers = PoolOf("MbarrierPool", "to pay for mbarriers");
+  if (Named < 0 || Mbarriers < 0)
+    return;
+  if (Named == Mbarriers) {
     error(R, "coordination model " + R->getName() +
-                 " names no budget pool to take barrier ids from");
+                 " pays for mbarriers "
+                 "from its named-barrier pool " +
+                 Model.Budgets[Named].Name + ": mbarriers are memory");
     return;
   }
-  if (readInt(R, R, "BarriersPerPipe", 0, 64, PerPipe, What) &&
-      readInt(R, R, "BarriersPerMutex", 0, 64, PerMutex, What) &&
-      readInt(R, R, "ReservedBarriers", 0, 64, Reserved, What) &&
-      readInt(R, R, "DefaultPipeDepth", 1, 64, Depth, What)) {
-    Model.HasCoordination = true;
-    Model.BarrierBudget = int(It->second);
-    Model.BarriersPerPipe = PerPipe;
-    Model.BarriersPerMutex = PerMutex;
-    Model.ReservedBarriers = Reserved;
-    Model.DefaultPipeDepth = Depth;
+  int64_t Bytes, PerSlot, PerAsyncMutex, PerMutex, Reserved, Depth;
+  if (!readInt(R, R, "MbarrierBytes", 1, 1024, Bytes, What) ||
+      !readInt(R, R, "MbarriersPerSlot", 1, 2, PerSlot, What) ||
+      !readInt(R, R, "MbarriersPerMutex", 1, 16, PerAsyncMutex, What) ||
+      !readInt(R, R, "BarriersPerMutex", 1, 16, PerMutex, What) ||
+      !readInt(R, R, "ReservedBarriers", 0, 64, Reserved, What) ||
+      !readInt(R, R, "DefaultPipeDepth", 1, 64, Depth, What))
+    return;
+  uint64_t Ids = Model.Budgets[Named].Capacity;
+  if (uint64_t(Reserved) > Ids) {
+    error(R, What + " reserves " + Twine(Reserved) + " named barriers of the " +
+                 Twine(Ids) + " that " + Model.Budgets[Named].Name + " has");
+    return;
   }
+  Model.HasCoordination = true;
+  Model.BarrierBudget = Named;
+  Model.MbarrierBudget = Mbarriers;
+  Model.MbarrierBytes = Bytes;
+  Model.MbarriersPerSlot = PerSlot;
+  Model.MbarriersPerMutex = PerAsyncMutex;
+  Model.BarriersPerMutex = PerMutex;
+  Model.ReservedBarriers = Reserved;
+  Model.DefaultPipeDepth = Depth;
 }
 
 void Reader::readAgents() {

@@ -120,11 +120,13 @@ struct SlotModel {
   std::vector<EventBudget> EventBudgets;
   unsigned DefaultEventBudget = 0;
   bool HasCoordination = false;
-  unsigned BarriersPerPipe = 0, BarriersPerMutex = 0, ReservedBarriers = 0,
-           DefaultPipeDepth = 0;
-  /// The budget pool barrier ids come from (CoordinationModel.BarrierPool),
-  /// an index into Budgets; -1 without a coordination model.
+  unsigned MbarrierBytes = 0, MbarriersPerSlot = 0, MbarriersPerMutex = 0,
+           BarriersPerMutex = 0, ReservedBarriers = 0, DefaultPipeDepth = 0;
+  /// The budget pools named barrier ids come from
+  /// (CoordinationModel.BarrierPool) and mbarrier bytes are paid from
+  /// (MbarrierPool), indices into Budgets; -1 without a coordination model.
   int BarrierBudget = -1;
+  int MbarrierBudget = -1;
   /// Warp-specialized agents in record order, the one every instruction
   /// not claimed by an agent's async pipes goes to, and per pipe the agent
   /// that issues its asynchronous instructions (-1: the default agent).

@@ -150,9 +150,10 @@ void SlotTableEmitter::emitModelTables(raw_ostream &OS) const {
   OS << "static constexpr bool HasCoordinationModel = "
      << (Model.HasCoordination ? "true" : "false") << ";\n"
      << "static constexpr model::CoordinationRecord Coordination = {"
-     << Model.BarriersPerPipe << ", " << Model.BarriersPerMutex << ", "
-     << Model.ReservedBarriers << ", " << Model.DefaultPipeDepth << ", "
-     << Model.BarrierBudget << "};\n\n";
+     << Model.MbarrierBudget << ", " << Model.MbarrierBytes << ", "
+     << Model.MbarriersPerSlot << ", " << Model.MbarriersPerMutex << ", "
+     << Model.BarrierBudget << ", " << Model.BarriersPerMutex << ", "
+     << Model.ReservedBarriers << ", " << Model.DefaultPipeDepth << "};\n\n";
 
   OS << "/// Warp-specialized agents (numbered from 1 in MIR; 0 is the one\n"
      << "/// instruction stream of the unspecialized form).\n"

@@ -26,10 +26,12 @@ static uint64_t halfOf(unsigned Budget) {
          Tile;
 }
 
-/// How many pipes the named barriers a loop may hold pay for.
+/// How many pipes a loop may hold: as many as the named barriers would pay
+/// for at one barrier per mbarrier of a ring slot (pipes are mbarriers now,
+/// but the generated loops keep the shape they had).
 static unsigned pipesAllowed() {
   std::optional<unsigned> Barriers = model::namedBarrierBudget();
-  unsigned PerPipe = model::coordination().BarriersPerPipe;
+  unsigned PerPipe = model::coordination().MbarriersPerSlot;
   if (!Barriers || !PerPipe)
     return ~0u;
   return unsigned(model::buildResourceModel().budgets()[*Barriers].Capacity /
@@ -46,7 +48,7 @@ Builder::Builder(uint64_t Seed, unsigned TargetOps)
   // before the loop are set aside first.
   unsigned Pipes = pipesAllowed();
   unsigned SetAside = (2 * MaxRewrittenTmem + MaxInvariantTiles + 1) /
-                      std::max(1u, model::coordination().BarriersPerPipe);
+                      std::max(1u, model::coordination().MbarriersPerSlot);
   Pipes -= std::min(Pipes, SetAside);
   MaxSts = std::min({2u, TargetOps / 50, Pipes / 2});
   MaxAsyncSmem = std::min(Pipes - std::min(Pipes, 2u), 1 + TargetOps / 30);

@@ -38,12 +38,16 @@ ResourceModel buildResourceModel(int ReservedBarriers = -1);
 llvm::StringRef slotRecordName(unsigned SlotId);
 llvm::StringRef poolRecordName(unsigned Pool);
 
-/// The index of the budget pool that pipes and mutexes take barrier ids from
-/// (the td CoordinationModel's BarrierPool), if the model has one.
+/// The index of the budget pool that mutexes between thread groups take
+/// named barrier ids from (the td CoordinationModel's BarrierPool), if the
+/// model has one.
 std::optional<unsigned> namedBarrierBudget();
 /// The number of named barriers the machine has (that pool's capacity in the
 /// td, before any is reserved), if the model has such a pool.
 std::optional<unsigned> namedBarrierCount();
+/// The index of the budget pool that pays for mbarriers (the td
+/// CoordinationModel's MbarrierPool: shared memory), if the model has one.
+std::optional<unsigned> mbarrierBudget();
 
 /// The record of an opcode, or null for opcodes the model does not cover
 /// (target-independent ones such as COPY and PHI).

@@ -46,14 +46,21 @@ struct EventBudgetRecord {
   unsigned Events;
 };
 
+/// What coordination costs (td CoordinationModel; BarrierCost.h).
 struct CoordinationRecord {
-  unsigned BarriersPerPipe;
+  /// Mbarriers: their pool (an index into the budget table, or -1), bytes
+  /// each, per ring slot, per mutex an asynchronous unit releases.
+  int MbarrierBudget;
+  unsigned MbarrierBytes;
+  unsigned MbarriersPerSlot;
+  unsigned MbarriersPerMutex;
+  /// Named barriers: their pool (ids; an index into the budget table, or -1
+  /// without a coordination model), per mutex between thread groups, and
+  /// the ids reserved for other uses.
+  int BarrierBudget;
   unsigned BarriersPerMutex;
   unsigned ReservedBarriers;
   unsigned DefaultPipeDepth;
-  /// The budget pool barrier ids come from (an index into the budget
-  /// table), or -1 without a coordination model.
-  int BarrierBudget;
 };
 
 /// A warp-specialized agent (td class Agent).

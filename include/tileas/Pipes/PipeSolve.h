@@ -31,22 +31,26 @@
 //     barrier).
 //     Read only after the loop, it gets a drain: the exit waits for the last
 //     iteration's producers.
-//  5. Barriers are assigned lowest free first from the first unreserved id;
-//     buffer bytes are summed per budget pool. When the barriers do not fit,
-//     drains reuse the barriers of consumer-only pipes (one is over before
-//     the loop starts, the other starts after it ends), then rings are fused
-//     (BarrierPlan.cpp): two rings whose producers run on one unit, and
-//     whose every consumer issues after every producer's result
-//     is ready in the schedule, share one slot and one pair of barriers, as
-//     a GEMM's A and B tiles share a CUTLASS pipeline stage. Fusing never
-//     delays an op past its scheduled cycle.
+//  5. Barriers are priced by BarrierCost.h: pipes are mbarriers (shared
+//     memory, per slot), a mutex is a named barrier between thread groups
+//     or an mbarrier where an asynchronous unit releases it. Buffer and
+//     mbarrier bytes are summed per budget pool, named barriers counted
+//     against the ids left after the reserved ones. Only when that does not
+//     fit, drains reuse the mbarriers of consumer-only pipes (one is over
+//     before the loop starts, the other starts after it ends), then rings
+//     are fused where that saves bytes (BarrierPlan.cpp): two rings whose
+//     producers run on one unit, and whose every consumer issues after
+//     every producer's result is ready in the schedule, share one slot and
+//     one pair of barriers, as a GEMM's A and B tiles share a CUTLASS
+//     pipeline stage. Fusing never delays an op past its scheduled cycle.
 //  6. Warp-specialized (SolveInput::WarpSpecialized): a mutex whose two
 //     sides are in two agents, one of them ended by an asynchronous unit,
 //     is a two-barrier handoff (Pipe::Handoff), planned as a ring; when the
 //     barriers still do not fit after fusing, a handoff shares the full or
 //     the empty barrier of a one-slot ring whose phase already implies its
 //     own (Pipe::FullFrom, Pipe::EmptyFrom: attention's O handed to PV
-//     behind the P tile PV reads); and once everything fits, the rings an
+//     behind the P tile PV reads), when shared memory forces it; and once
+//     everything fits, the rings an
 //     asynchronous unit fills for another agent get up to RingSlack more
 //     slots while their pool has room (Pipe::Slack, added to the depth of
 //     step 3).
@@ -60,6 +64,8 @@
 
 #ifndef TILEAS_PIPES_PIPESOLVE_H
 #define TILEAS_PIPES_PIPESOLVE_H
+
+#include "tileas/Pipes/BarrierCost.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -114,23 +120,28 @@ struct Read {
   int Result = -1;
 };
 
+/// The first mbarrier number of a loop (0 means "no barrier").
+constexpr unsigned FirstMbarrier = 1;
+
 struct SolveInput {
   std::vector<LoopOp> Ops;
   std::vector<BufferedValue> Values;
   std::vector<Read> Reads;
-  /// Barriers: ids below FirstBarrier are reserved; ids up to BarrierLimit - 1
-  /// may be used.
+  /// Named barriers: ids below FirstBarrier are reserved; ids up to
+  /// BarrierLimit - 1 may be used. Mbarriers are numbered from
+  /// FirstMbarrier (Pipe::FullBarrier) and limited only by their bytes.
   unsigned FirstBarrier = 1;
   unsigned BarrierLimit = 16;
-  unsigned BarriersPerPipe = 2;
-  unsigned BarriersPerMutex = 1;
+  /// What barriers cost (td CoordinationModel).
+  BarrierCostModel Cost;
   /// Pipes are numbered from here (pipe ids are unique in a function, so
   /// that the pipes of two loops are never confused).
   unsigned FirstPipeId = 0;
   /// Capacity of each budget pool that values are paid from.
   std::vector<uint64_t> BudgetCapacity;
   std::vector<std::string> BudgetNames;
-  /// The pool that pays for barriers, or -1: its usage is BarriersUsed.
+  /// The pool that pays for named barriers, or -1: its usage is
+  /// BarriersUsed. Mbarrier bytes go to Cost.MbarrierBudget.
   int BarrierBudget = -1;
   /// The schedule's II; 0 (unknown) disables fusing rings.
   unsigned II = 0;
@@ -171,6 +182,7 @@ struct Pipe {
   unsigned Depth = 1;
   uint64_t Bytes = 0;
   int Budget = -1;
+  /// Mbarrier numbers: each names Depth mbarriers, one per slot.
   unsigned FullBarrier = 0;
   unsigned EmptyBarrier = 0; ///< Unused by consumer-only and drain pipes.
   /// Buffers allocated before the loop that iterations take turns with:
@@ -218,7 +230,11 @@ struct Pipe {
 struct Mutex {
   unsigned Id = 0;
   unsigned Group = 0;
+  /// A named barrier id, or an mbarrier number when Mbarrier (numbered after
+  /// the pipes' and the named ids, so no two mutexes share a number).
   unsigned Barrier = 0;
+  /// Released by an asynchronous unit (releasedByUnit): an mbarrier.
+  bool Mbarrier = false;
   llvm::SmallVector<unsigned, 2> Producers;
   llvm::SmallVector<unsigned, 4> Consumers;
 };
@@ -260,7 +276,7 @@ struct UncoordinatedRead {
 };
 
 /// A budget the coordination needs more of than there is. Budget -1 is the
-/// barriers when no budget pool pays for them.
+/// named barriers when no budget pool pays for them.
 struct Overrun {
   int Budget = -1;
   uint64_t Need = 0;
@@ -272,11 +288,15 @@ struct SolveResult {
   std::vector<Mutex> Mutexes;
   /// Group of every value.
   std::vector<unsigned> GroupOf;
-  /// Per budget pool, including the barrier pool (BarriersUsed).
+  /// Per budget pool: ring bytes plus mbarrier bytes in the mbarrier pool,
+  /// the named barriers (BarriersUsed) in the named-barrier pool.
   std::vector<uint64_t> BudgetUsage;
+  /// Named barriers used (Barriers.NamedBarriers).
   unsigned BarriersUsed = 0;
-  /// Barriers the plain plan (own barriers for every pipe and mutex) needs.
-  unsigned BarriersUnshared = 0;
+  /// Both kinds of barriers as planned (barrierUse).
+  BarrierUse Barriers;
+  /// What the plain plan (own barriers for every pipe and mutex) needs.
+  BarrierUse Unshared;
   std::optional<UncoordinatedRead> Unsupported;
   std::optional<Overrun> Exceeded;
 };
@@ -287,8 +307,8 @@ struct SolveResult {
 llvm::Expected<SolveResult> solvePipes(const SolveInput &In);
 
 /// What a result that exceeds a budget needs and what is available, as a
-/// sentence ("the loop needs 3 barriers ..., but none is available (ids
-/// 0..15 are reserved)"); empty when nothing is exceeded.
+/// sentence ("the loop needs 3 named barriers ..., but none is available
+/// (ids 0..15 are reserved)"); empty when nothing is exceeded.
 std::string describeOverrun(const SolveInput &In, const SolveResult &R);
 
 /// Whether R exceeds the named-barrier budget (rather than another pool).

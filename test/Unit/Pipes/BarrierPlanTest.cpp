@@ -15,22 +15,24 @@ using namespace tileas::pipes::test;
 
 namespace {
 
-/// Shared memory (pool 0) and the named barriers (pool 1, ids 1..Limit-1).
-SolveInput input(unsigned BarrierLimit, unsigned II = 100) {
+/// Shared memory (pool 0, which pays for the mbarriers, 8 bytes each) and
+/// the named barriers (pool 1, ids 1..15).
+SolveInput input(uint64_t Smem = 232448, unsigned II = 100) {
   SolveInput In;
   In.FirstBarrier = 1;
-  In.BarrierLimit = BarrierLimit;
-  In.BudgetCapacity = {232448, BarrierLimit - 1};
+  In.BarrierLimit = 16;
+  In.BudgetCapacity = {Smem, 15};
   In.BudgetNames = {"smem_bytes", "named_barriers"};
   In.BarrierBudget = 1;
+  In.Cost.MbarrierBudget = 0;
   In.II = II;
   return In;
 }
 
 /// A tile loaded before the loop (consumer-only pipe) read by an MMA that
 /// accumulates into a buffer read after the loop (drain).
-SolveInput consumerOnlyAndDrain(unsigned BarrierLimit) {
-  SolveInput In = input(BarrierLimit);
+SolveInput consumerOnlyAndDrain(uint64_t Smem) {
+  SolveInput In = input(Smem);
   unsigned Mma = addOp(In, 1, 0, TensorCore, true, 120, 8);
   unsigned Q = addValue(In, -1, 0, -1, false, /*ProducedAsync=*/true);
   unsigned Acc = addValue(In, Mma, 0, -1, /*LiveOut=*/true);
@@ -38,54 +40,70 @@ SolveInput consumerOnlyAndDrain(unsigned BarrierLimit) {
   return In;
 }
 
-TEST(BarrierPlan, DrainTakesTheConsumerOnlyPipesBarrierOnlyUnderPressure) {
-  // Room for both: each keeps its own barrier, both created before the loop.
-  SolveResult R = solve(consumerOnlyAndDrain(/*BarrierLimit=*/3));
+TEST(BarrierPlan, DrainTakesTheConsumerOnlyPipesMbarrierOnlyUnderPressure) {
+  // Room for both mbarriers: each keeps its own, both created before the
+  // loop. No named barrier is used.
+  SolveResult R = solve(consumerOnlyAndDrain(/*Smem=*/16));
   ASSERT_EQ(R.Pipes.size(), 2u);
   EXPECT_EQ(R.Pipes[0].Kind, PipeKind::ConsumerOnly);
   EXPECT_EQ(R.Pipes[1].Kind, PipeKind::Drain);
   EXPECT_NE(R.Pipes[0].FullBarrier, R.Pipes[1].FullBarrier);
   EXPECT_FALSE(R.Pipes[1].CreateAtExit);
-  EXPECT_EQ(R.BarriersUsed, 2u);
-  EXPECT_EQ(R.BudgetUsage[1], 2u);
+  EXPECT_EQ(R.Barriers.Mbarriers, 2u);
+  EXPECT_EQ(R.BudgetUsage[0], 16u);
+  EXPECT_EQ(R.BarriersUsed, 0u);
+  EXPECT_EQ(R.BudgetUsage[1], 0u);
 
-  // One barrier: the consumer-only pipe is over before the loop starts and
+  // Room for one: the consumer-only pipe is over before the loop starts and
   // the drain begins after it ends, so they share it.
-  R = solve(consumerOnlyAndDrain(/*BarrierLimit=*/2));
+  R = solve(consumerOnlyAndDrain(/*Smem=*/8));
   ASSERT_EQ(R.Pipes.size(), 2u);
   EXPECT_EQ(R.Pipes[0].FullBarrier, 1u);
   EXPECT_EQ(R.Pipes[1].FullBarrier, 1u);
   EXPECT_TRUE(R.Pipes[1].CreateAtExit);
   EXPECT_FALSE(R.Pipes[0].CreateAtExit);
-  EXPECT_EQ(R.BarriersUsed, 1u);
-  EXPECT_EQ(R.BarriersUnshared, 2u);
+  EXPECT_EQ(R.Barriers.Mbarriers, 1u);
+  EXPECT_EQ(R.Unshared.Mbarriers, 2u);
+  EXPECT_EQ(R.BudgetUsage[0], 8u);
   EXPECT_FALSE(R.Exceeded.has_value());
 }
 
-/// Two TMA tiles of one stage, each read by its own MMA a stage later:
-/// B's load issues at BStart, A's MMA at AReader.
-SolveInput twoTiles(unsigned BarrierLimit, int64_t BStart, int64_t AReader,
-                    unsigned BBytes = 16384) {
-  SolveInput In = input(BarrierLimit);
+/// Two TMA tiles of one stage, A's read by its MMA a stage later, B's by
+/// its MMA BStage stages later: B's load issues at BStart, A's MMA at
+/// AReader.
+SolveInput twoTiles(uint64_t Smem, int64_t BStart, int64_t AReader,
+                    unsigned BBytes = 16384, unsigned BStage = 1) {
+  SolveInput In = input(Smem);
   unsigned TmaA = addOp(In, 0, 0, TMA, true, 0, 50);
   unsigned TmaB = addOp(In, 0, 1, TMA, true, BStart, 50);
   unsigned MmaA = addOp(In, 1, 2, TensorCore, true, AReader, 8);
-  unsigned MmaB = addOp(In, 2, 3, TensorCore, true, 230, 8);
+  unsigned MmaB = addOp(In, BStage, 3, TensorCore, true, 30 + 100 * BStage, 8);
   unsigned A = addValue(In, TmaA, 16384, 0);
   unsigned B = addValue(In, TmaB, BBytes, 0);
   In.Reads = {{MmaA, A, 0, false, -1}, {MmaB, B, 0, false, -1}};
   return In;
 }
 
-TEST(BarrierPlan, RingsWhoseConsumersFindBothTilesReadyAreFusedUnderPressure) {
-  // Room for both rings: nothing changes.
-  SolveResult R = solve(twoTiles(/*BarrierLimit=*/16, 1, 60));
-  ASSERT_EQ(R.Pipes.size(), 2u);
-  EXPECT_EQ(R.BarriersUsed, 4u);
+/// Both rings two deep: 4 x 16384 bytes of tiles, 8 mbarriers unfused, 4
+/// fused.
+constexpr uint64_t TwoRings = 4 * 16384 + 8 * 8, Fused = 4 * 16384 + 4 * 8;
 
-  // Two barriers: one ring holds both tiles, filled by both loads, waited for
-  // before A's MMA and released after B's; as deep as B's ring.
-  R = solve(twoTiles(/*BarrierLimit=*/3, 1, 60));
+TEST(BarrierPlan, RingsAreNotFusedForBarriersAnyMore) {
+  // Their 8 mbarriers fit: two rings with their own, no named barrier.
+  SolveResult R = solve(twoTiles(TwoRings, 1, 60));
+  ASSERT_EQ(R.Pipes.size(), 2u);
+  EXPECT_EQ(R.Barriers.Mbarriers, 8u);
+  EXPECT_EQ(R.Barriers.MbarrierBytes, 64u);
+  EXPECT_EQ(R.BarriersUsed, 0u);
+  EXPECT_EQ(R.BudgetUsage[0], TwoRings);
+  EXPECT_FALSE(R.Exceeded.has_value());
+}
+
+TEST(BarrierPlan, RingsWhoseConsumersFindBothTilesReadyAreFusedUnderPressure) {
+  // Shared memory for the tiles and only 4 mbarriers: one ring holds both
+  // tiles, filled by both loads, waited for before A's MMA and released
+  // after B's.
+  SolveResult R = solve(twoTiles(Fused, 1, 60));
   ASSERT_EQ(R.Pipes.size(), 1u);
   const Pipe &P = R.Pipes[0];
   EXPECT_EQ(P.Kind, PipeKind::Ring);
@@ -95,26 +113,30 @@ TEST(BarrierPlan, RingsWhoseConsumersFindBothTilesReadyAreFusedUnderPressure) {
   ASSERT_EQ(P.Consumers.size(), 2u);
   EXPECT_EQ(P.Consumers.front().Op, 2u);
   EXPECT_EQ(P.Consumers.back().Op, 3u);
-  EXPECT_EQ(P.Depth, 3u);
+  EXPECT_EQ(P.Depth, 2u);
   EXPECT_EQ(P.Bytes, 32768u);
   EXPECT_EQ(P.FullBarrier, 1u);
   EXPECT_EQ(P.EmptyBarrier, 2u);
-  EXPECT_EQ(R.BarriersUsed, 2u);
-  EXPECT_EQ(R.BudgetUsage[0], 3u * 32768);
+  EXPECT_EQ(R.Barriers.Mbarriers, 4u);
+  EXPECT_EQ(R.Unshared.Mbarriers, 8u);
+  EXPECT_EQ(R.BudgetUsage[0], Fused);
   EXPECT_FALSE(R.Exceeded.has_value());
 }
 
 TEST(BarrierPlan, FusedRingsKeepTheDepthALateReleaseNeeds) {
-  // B's MMA takes 100 cycles: the tensor core releases B's slot at 330, past
-  // the refill three iterations on (301), so B's ring is four deep. Fused
-  // with A, the ring must stay four deep, not the three of its stages.
-  SolveInput In = twoTiles(/*BarrierLimit=*/16, 1, 60);
+  // Both MMAs two stages on take 100 cycles: the tensor core releases the
+  // slots at 330, past the refill three iterations on (300), so both rings
+  // are four deep. Fused, the ring must stay four deep, not the three of
+  // its stages.
+  SolveInput In = twoTiles(1 << 20, 1, 230, 16384, /*BStage=*/2);
+  In.Ops[2].Stage = 2;
+  In.Ops[2].Latency = 100;
   In.Ops[3].Latency = 100;
   SolveResult R = solve(In);
   ASSERT_EQ(R.Pipes.size(), 2u);
+  EXPECT_EQ(R.Pipes[0].Depth, 4u);
   EXPECT_EQ(R.Pipes[1].Depth, 4u);
-  In.BarrierLimit = 3;
-  In.BudgetCapacity[1] = 2;
+  In.BudgetCapacity[0] = 8 * 16384 + 8 * 8;
   R = solve(In);
   ASSERT_EQ(R.Pipes.size(), 1u);
   EXPECT_EQ(R.Pipes[0].Members, 2u);
@@ -124,12 +146,12 @@ TEST(BarrierPlan, FusedRingsKeepTheDepthALateReleaseNeeds) {
 TEST(BarrierPlan, NoFusionWhereAConsumerWouldWaitLongerThanScheduled) {
   // B's load issues at 20 and is ready at 70, but A's MMA issues at 60: one
   // wait for both would hold it 10 cycles past its cycle.
-  SolveInput In = twoTiles(/*BarrierLimit=*/3, 20, 60);
+  SolveInput In = twoTiles(Fused, 20, 60);
   SolveResult R = solve(In);
   EXPECT_EQ(R.Pipes.size(), 2u);
   ASSERT_TRUE(R.Exceeded.has_value());
-  EXPECT_EQ(R.Exceeded->Budget, 1);
-  EXPECT_EQ(R.Exceeded->Need, 4u);
+  EXPECT_EQ(R.Exceeded->Budget, 0);
+  EXPECT_EQ(R.Exceeded->Need, TwoRings);
 
   // The scheduler is told what would make them fusable, and keep them so:
   // each load at least its latency before the other tile's MMA (B's before
@@ -154,42 +176,45 @@ TEST(BarrierPlan, NoFusionWhereAConsumerWouldWaitLongerThanScheduled) {
 }
 
 TEST(BarrierPlan, NoFusionThatWouldExceedSharedMemory) {
-  // A's ring is 2 deep, B's 3: fused, both tiles would be 3 deep.
-  SolveInput In = twoTiles(/*BarrierLimit=*/3, 1, 60, /*BBytes=*/65536);
-  In.BudgetCapacity[0] = 2 * 16384 + 3 * 65536; // Exactly the two rings.
+  // A's ring is 2 deep, B's 3: fused, both tiles would be 3 deep, which
+  // costs more than the 4 mbarriers fusing saves.
+  SolveInput In = twoTiles(0, 1, 60, /*BBytes=*/65536, /*BStage=*/2);
+  uint64_t Rings = 2 * 16384 + 3 * 65536 + (4 + 6) * 8;
+  In.BudgetCapacity[0] = Rings - 1;
   SolveResult R = solve(In);
   EXPECT_EQ(R.Pipes.size(), 2u);
   ASSERT_TRUE(R.Exceeded.has_value());
-  EXPECT_EQ(R.Exceeded->Budget, 1);
+  EXPECT_EQ(R.Exceeded->Budget, 0);
+  EXPECT_EQ(R.Exceeded->Need, Rings);
   std::vector<FusionProposal> F = proposeFusions(In, R);
   ASSERT_EQ(F.size(), 1u);
   EXPECT_EQ(F[0].Lateness, 0);
-  EXPECT_EQ(F[0].Excess, 16384u); // A's third copy.
+  // A's third copy, less the 4 mbarriers fusing saves, and the byte over.
+  EXPECT_EQ(F[0].Excess, 16384u - 4 * 8 + 1);
 }
 
 TEST(BarrierPlan, RingsFilledByDifferentUnitsAreNotFused) {
   // B written by the issuing thread: a commit after it would not cover the
   // TMA load of A.
-  SolveInput In = twoTiles(/*BarrierLimit=*/3, 1, 60);
+  SolveInput In = twoTiles(Fused, 1, 60);
   In.Ops[1].Unit = ALU;
   In.Ops[1].Async = false;
   SolveResult R = solve(In);
   EXPECT_EQ(R.Pipes.size(), 2u);
   EXPECT_TRUE(proposeFusions(In, R).empty());
-  // B's load a stage after A's: one slot, acquired before A's load and
-  // committed after B's.
-  In = twoTiles(/*BarrierLimit=*/3, 1, 60);
+  // B's load a stage after A's: one slot would have to be acquired before
+  // A's load and committed after B's, three deep instead of two: that costs
+  // more bytes than the mbarriers it saves.
+  In = twoTiles(Fused, 1, 60, 16384, /*BStage=*/2);
   In.Ops[1].Stage = 1;
   In.Ops[1].Start = 100;
   In.Ops[2].Start = 150;
   R = solve(In);
-  ASSERT_EQ(R.Pipes.size(), 1u);
-  EXPECT_EQ(R.Pipes[0].Owner, 0);
-  EXPECT_EQ(R.Pipes[0].Producers.back(), 1u);
+  EXPECT_EQ(R.Pipes.size(), 2u);
 }
 
 TEST(BarrierPlan, RingReadAnIterationLaterIsUnsupported) {
-  SolveInput In = input(16);
+  SolveInput In = input();
   unsigned Tma = addOp(In, 0, 0, TMA, true, 0, 50);
   unsigned Mma = addOp(In, 0, 1, TensorCore, true, 60, 8);
   unsigned V = addValue(In, Tma, 16384, 0);
@@ -205,7 +230,7 @@ TEST(BarrierPlan, RingReadAnIterationLaterIsUnsupported) {
 TEST(BarrierPlan, ReadBetweenTwoRewritesOfARingIsUnsupported) {
   // MMA1 writes S, a TMEM load reads it, MMA2 rewrites it in place: the
   // ring's one commit (after MMA2) would come after the load's wait.
-  SolveInput In = input(16);
+  SolveInput In = input();
   unsigned Mma1 = addOp(In, 0, 0, TensorCore, true, 0, 8);
   unsigned Load = addOp(In, 0, 1, ALU, false, 10, 4);
   unsigned Mma2 = addOp(In, 0, 2, TensorCore, true, 20, 8);
@@ -226,7 +251,7 @@ TEST(BarrierPlan, ReadBetweenTwoRewritesOfARingIsUnsupported) {
 /// A buffer allocated before the loop that an MMA rewrites in place every
 /// iteration, read by TMEM loads: a mutex.
 SolveInput mutexLoop(int64_t LoadStart, unsigned LoadOrder, int64_t MmaStart) {
-  SolveInput In = input(16);
+  SolveInput In = input();
   unsigned Mma = addOp(In, 1, 1, TensorCore, true, MmaStart, 8);
   unsigned Load = addOp(In, 0, LoadOrder, ALU, false, LoadStart, 4);
   unsigned Buffer = addValue(In, -1);
@@ -269,7 +294,7 @@ TEST(BarrierPlan, MutexWhoseNextIterationEntersTooEarlyAsksForAnOrdering) {
 }
 
 TEST(BarrierPlan, SameInputSamePlan) {
-  SolveInput In = twoTiles(/*BarrierLimit=*/3, 1, 60);
+  SolveInput In = twoTiles(Fused, 1, 60);
   SolveResult A = solve(In), B = solve(In);
   ASSERT_EQ(A.Pipes.size(), B.Pipes.size());
   for (unsigned I = 0; I < A.Pipes.size(); ++I) {

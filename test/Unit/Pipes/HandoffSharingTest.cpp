@@ -18,13 +18,15 @@ namespace {
 /// Attention's O and P for one query tile: the compute agent reads O
 /// (TMEM_LD), rescales it in place (TMEM_ST) and stores P (STS), in the
 /// orders given; the MMA agent's two PV MMAs read P and accumulate into O
-/// (the last PV reads P when PReadByLastPv).
-SolveInput rescaleThenPv(unsigned BarrierLimit, unsigned StOrder = 1,
+/// (the last PV reads P when PReadByLastPv). Shared memory holds P's tile
+/// and Mbarriers mbarriers.
+SolveInput rescaleThenPv(unsigned Mbarriers, unsigned StOrder = 1,
                          unsigned StsOrder = 2, bool PReadByLastPv = true) {
   SolveInput In;
   In.FirstBarrier = 1;
-  In.BarrierLimit = BarrierLimit;
-  In.BudgetCapacity = {232448};
+  In.BarrierLimit = 16;
+  In.BudgetCapacity = {16384 + 8 * Mbarriers};
+  In.Cost.MbarrierBudget = 0;
   In.II = 100;
   In.WarpSpecialized = true;
   unsigned Ld = addOp(In, 0, 0, ALU, false, 0, 4);
@@ -59,20 +61,21 @@ const Pipe *find(const SolveResult &R, bool Handoff) {
 }
 
 TEST(HandoffSharing, OnlyUnderPressure) {
-  // Room for both: the handoff keeps its own two barriers.
-  SolveResult R = solve(rescaleThenPv(/*BarrierLimit=*/16));
+  // Room for both: the handoff keeps its own two mbarriers.
+  SolveResult R = solve(rescaleThenPv(/*Mbarriers=*/15));
   const Pipe *O = find(R, true), *P = find(R, false);
   ASSERT_TRUE(O && P);
   EXPECT_EQ(O->FullFrom, -1);
   EXPECT_EQ(O->EmptyFrom, -1);
-  EXPECT_EQ(R.BarriersUsed, 4u);
+  EXPECT_EQ(R.Barriers.Mbarriers, 4u);
+  EXPECT_EQ(R.BarriersUsed, 0u);
 }
 
 TEST(HandoffSharing, ORescaledBeforePIsStoredSharesBothOfPsBarriers) {
-  // Two barriers: "P full" is committed by the compute agent after the
-  // rescale, "P empty" released by the tensor core after the last PV, so
-  // each of P's phases says what O's would.
-  SolveResult R = solve(rescaleThenPv(/*BarrierLimit=*/3));
+  // Room for two mbarriers: "P full" is committed by the compute agent
+  // after the rescale, "P empty" released by the tensor core after the last
+  // PV, so each of P's phases says what O's would.
+  SolveResult R = solve(rescaleThenPv(/*Mbarriers=*/2));
   const Pipe *O = find(R, true), *P = find(R, false);
   ASSERT_TRUE(O && P);
   EXPECT_EQ(P->Depth, 1u);
@@ -80,42 +83,43 @@ TEST(HandoffSharing, ORescaledBeforePIsStoredSharesBothOfPsBarriers) {
   EXPECT_EQ(O->EmptyFrom, int(P->Id));
   EXPECT_EQ(O->FullBarrier, P->FullBarrier);
   EXPECT_EQ(O->EmptyBarrier, P->EmptyBarrier);
-  EXPECT_EQ(R.BarriersUsed, 2u);
-  EXPECT_EQ(R.BarriersUnshared, 4u);
+  EXPECT_EQ(R.Barriers.Mbarriers, 2u);
+  EXPECT_EQ(R.Unshared.Mbarriers, 4u);
   EXPECT_FALSE(R.Exceeded.has_value());
 }
 
 TEST(HandoffSharing, PStoredBeforeTheRescaleLendsOnlyItsEmptyBarrier) {
   // "P full" now comes before O is rescaled: its phase no longer implies
   // "O rescaled", so O keeps its full barrier.
-  SolveResult R = solve(rescaleThenPv(/*BarrierLimit=*/4, /*StOrder=*/2,
+  SolveResult R = solve(rescaleThenPv(/*Mbarriers=*/3, /*StOrder=*/2,
                                       /*StsOrder=*/1));
   const Pipe *O = find(R, true), *P = find(R, false);
   ASSERT_TRUE(O && P);
   EXPECT_EQ(O->FullFrom, -1);
   EXPECT_EQ(O->EmptyFrom, int(P->Id));
   EXPECT_NE(O->FullBarrier, P->FullBarrier);
-  EXPECT_EQ(R.BarriersUsed, 3u);
-  // With two barriers it does not fit.
-  R = solve(rescaleThenPv(/*BarrierLimit=*/3, 2, 1));
+  EXPECT_EQ(R.Barriers.Mbarriers, 3u);
+  // With room for two it does not fit.
+  R = solve(rescaleThenPv(/*Mbarriers=*/2, 2, 1));
   EXPECT_TRUE(R.Exceeded.has_value());
 }
 
 TEST(HandoffSharing, PReleasedBeforeTheLastPvLendsOnlyItsFullBarrier) {
   // "P empty" comes after the first PV: the second still accumulates into O.
-  SolveResult R = solve(rescaleThenPv(/*BarrierLimit=*/4, 1, 2,
+  SolveResult R = solve(rescaleThenPv(/*Mbarriers=*/3, 1, 2,
                                       /*PReadByLastPv=*/false));
   const Pipe *O = find(R, true), *P = find(R, false);
   ASSERT_TRUE(O && P);
   EXPECT_EQ(O->FullFrom, int(P->Id));
   EXPECT_EQ(O->EmptyFrom, -1);
-  EXPECT_EQ(R.BarriersUsed, 3u);
+  EXPECT_EQ(R.Barriers.Mbarriers, 3u);
 }
 
 TEST(HandoffSharing, DeeperRingsLendNothing) {
   // P read a stage later: two slots, so an iteration's slot and phase differ
   // from the handoff's.
-  SolveInput In = rescaleThenPv(/*BarrierLimit=*/3);
+  SolveInput In = rescaleThenPv(/*Mbarriers=*/2);
+  In.BudgetCapacity = {2 * 16384 + 2 * 8}; // Both of P's slots.
   In.Ops[3].Stage = In.Ops[4].Stage = 1;
   In.Ops[3].Start += 100;
   In.Ops[4].Start += 100;

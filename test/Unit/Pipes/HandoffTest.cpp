@@ -45,7 +45,10 @@ TEST(Handoff, UnspecializedKeepsTheOneBarrierMutex) {
   SolveResult R = solve(scoreBuffer(/*WarpSpecialized=*/false));
   EXPECT_TRUE(R.Pipes.empty());
   ASSERT_EQ(R.Mutexes.size(), 1u);
-  EXPECT_EQ(R.BarriersUsed, 1u);
+  // The tensor core releases QK's side: one mbarrier, no named barrier.
+  EXPECT_TRUE(R.Mutexes[0].Mbarrier);
+  EXPECT_EQ(R.Barriers.Mbarriers, 1u);
+  EXPECT_EQ(R.BarriersUsed, 0u);
 }
 
 TEST(Handoff, TwoAgentsAndAnAsynchronousReleaseMakeADepthOneRing) {
@@ -65,10 +68,11 @@ TEST(Handoff, TwoAgentsAndAnAsynchronousReleaseMakeADepthOneRing) {
   EXPECT_EQ(P.Producers, (SmallVector<unsigned, 2>{0, 1}));
   ASSERT_EQ(P.Consumers.size(), 1u);
   EXPECT_EQ(P.Consumers[0].Op, 2u);
-  // Its own full and empty barriers: one more than the mutex, charged in
+  // Its own full and empty mbarriers: one more than the mutex, charged in
   // the solve both passes share.
   EXPECT_NE(P.FullBarrier, P.EmptyBarrier);
-  EXPECT_EQ(R.BarriersUsed, 2u);
+  EXPECT_EQ(R.Barriers.Mbarriers, 2u);
+  EXPECT_EQ(R.BarriersUsed, 0u);
 }
 
 TEST(Handoff, SynchronousSidesKeepTheMutex) {
@@ -79,7 +83,12 @@ TEST(Handoff, SynchronousSidesKeepTheMutex) {
   In.Ops[0].Unit = In.Ops[1].Unit = ALU + 1;
   SolveResult R = solve(In);
   EXPECT_TRUE(R.Pipes.empty());
-  EXPECT_EQ(R.Mutexes.size(), 1u);
+  ASSERT_EQ(R.Mutexes.size(), 1u);
+  // Between thread groups: a named barrier.
+  EXPECT_FALSE(R.Mutexes[0].Mbarrier);
+  EXPECT_EQ(R.Mutexes[0].Barrier, 1u);
+  EXPECT_EQ(R.BarriersUsed, 1u);
+  EXPECT_EQ(R.Barriers.Mbarriers, 0u);
 }
 
 TEST(Handoff, OneAgentKeepsTheMutex) {
@@ -125,10 +134,12 @@ TEST(Handoff, AccumulatorRescaledThenAccumulatedHandsBackToTheReader) {
 
 TEST(Handoff, NeverFusedWithAnotherRing) {
   SolveInput In = scoreBuffer(/*WarpSpecialized=*/true);
-  // Barely room for the handoff and one more ring: fusing is tried, and
-  // must leave the handoff alone (its slot is the buffer made before the
-  // loop).
-  In.BarrierLimit = 4;
+  // Shared memory for five mbarriers, where the handoff and a two-slot ring
+  // need six: fusing is tried, and must leave the handoff alone (its slot
+  // is the buffer made before the loop).
+  In.BudgetCapacity = {5 * 8};
+  In.BudgetNames = {"smem_bytes"};
+  In.Cost.MbarrierBudget = 0;
   In.II = 10;
   unsigned Tma = addOp(In, 0, 3, TMA, true);
   In.Ops[Tma].Agent = 2;
@@ -141,7 +152,7 @@ TEST(Handoff, NeverFusedWithAnotherRing) {
   ASSERT_EQ(R.Pipes.size(), 2u);
   EXPECT_EQ(R.Pipes[1].Members, 1u);
   EXPECT_TRUE(R.Pipes[1].Handoff);
-  EXPECT_EQ(R.BarriersUsed, 4u);
+  EXPECT_EQ(R.Barriers.Mbarriers, 6u);
   EXPECT_TRUE(R.Exceeded);
 }
 

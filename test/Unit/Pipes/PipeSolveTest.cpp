@@ -15,13 +15,15 @@ using namespace tileas::pipes::test;
 
 namespace {
 
-/// A budget pool of shared memory (index 0) and one of tensor memory (1).
+/// A budget pool of shared memory (index 0), which pays for the mbarriers,
+/// and one of tensor memory (1).
 SolveInput baseInput() {
   SolveInput In;
   In.FirstBarrier = 1;
   In.BarrierLimit = 16;
   In.BudgetCapacity = {232448, 262144};
   In.BudgetNames = {"smem_bytes", "tmem_bytes"};
+  In.Cost.MbarrierBudget = 0;
   return In;
 }
 
@@ -45,13 +47,15 @@ TEST(PipeSolve, RingDepthIsStageDistancePlusOne) {
   }
   EXPECT_EQ(R.Pipes[0].Owner, int(TmaA));
   EXPECT_EQ(R.Pipes[1].Owner, int(TmaB));
-  // Lowest free barriers first, above the reserved ones, full then empty.
+  // Mbarrier numbers in pipe order from the first unreserved id, full then
+  // empty; each names one mbarrier per slot.
   EXPECT_EQ(R.Pipes[0].FullBarrier, 1u);
   EXPECT_EQ(R.Pipes[0].EmptyBarrier, 2u);
   EXPECT_EQ(R.Pipes[1].FullBarrier, 3u);
   EXPECT_EQ(R.Pipes[1].EmptyBarrier, 4u);
-  EXPECT_EQ(R.BarriersUsed, 4u);
-  EXPECT_EQ(R.BudgetUsage[0], 2u * 4 * 16384);
+  EXPECT_EQ(R.BarriersUsed, 0u); // No named barrier.
+  EXPECT_EQ(R.Barriers.Mbarriers, 2u * 4 * 2);
+  EXPECT_EQ(R.BudgetUsage[0], 2u * 4 * 16384 + 2 * 4 * 2 * 8);
 }
 
 TEST(PipeSolve, AsynchronousReaderReleasesWhenItsUnitCompletes) {
@@ -72,7 +76,8 @@ TEST(PipeSolve, AsynchronousReaderReleasesWhenItsUnitCompletes) {
     SolveResult R = solve(In);
     ASSERT_EQ(R.Pipes.size(), 1u);
     EXPECT_EQ(R.Pipes[0].Depth, Depth) << "MMA at cycle " << MmaStart;
-    EXPECT_EQ(R.BudgetUsage[0], Depth * 16384u);
+    // Each slot: the tile and its full and empty mbarriers.
+    EXPECT_EQ(R.BudgetUsage[0], Depth * (16384u + 2 * 8));
   }
 }
 
@@ -158,7 +163,8 @@ TEST(PipeSolve, AsyncValueFromBeforeTheLoopGetsAConsumerOnlyPipe) {
   ASSERT_EQ(R.Pipes.size(), 1u);
   EXPECT_EQ(R.Pipes[0].Kind, PipeKind::ConsumerOnly);
   EXPECT_EQ(R.Pipes[0].Owner, -1);
-  EXPECT_EQ(R.BarriersUsed, 1u); // Only a full barrier.
+  EXPECT_EQ(R.Barriers.Mbarriers, 1u); // Only a full barrier.
+  EXPECT_EQ(R.BarriersUsed, 0u);
   // A synchronous value from before the loop needs nothing.
   In.Values[Q].ProducedAsync = false;
   EXPECT_TRUE(solve(In).Pipes.empty());
@@ -194,8 +200,12 @@ TEST(PipeSolve, AccumulatorReadInTheLoopByAnotherUnitGetsAMutex) {
   ASSERT_EQ(R.Mutexes.size(), 1u);
   EXPECT_EQ(R.Mutexes[0].Producers.front(), Mma);
   EXPECT_EQ(R.Mutexes[0].Consumers.front(), Load);
+  // The tensor core releases it: an mbarrier, not a named barrier.
+  EXPECT_TRUE(R.Mutexes[0].Mbarrier);
   EXPECT_EQ(R.Mutexes[0].Barrier, 1u);
-  EXPECT_EQ(R.BarriersUsed, 1u);
+  EXPECT_EQ(R.BarriersUsed, 0u);
+  EXPECT_EQ(R.Barriers.Mbarriers, 1u);
+  EXPECT_EQ(R.BudgetUsage[0], 8u);
 }
 
 TEST(PipeSolve, BufferFromBeforeTheLoopRewrittenInPlaceGetsAMutex) {
@@ -218,29 +228,37 @@ TEST(PipeSolve, BudgetsAndBarriersOverflowAreReportedWithTheNumbers) {
   unsigned Mma = addOp(In, 7, 1, TensorCore, true);
   unsigned V = addValue(In, Tma, 65536, 0);
   In.Reads = {{Mma, V, 0, false, -1}};
-  SolveResult R = solve(In); // Depth 8: 512 KiB.
+  SolveResult R = solve(In); // Depth 8: 512 KiB and 16 mbarriers.
   ASSERT_TRUE(R.Exceeded.has_value());
   EXPECT_EQ(R.Exceeded->Budget, 0);
-  EXPECT_EQ(R.Exceeded->Need, 524288u);
+  EXPECT_EQ(R.Exceeded->Need, 524288u + 16 * 8);
   EXPECT_EQ(R.Exceeded->Capacity, 232448u);
   std::string Msg = toString(budgetError(In, R));
   EXPECT_NE(Msg.find("internal error"), std::string::npos) << Msg;
-  EXPECT_NE(Msg.find("524288 of smem_bytes but 232448"), std::string::npos)
+  EXPECT_NE(Msg.find("524416 of smem_bytes (128 of them for 16 mbarriers) "
+                     "but 232448"),
+            std::string::npos)
       << Msg;
 
+  // Three mutexes between thread groups, two named barriers left.
   In = baseInput();
-  In.BarrierLimit = 3; // Barriers 1 and 2 only.
-  Tma = addOp(In, 0, 0, TMA, true);
-  unsigned Tma2 = addOp(In, 0, 1, TMA, true);
-  Mma = addOp(In, 1, 2, TensorCore, true);
-  unsigned A = addValue(In, Tma, 1024, 0), B = addValue(In, Tma2, 1024, 0);
-  In.Reads = {{Mma, A, 0, false, -1}, {Mma, B, 0, false, -1}};
-  R = solve(In); // II 0: the schedule is unknown, so no ring is fused.
+  In.BarrierLimit = 3; // Named barriers 1 and 2 only.
+  for (unsigned I = 0; I < 3; ++I) {
+    unsigned Writer = addOp(In, 0, 2 * I, ALU, false);
+    unsigned Reader = addOp(In, 0, 2 * I + 1, TMA, false);
+    unsigned Acc = addValue(In, Writer);
+    In.Reads.push_back({Writer, Acc, 1, true, int(Acc)});
+    In.Reads.push_back({Reader, Acc, 0, false, -1});
+  }
+  R = solve(In);
   ASSERT_TRUE(R.Exceeded.has_value());
-  EXPECT_EQ(R.Exceeded->Need, 4u);
+  EXPECT_EQ(R.Exceeded->Need, 3u);
   EXPECT_EQ(R.Exceeded->Capacity, 2u);
   Msg = toString(budgetError(In, R));
-  EXPECT_NE(Msg.find("needs 4 barriers for 2 pipes"), std::string::npos) << Msg;
+  EXPECT_NE(Msg.find("needs 3 named barriers for 3 mutexes between thread "
+                     "groups, but only ids 1..2 are available"),
+            std::string::npos)
+      << Msg;
 
   // Within every budget, there is nothing to report.
   In.BarrierLimit = 16;

@@ -47,8 +47,9 @@ TEST(RingSlack, ProducerWarpRingsGetSlotsBeyondTheScheduleWhereTheyFit) {
     EXPECT_EQ(P.Depth, 3u + 2u);
   }
   EXPECT_EQ(R.BudgetUsage[0], 2 * 5 * Tile);
-  // Barriers do not depend on the depth.
-  EXPECT_EQ(R.BarriersUsed, 4u);
+  // Each slot has its own full and empty mbarrier; no named barrier.
+  EXPECT_EQ(R.Barriers.Mbarriers, 2u * 5 * 2);
+  EXPECT_EQ(R.BarriersUsed, 0u);
   EXPECT_FALSE(R.Exceeded);
 }
 
@@ -69,6 +70,28 @@ TEST(RingSlack, NoRoomNoSlack) {
     EXPECT_EQ(P.Slack, 0u);
     EXPECT_EQ(P.Depth, 3u);
   }
+}
+
+TEST(RingSlack, ASlotOfSlackPaysForItsMbarriersToo) {
+  // Shared memory pays for the mbarriers: the six slots the schedule needs
+  // with their twelve mbarriers, and one tile more, but not its two
+  // mbarriers: no slack.
+  SolveInput In = gemm(/*WarpSpecialized=*/true, 2, 7);
+  In.Cost.MbarrierBudget = 0;
+  In.BudgetCapacity[0] += 12 * 8;
+  SolveResult R = solve(In);
+  ASSERT_FALSE(R.Exceeded);
+  for (const Pipe &P : R.Pipes)
+    EXPECT_EQ(P.Slack, 0u);
+  EXPECT_EQ(R.BudgetUsage[0], 6 * Tile + 12 * 8);
+  // With its mbarriers' 16 bytes more, the first ring gets the slot.
+  In.BudgetCapacity[0] += 16;
+  R = solve(In);
+  ASSERT_FALSE(R.Exceeded);
+  EXPECT_EQ(R.Pipes[0].Slack, 1u);
+  EXPECT_EQ(R.Pipes[1].Slack, 0u);
+  EXPECT_EQ(R.Barriers.Mbarriers, 14u);
+  EXPECT_EQ(R.BudgetUsage[0], 7 * Tile + 14 * 8);
 }
 
 TEST(RingSlack, UnspecializedRingsKeepTheScheduleDepth) {

@@ -10,6 +10,8 @@
 #include "tileas/Sched/Scheduler.h"
 #include "tileas/Sched/Verifier.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 #include "gtest/gtest.h"
 
 using namespace llvm;
@@ -23,8 +25,9 @@ constexpr unsigned TMA = 4, TensorCore = 6, Issuer = 9;
 enum : unsigned { TmaA, TmaB, MmaA, MmaB };
 
 /// Two TMA tiles of 100 bytes, each read by an MMA 50 cycles later; the
-/// barrier pool pays for the coordination, BarrierLimit - 1 ids of it.
-Problem twoTileLoop(unsigned BarrierLimit, unsigned Distance = 0) {
+/// shared memory (Smem bytes) pays for the rings and their mbarriers (8
+/// bytes each), the barrier pool's 15 ids for named barriers.
+Problem twoTileLoop(uint64_t Smem, unsigned Distance = 0) {
   ProblemBuilder B;
   B.op({{1, 1}}, /*Async=*/true);
   B.op({{1, 1}}, /*Async=*/true);
@@ -46,19 +49,21 @@ Problem twoTileLoop(unsigned BarrierLimit, unsigned Distance = 0) {
                {int(TmaB), false, 100, int(SmemBudget), false}};
   In.Reads = {{MmaA, 0, Distance, false, -1}, {MmaB, 1, 0, false, -1}};
   In.FirstBarrier = 1;
-  In.BarrierLimit = BarrierLimit;
-  In.BudgetCapacity = {1000, BarrierLimit - 1};
+  In.BarrierLimit = 16;
+  In.BudgetCapacity = {Smem, 15};
   In.BudgetNames = {"smem", "barriers"};
   In.BarrierBudget = int(BarrierBudget);
+  In.Cost.MbarrierBudget = int(SmemBudget);
   B.P.model() = smallModel();
   B.P.Coordination = In;
   return B.P;
 }
 
 TEST(Coordination, ScheduleIsAcceptedOnlyWithCoordinationThatFits) {
-  // Two rings need four barriers; there are two. The scheduler orders the
-  // loads before both MMAs so that one ring can hold both tiles.
-  Problem P = twoTileLoop(/*BarrierLimit=*/3);
+  // One slot of each ring is 200 bytes of tiles and 4 mbarriers (32 bytes);
+  // there are 216. The scheduler orders the loads before both MMAs so that
+  // one ring, with one full and one empty mbarrier, holds both tiles.
+  Problem P = twoTileLoop(/*Smem=*/216);
   ScheduleResult R = scheduleLoop(P, SchedulerOptions());
   ASSERT_TRUE(R.Success) << R.Failure.Reason;
   Expected<pipes::SolveResult> C = solveCoordination(P, R.Sched);
@@ -66,34 +71,40 @@ TEST(Coordination, ScheduleIsAcceptedOnlyWithCoordinationThatFits) {
   EXPECT_FALSE(C->Exceeded.has_value());
   ASSERT_EQ(C->Pipes.size(), 1u);
   EXPECT_EQ(C->Pipes[0].Members, 2u);
-  EXPECT_EQ(C->BarriersUsed, 2u);
+  EXPECT_EQ(C->Barriers.Mbarriers, 2u);
+  EXPECT_EQ(C->BudgetUsage[SmemBudget], 216u);
+  EXPECT_EQ(C->BarriersUsed, 0u);
   EXPECT_TRUE(verifySchedule(P, R.Sched).empty());
   for (unsigned Mma : {MmaA, MmaB})
     for (unsigned Tma : {TmaA, TmaB})
       EXPECT_GE(R.Sched.Ops[Mma].Start, R.Sched.Ops[Tma].Start + 50);
 
-  // With room for both rings, nothing is fused.
-  Problem Roomy = twoTileLoop(/*BarrierLimit=*/16);
+  // With room for both rings, nothing is fused, however many mbarriers
+  // they have: the named barriers do not pay for them.
+  Problem Roomy = twoTileLoop(/*Smem=*/100000);
   ScheduleResult Free = scheduleLoop(Roomy, SchedulerOptions());
   ASSERT_TRUE(Free.Success);
   C = solveCoordination(Roomy, Free.Sched);
   ASSERT_TRUE(bool(C));
   EXPECT_EQ(C->Pipes.size(), 2u);
+  EXPECT_GT(C->Barriers.Mbarriers, 15u);
+  EXPECT_EQ(C->BarriersUsed, 0u);
 }
 
-TEST(Coordination, NoBarriersForEvenOneRingLeavesTheLoopWithAReason) {
-  Problem P = twoTileLoop(/*BarrierLimit=*/2);
+TEST(Coordination, NoRoomForEvenOneRingsMbarriersLeavesTheLoopWithAReason) {
+  // The tiles fit, one slot each, but not the mbarriers of even one ring.
+  Problem P = twoTileLoop(/*Smem=*/200);
   ScheduleResult R = scheduleLoop(P, SchedulerOptions());
   ASSERT_FALSE(R.Success);
-  EXPECT_NE(R.Failure.Reason.find("the loop's pipes and mutexes need 2 of "
-                                  "'barriers'"),
+  EXPECT_NE(R.Failure.Reason.find("the loop's pipes and mutexes need 216 of "
+                                  "'smem'"),
             std::string::npos)
       << R.Failure.Reason;
-  EXPECT_EQ(R.Failure.Budget, int(BarrierBudget));
+  EXPECT_EQ(R.Failure.Budget, int(SmemBudget));
 }
 
 TEST(Coordination, UncoordinatableReadIsAFailureNotASchedule) {
-  Problem P = twoTileLoop(/*BarrierLimit=*/16, /*Distance=*/1);
+  Problem P = twoTileLoop(/*Smem=*/100000, /*Distance=*/1);
   ScheduleResult R = scheduleLoop(P, SchedulerOptions());
   ASSERT_FALSE(R.Success);
   EXPECT_NE(R.Failure.Reason.find("loop-carried reads of piped values are "
@@ -103,17 +114,20 @@ TEST(Coordination, UncoordinatableReadIsAFailureNotASchedule) {
 }
 
 TEST(Coordination, VerifierJudgesTheCoordinationOfASchedule) {
-  Problem P = twoTileLoop(/*BarrierLimit=*/16);
+  Problem P = twoTileLoop(/*Smem=*/300);
   ScheduleResult R = scheduleLoop(P, SchedulerOptions());
   ASSERT_TRUE(R.Success);
   EXPECT_TRUE(verifySchedule(P, R.Sched).empty());
-  // The same schedule with one barrier: its one ring needs two.
-  P.Coordination->BarrierLimit = 2;
-  P.Coordination->BudgetCapacity[BarrierBudget] = 1;
+  // The same schedule with room for its tiles but not their mbarriers.
+  Expected<pipes::SolveResult> C = solveCoordination(P, R.Sched);
+  ASSERT_TRUE(bool(C));
+  uint64_t Tiles = C->BudgetUsage[SmemBudget] - C->Barriers.MbarrierBytes;
+  P.Coordination->BudgetCapacity[SmemBudget] = Tiles;
   std::vector<Violation> V = verifySchedule(P, R.Sched);
   ASSERT_FALSE(V.empty());
   EXPECT_EQ(V.back().Kind, Violation::Coordination);
-  EXPECT_NE(V.back().Message.find("of 'barriers'; its capacity is 1"),
+  EXPECT_NE(V.back().Message.find(
+                formatv("of 'smem'; its capacity is {0}", Tiles).str()),
             std::string::npos)
       << V.back().Message;
 }

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tileas/Model/MachineModel.h"
+#include "Materialize/TileASCoordinationInput.h"
 #include "tileas/Model/ModelIds.h"
 
 #include "gtest/gtest.h"
@@ -80,15 +81,29 @@ TEST(MachineModel, LookupByNameAndNumberAgree) {
   EXPECT_EQ(model::triples(RV)[0].Slot, 12u);
   EXPECT_EQ(model::triples(RV)[0].Duration, 8u);
   EXPECT_EQ(model::triples(RV)[1].Slot, 16u);
-  // Tile bytes from operand 4 per ring slot; barriers once per pipe.
+  // Tile bytes from operand 4 per ring slot; the full and empty mbarriers
+  // of one slot (2 x 8 bytes of shared memory) once per pipe.
   llvm::ArrayRef<model::BudgetChargeRecord> Charges =
       model::budgetCharges(*ByName);
   ASSERT_EQ(Charges.size(), 2u);
   EXPECT_EQ(Charges[0].OperandIndex, 4);
   EXPECT_EQ(Charges[0].Scaling, BudgetScaling::PerStage);
   EXPECT_EQ(Charges[1].OperandIndex, -1);
-  EXPECT_EQ(Charges[1].Amount, 2u);
+  EXPECT_EQ(Charges[1].Budget, unsigned(gen::BudgetSmemBytes));
+  EXPECT_EQ(Charges[1].Amount, 16u);
   EXPECT_EQ(Charges[1].Scaling, BudgetScaling::PerPipe);
+}
+
+TEST(MachineModel, BarrierCostIsTheTds) {
+  // What the solve, materialization and the printer price barriers with.
+  tileas::pipes::BarrierCostModel C = llvm::tileasBarrierCost();
+  EXPECT_EQ(C.MbarrierBytes, model::coordination().MbarrierBytes);
+  EXPECT_EQ(C.MbarriersPerSlot, model::coordination().MbarriersPerSlot);
+  EXPECT_EQ(C.MbarriersPerMutex, model::coordination().MbarriersPerMutex);
+  EXPECT_EQ(C.BarriersPerMutex, model::coordination().BarriersPerMutex);
+  EXPECT_EQ(C.MbarrierBudget, int(gen::BudgetSmemBytes));
+  // A PIPE_CREATE of depth 4 with an empty barrier: 8 mbarriers, 64 bytes.
+  EXPECT_EQ(tileas::pipes::pipeMbarriers(4, /*HasEmpty=*/true, C), 8u);
 }
 
 TEST(MachineModel, EventPipes) {
@@ -103,6 +118,13 @@ TEST(MachineModel, RolesComeFromTheModel) {
   // The roles td marks, not names: the coordination model's barrier pool,
   // the event model's issuer, the copy-engine pipes.
   EXPECT_EQ(model::namedBarrierBudget(), unsigned(gen::BudgetNamedBarriers));
+  EXPECT_EQ(model::mbarrierBudget(), unsigned(gen::BudgetSmemBytes));
+  // The coordination model's prices (td CoordinationModel).
+  EXPECT_EQ(model::coordination().MbarrierBytes, 8u);
+  EXPECT_EQ(model::coordination().MbarriersPerSlot, 2u);
+  EXPECT_EQ(model::coordination().MbarriersPerMutex, 1u);
+  EXPECT_EQ(model::coordination().BarriersPerMutex, 1u);
+  EXPECT_EQ(model::coordination().ReservedBarriers, 1u);
   EXPECT_EQ(model::issuerPipe(), unsigned(gen::PipeALU));
   EXPECT_TRUE(model::isCopyEngine(gen::PipeTMA));
   EXPECT_TRUE(model::isCopyEngine(gen::PipeLSU));

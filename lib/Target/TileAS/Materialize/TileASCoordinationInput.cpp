@@ -10,8 +10,10 @@
 #include "tileas/Model/MachineModel.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallSet.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 
@@ -77,8 +79,47 @@ static void describeBudgets(pipes::SolveInput &In, int ReservedBarriers) {
   In.BarrierLimit =
       In.FirstBarrier + (Barriers ? RM.budgets()[*Barriers].Capacity : 0);
   In.BarrierBudget = Barriers ? int(*Barriers) : -1;
-  In.BarriersPerPipe = Coord.BarriersPerPipe;
-  In.BarriersPerMutex = Coord.BarriersPerMutex;
+  In.Cost = tileasBarrierCost();
+}
+
+pipes::BarrierCostModel llvm::tileasBarrierCost() {
+  const model::CoordinationRecord &Coord = model::coordination();
+  pipes::BarrierCostModel Cost;
+  Cost.MbarrierBytes = Coord.MbarrierBytes;
+  Cost.MbarriersPerSlot = Coord.MbarriersPerSlot;
+  Cost.MbarriersPerMutex = Coord.MbarriersPerMutex;
+  Cost.BarriersPerMutex = Coord.BarriersPerMutex;
+  std::optional<unsigned> Mbarriers = model::mbarrierBudget();
+  Cost.MbarrierBudget = Mbarriers ? int(*Mbarriers) : -1;
+  return Cost;
+}
+
+/// Shared memory the loop's tiles from before the loop hold while it runs: a
+/// tile the loop reads but no instruction of the loop produced (the Q tile
+/// of attention, loaded once) keeps its buffer, and the PTX arena places it
+/// at TMA's 1024-byte alignment with its own mbarrier, beside the rings.
+static uint64_t liveInTileBytes(const MachineBasicBlock &MBB,
+                                ArrayRef<MachineInstr *> Instrs,
+                                const MachineRegisterInfo &MRI) {
+  const model::CoordinationRecord &Coord = model::coordination();
+  SmallSet<Register, 4> Seen;
+  uint64_t Bytes = 0;
+  for (const MachineInstr *MI : Instrs)
+    for (const MachineOperand &MO : MI->uses()) {
+      if (!MO.isReg() || !MO.getReg().isVirtual() ||
+          !TileAS::TILERegClass.hasSubClassEq(MRI.getRegClass(MO.getReg())))
+        continue;
+      const MachineInstr *Def = MRI.getUniqueVRegDef(MO.getReg());
+      if (!Def || Def->getParent() == &MBB || !Seen.insert(MO.getReg()).second)
+        continue;
+      // $bytes is the last explicit operand of every tile producer.
+      const MachineOperand &Size =
+          Def->getOperand(Def->getNumExplicitOperands() - 1);
+      if (!Size.isImm() || Size.getImm() <= 0)
+        continue;
+      Bytes += alignTo(uint64_t(Size.getImm()), 1024) + Coord.MbarrierBytes;
+    }
+  return Bytes;
 }
 
 TileASCoordinationInput
@@ -89,6 +130,10 @@ TileASCoordinationInput::build(MachineBasicBlock &MBB,
   pipes::SolveInput &In = CI.In;
   const MachineRegisterInfo &MRI = MBB.getParent()->getRegInfo();
   describeBudgets(In, Opts.ReservedBarriers);
+  if (std::optional<unsigned> Smem = model::mbarrierBudget()) {
+    uint64_t &Capacity = In.BudgetCapacity[*Smem];
+    Capacity -= std::min(Capacity, liveInTileBytes(MBB, Instrs, MRI));
+  }
   In.WarpSpecialized = Opts.warpSpecialized();
   In.RingSlack = In.WarpSpecialized ? Opts.RingSlack : 0;
 

@@ -30,6 +30,12 @@
 
 namespace llvm {
 
+/// What coordination barriers cost on this target: the td CoordinationModel's
+/// prices and the budget pool that pays for mbarriers, for
+/// tileas::pipes::barrierUse and pipeMbarriers (the PTX printer asks them
+/// what a loop's PIPE_ and MUTEX_ need).
+tileas::pipes::BarrierCostModel tileasBarrierCost();
+
 class MachineBasicBlock;
 class MachineInstr;
 class MachineRegisterInfo;

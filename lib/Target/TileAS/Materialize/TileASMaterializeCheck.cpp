@@ -133,19 +133,20 @@ private:
 };
 
 std::string Checker::checkBarriers() const {
-  std::map<unsigned, std::string> Users;
-  auto Use = [&](unsigned Bar, const std::string &Who) -> std::string {
-    if (Bar < L.FirstBarrier || Bar >= L.BarrierLimit)
-      return formatv("barrier {0} of {1} is outside the budget (ids {2}..{3})",
-                     Bar, Who, L.FirstBarrier, int(L.BarrierLimit) - 1);
+  // Pipes are mbarriers (no id limit: their bytes are budgeted); a mutex is
+  // a named barrier, whose id must be one the loop may use, or an mbarrier
+  // where an asynchronous unit releases it (pipes::BarrierCost.h).
+  std::map<unsigned, std::string> Mbarriers, Named, MutexNumbers;
+  auto Use = [&](std::map<unsigned, std::string> &Users, StringRef Kind,
+                 unsigned Bar, const std::string &Who) -> std::string {
     auto [It, New] = Users.try_emplace(Bar, Who);
     if (!New)
-      return formatv("barrier {0} is used by both {1} and {2}", Bar, It->second,
-                     Who);
+      return formatv("{0} {1} is used by both {2} and {3}", Kind, Bar,
+                     It->second, Who);
     return "";
   };
   // A consumer-only pipe is over before the loop starts; a drain created at
-  // the exit may take its barrier.
+  // the exit may take its mbarrier. A handoff may borrow a side of a ring.
   std::map<unsigned, std::string> Transient;
   for (const pipes::Pipe &P : L.Solution->Pipes)
     if (P.Kind == pipes::PipeKind::ConsumerOnly)
@@ -153,25 +154,32 @@ std::string Checker::checkBarriers() const {
   for (const pipes::Pipe &P : L.Solution->Pipes) {
     std::string Who = formatv("pipe {0}", P.Id).str();
     if (P.Kind == pipes::PipeKind::Drain && P.CreateAtExit &&
-        Transient.count(P.FullBarrier)) {
-      if (P.FullBarrier < L.FirstBarrier || P.FullBarrier >= L.BarrierLimit)
-        return formatv("barrier {0} of {1} is outside the budget (ids "
-                       "{2}..{3})",
-                       P.FullBarrier, Who, L.FirstBarrier,
-                       int(L.BarrierLimit) - 1);
+        Transient.count(P.FullBarrier))
       continue;
-    }
-    std::string E = Use(P.FullBarrier, Who);
-    if (E.empty() && P.Kind == pipes::PipeKind::Ring &&
+    std::string E;
+    if (P.FullFrom < 0)
+      E = Use(Mbarriers, "mbarrier", P.FullBarrier, Who);
+    if (E.empty() && P.Kind == pipes::PipeKind::Ring && P.EmptyFrom < 0 &&
         P.EmptyBarrier != P.FullBarrier)
-      E = Use(P.EmptyBarrier, Who);
+      E = Use(Mbarriers, "mbarrier", P.EmptyBarrier, Who);
     if (!E.empty())
       return E;
   }
-  for (const pipes::Mutex &M : L.Solution->Mutexes)
-    if (std::string E = Use(M.Barrier, formatv("mutex {0}", M.Id).str());
-        !E.empty())
+  for (const pipes::Mutex &M : L.Solution->Mutexes) {
+    std::string Who = formatv("mutex {0}", M.Id).str();
+    if (!M.Mbarrier &&
+        (M.Barrier < L.FirstBarrier || M.Barrier >= L.BarrierLimit))
+      return formatv("named barrier {0} of {1} is outside the budget (ids "
+                     "{2}..{3})",
+                     M.Barrier, Who, L.FirstBarrier, int(L.BarrierLimit) - 1);
+    std::string E = M.Mbarrier ? Use(Mbarriers, "mbarrier", M.Barrier, Who)
+                               : Use(Named, "named barrier", M.Barrier, Who);
+    // The checker and the simulator know a mutex by its number alone.
+    if (E.empty())
+      E = Use(MutexNumbers, "mutex number", M.Barrier, Who);
+    if (!E.empty())
       return E;
+  }
   return "";
 }
 

@@ -68,7 +68,8 @@ struct TileASMaterializedLoop {
   ArrayRef<tileas::OpPlacement> Placement;
   unsigned II = 1;
   unsigned StageCount = 1;
-  /// Barrier ids FirstBarrier .. BarrierLimit - 1 may be used.
+  /// Named barrier ids FirstBarrier .. BarrierLimit - 1 may be used (by
+  /// mutexes between thread groups; pipes are mbarriers).
   unsigned FirstBarrier = 0;
   unsigned BarrierLimit = 0;
   /// Per OrderIndex: the schedule index of the instruction, or for

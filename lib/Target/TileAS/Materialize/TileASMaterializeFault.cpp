@@ -8,6 +8,7 @@
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/CodeGen/MachineBasicBlock.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -70,8 +71,14 @@ void llvm::injectMaterializeFault(StringRef Fault, TileASExpandedLoop &E,
       Side.setImm(1 - Side.getImm());
     }
   } else if (Fault == "barrier-budget") {
-    if (!Solved.Pipes.empty())
-      Solved.Pipes.front().FullBarrier = C.BarrierLimit;
+    // A named barrier beyond the ids left, or else two pipes on one
+    // mbarrier.
+    auto Named = llvm::find_if(
+        Solved.Mutexes, [](const pipes::Mutex &M) { return !M.Mbarrier; });
+    if (Named != Solved.Mutexes.end())
+      Named->Barrier = C.BarrierLimit;
+    else if (Solved.Pipes.size() > 1)
+      Solved.Pipes.back().FullBarrier = Solved.Pipes.front().FullBarrier;
   } else if (Fault == "kernel-order") {
     // Swap two neighbours that the schedule orders and that do not depend
     // on each other.

@@ -741,8 +741,13 @@ void TileASMaterializeSchedule::remarkMaterialized(
            << ore::NV("OtherPipes", unsigned(Solution.Pipes.size() - Rings))
            << " other pipe(s), "
            << ore::NV("Mutexes", unsigned(Solution.Mutexes.size()))
-           << " mutex(es), " << ore::NV("Barriers", Solution.BarriersUsed)
-           << " barrier(s)";
+           << " mutex(es), "
+           << ore::NV("NamedBarriers", Solution.Barriers.NamedBarriers)
+           << " named barrier(s), "
+           << ore::NV("Mbarriers", Solution.Barriers.Mbarriers)
+           << " mbarrier(s) ("
+           << ore::NV("MbarrierBytes", Solution.Barriers.MbarrierBytes)
+           << " bytes)";
   });
 }
 
