@@ -2,7 +2,9 @@
 ; declaration, one .visible .entry with the .param ABI of docs/ptx.md (a
 ; pointer a TMA reads as its descriptor is a tensor map passed by value and
 ; read through cvta.param; other pointers are .u64 made global addresses;
-; scalars by their type; unused ones too), .reqntid, and none of the
+; scalars by their type; unused ones too), .reqntid, .minnctapersm 1 (one
+; CTA per SM: ptxas keeps its registers rather than spill for an occupancy
+; the arena does not allow), and none of the
 ; directives ptxas does not know (.text, .type, .size, one-argument .file;
 ; .globl is a comment).
 ; RUN: %llc -march=tileas -mcpu=sm_100a -tileas-pipeline-strategy=none %s -o - \
@@ -38,6 +40,7 @@ entry:
 ; CHECK-NEXT:   .param .f64 params_param_5
 ; CHECK-NEXT: )
 ; CHECK-NEXT: .reqntid 128, 1, 1
+; CHECK-NEXT: .minnctapersm 1
 ; CHECK-NEXT: {
 ; CHECK:        .reg .b32 %r<64>;
 ; CHECK:        .reg .b32 %f<256>;
