@@ -25,6 +25,10 @@ def SDT_TmemAlloc : SDTypeProfile<1, 1, [SDTCisVT<0, v4i16>,
 def SDT_Mma : SDTypeProfile<1, 5, [SDTCisVT<0, v4i16>, SDTCisVT<1, v4i16>,
                                    SDTCisVT<2, v2i32>, SDTCisVT<3, v2i32>,
                                    SDTCisVT<4, i32>, SDTCisVT<5, i32>]>;
+def SDT_MmaF16 : SDTypeProfile<1, 7, [SDTCisVT<0, v4i16>, SDTCisVT<1, v4i16>,
+                                      SDTCisVT<2, v2i32>, SDTCisVT<3, v2i32>,
+                                      SDTCisVT<4, i32>, SDTCisVT<5, i32>,
+                                      SDTCisVT<6, i32>, SDTCisVT<7, i1>]>;
 def SDT_Wgmma : SDTypeProfile<1, 4, [SDTCisVT<0, v4f32>, SDTCisVT<1, v4f32>,
                                      SDTCisVT<2, v2i32>, SDTCisVT<3, v2i32>,
                                      SDTCisVT<4, i32>]>;
@@ -59,6 +63,7 @@ def tileas_cp_async : SDNode<"TileASISD::CP_ASYNC", SDT_CpAsync, LoadProps>;
 def tileas_tmem_alloc : SDNode<"TileASISD::TMEM_ALLOC", SDT_TmemAlloc,
                                SideEffectProps>;
 def tileas_mma : SDNode<"TileASISD::MMA", SDT_Mma>;
+def tileas_mma_f16 : SDNode<"TileASISD::MMA_F16", SDT_MmaF16>;
 def tileas_wgmma : SDNode<"TileASISD::WGMMA", SDT_Wgmma>;
 def tileas_tmem_load : SDNode<"TileASISD::TMEM_LOAD", SDT_TmemLoad,
                               LoadProps>;
@@ -86,6 +91,10 @@ def : Pat<(tileas_cp_async GPR64:$src, timm:$bytes),
 def : Pat<(tileas_tmem_alloc timm:$columns), (TMEM_ALLOC timm:$columns)>;
 def : Pat<(tileas_mma TMEM:$acc, TILE:$a, TILE:$b, timm:$kb, timm:$accbytes),
           (MMA_TMEM TMEM:$acc, TILE:$a, TILE:$b, timm:$kb, timm:$accbytes)>;
+def : Pat<(tileas_mma_f16 TMEM:$acc, TILE:$a, TILE:$b, timm:$kb, timm:$accbytes,
+                          timm:$idesc, PRED:$p),
+          (MMA_TMEM_F16 TMEM:$acc, TILE:$a, TILE:$b, timm:$kb, timm:$accbytes,
+                        timm:$idesc, PRED:$p)>;
 def : Pat<(tileas_wgmma FRAG:$acc, TILE:$a, TILE:$b, timm:$kb),
           (WGMMA FRAG:$acc, TILE:$a, TILE:$b, timm:$kb)>;
 def : Pat<(tileas_tmem_load TMEM:$t), (TMEM_LD TMEM:$t)>;

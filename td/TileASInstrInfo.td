@@ -93,6 +93,14 @@ def MMA_TMEM : TileASInst<(outs TMEM:$d),
     (ins TMEM:$c, TILE:$a, TILE:$b, i32imm:$kb, bytesimm:$accbytes),
     "tcgen05.mma.cta_group::1.kind::f16 [$d], [$a], [$b], kblock $kb;",
     RV_MmaTmem>;
+// kind::f16 with the tcgen05 instruction descriptor ($idesc: formats, M,
+// N, majors; docs/ptx.md) and the enable-input-d predicate ($acc: add to the
+// accumulator, or overwrite it, for a chain's first MMA).
+def MMA_TMEM_F16 : TileASInst<(outs TMEM:$d),
+    (ins TMEM:$c, TILE:$a, TILE:$b, i32imm:$kb, bytesimm:$accbytes,
+         i32imm:$idesc, PRED:$acc),
+    "tcgen05.mma.cta_group::1.kind::f16 [$d], [$a], [$b], kblock $kb, idesc $idesc, $acc;",
+    RV_MmaTmem>;
 def WGMMA : TileASInst<(outs FRAG:$d),
     (ins FRAG:$c, TILE:$a, TILE:$b, i32imm:$kb),
     "wgmma.mma_async.sync.aligned.f32.bf16.bf16 $d, [$a], [$b], kblock $kb;",

@@ -33,6 +33,10 @@ constexpr T TmemAllocP[] = {T::I32};
 constexpr StringRef TmemAllocN[] = {"columns"};
 constexpr T MmaP[] = {T::Tmem, T::Tile, T::Tile, T::I32, T::I32};
 constexpr StringRef MmaN[] = {"acc", "a", "b", "kblock", "accbytes"};
+constexpr T MmaF16P[] = {T::Tmem, T::Tile, T::Tile, T::I32,
+                         T::I32,  T::I32,  T::I1};
+constexpr StringRef MmaF16N[] = {"acc",      "a",     "b",         "kblock",
+                                 "accbytes", "idesc", "accumulate"};
 constexpr T WgmmaP[] = {T::Frag, T::Tile, T::Tile, T::I32};
 constexpr StringRef WgmmaN[] = {"acc", "a", "b", "kblock"};
 constexpr T TmemLoadP[] = {T::Tmem};
@@ -56,6 +60,7 @@ constexpr unsigned Third[] = {3};
 constexpr unsigned Second[] = {1};
 constexpr unsigned First[] = {0};
 constexpr unsigned MmaConstants[] = {3, 4};
+constexpr unsigned MmaF16Constants[] = {3, 4, 5};
 constexpr unsigned BothConstants[] = {0, 1};
 
 const BuiltinInfo Builtins[] = {
@@ -75,6 +80,8 @@ const BuiltinInfo Builtins[] = {
      TmemAllocN, First, E::SideEffect, -1},
     {"tileas.mma", TileASISD::MMA, T::Tmem, MmaP, MmaN, MmaConstants, E::None,
      -1},
+    {"tileas.mma.f16", TileASISD::MMA_F16, T::Tmem, MmaF16P, MmaF16N,
+     MmaF16Constants, E::None, -1},
     {"tileas.wgmma", TileASISD::WGMMA, T::Frag, WgmmaP, WgmmaN, Third, E::None,
      -1},
     {"tileas.tmem.load",
@@ -147,6 +154,8 @@ bool hasType(const Type *Ty, BuiltinType Want) {
     return Ty->isVoidTy();
   case T::I32:
     return Ty->isIntegerTy(32);
+  case T::I1:
+    return Ty->isIntegerTy(1);
   case T::Desc:
     return Ty->isPointerTy() && Ty->getPointerAddressSpace() == GenericAS;
   case T::GlobalPtr:
@@ -169,6 +178,8 @@ StringRef spell(BuiltinType Ty) {
     return "void";
   case T::I32:
     return "i32";
+  case T::I1:
+    return "i1";
   case T::Desc:
     return "ptr";
   case T::GlobalPtr:

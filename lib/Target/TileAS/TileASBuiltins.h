@@ -32,6 +32,7 @@ namespace TileAS {
 enum class BuiltinType : uint8_t {
   Void,
   I32,
+  I1,        ///< `i1`: a predicate.
   Desc,      ///< `ptr`: a tensor descriptor.
   GlobalPtr, ///< `ptr addrspace(1)`.
   Tile,      ///< `ptr addrspace(3)`: a shared-memory tile.

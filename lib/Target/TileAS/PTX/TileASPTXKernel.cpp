@@ -406,6 +406,7 @@ Error PlanBuilder::run() {
           return E;
         break;
       case TileAS::MMA_TMEM:
+      case TileAS::MMA_TMEM_F16:
         Plan.HasMma = true;
         break;
       case TileAS::TMA_STORE:

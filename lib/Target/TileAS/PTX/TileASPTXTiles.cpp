@@ -68,10 +68,12 @@ Error KernelEmitter::smemDescriptor(raw_ostream &OS, const MachineInstr &MI,
       kMajorKBlockOffset(KBlock, /*ElementBytes=*/2, SmemSwizzle::Bytes128);
   if (!Bits || !Advance) {
     Error E = joinErrors(Bits.takeError(), Advance.takeError());
-    return createStringError(inconvertibleErrorCode(),
-                             formatv("{0} bb.{1}: MMA_TMEM: k-block {2}: {3}",
-                                     MF.getName(), MI.getParent()->getNumber(),
-                                     KBlock, toString(std::move(E))));
+    return createStringError(
+        inconvertibleErrorCode(),
+        formatv("{0} bb.{1}: {2}: k-block {3}: {4}", MF.getName(),
+                MI.getParent()->getNumber(),
+                MF.getSubtarget().getInstrInfo()->getName(MI.getOpcode()),
+                KBlock, toString(std::move(E))));
   }
   OS << "\tshr.u32 %x11, " << reg(Tile) << ", 4;\n"
      << "\tand.b32 %x11, %x11, 16383;\n\tcvt.u64.u32 " << Dst << ", %x11;\n"
@@ -180,7 +182,34 @@ Error KernelEmitter::emitTile(const MachineInstr &MI, raw_ostream &OS) {
           "\ttcgen05.fence::after_thread_sync;\n";
     return Error::success();
   }
-  case TileAS::MMA_TMEM: {
+  case TileAS::MMA_TMEM:
+  case TileAS::MMA_TMEM_F16: {
+    // MMA_TMEM is kind::f16 M128 N128 bf16 x bf16 -> f32, K-major, always
+    // accumulating (a fresh accumulator is zero); MMA_TMEM_F16 says all of
+    // it: its instruction descriptor and the enable-input-d predicate.
+    MmaF16Desc Desc;
+    std::string Accumulate = "%q5";
+    if (MI.getOpcode() == TileAS::MMA_TMEM_F16) {
+      Expected<MmaF16Desc> D =
+          decodeMmaF16Desc(uint32_t(MI.getOperand(6).getImm()));
+      Error Bad = D ? checkMmaF16Shape(D->M, D->N, D->K) : D.takeError();
+      if (!Bad &&
+          (D->MajorA != OperandMajor::K || D->MajorB != OperandMajor::K))
+        Bad = createStringError(inconvertibleErrorCode(),
+                                "an MN-major operand (only K-major tiles "
+                                "are printed: their 128-byte swizzled "
+                                "descriptors)");
+      if (Bad)
+        return createStringError(
+            inconvertibleErrorCode(),
+            formatv("{0} bb.{1}: MMA_TMEM_F16: instruction descriptor {2:x}: "
+                    "{3}; no tcgen05.mma.cta_group::1.kind::f16 on {4}",
+                    MF.getName(), MI.getParent()->getNumber(),
+                    MI.getOperand(6).getImm(), toString(std::move(Bad)),
+                    MF.getSubtarget().getCPU()));
+      Desc = *D;
+      Accumulate = reg(MI.getOperand(7).getReg());
+    }
     unsigned KBlock = unsigned(MI.getOperand(4).getImm());
     if (Error E =
             smemDescriptor(OS, MI, MI.getOperand(2).getReg(), KBlock, "%xd0"))
@@ -188,12 +217,11 @@ Error KernelEmitter::emitTile(const MachineInstr &MI, raw_ostream &OS) {
     if (Error E =
             smemDescriptor(OS, MI, MI.getOperand(3).getReg(), KBlock, "%xd1"))
       return E;
-    MmaF16Desc Desc;
     uint32_t IDesc = cantFail(encodeMmaF16Desc(Desc));
     OS << "\tmov.b32 %x10, " << formatv("{0:x}", IDesc) << ";\t// "
        << describeMmaF16Desc(Desc) << "\n"
        << "\t@%q2 tcgen05.mma.cta_group::1.kind::f16 [" << R(0)
-       << "], %xd0, %xd1, %x10, %q5;\n";
+       << "], %xd0, %xd1, %x10, " << Accumulate << ";\n";
     if (!Plan.Coordinated)
       syncMma(OS);
     return Error::success();
