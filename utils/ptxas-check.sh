@@ -6,18 +6,17 @@
 # the register count at entry).
 #
 #   utils/ptxas-check.sh ARCH FILE.ptx     e.g. utils/ptxas-check.sh sm_100a k.ptx
+#   utils/ptxas-check.sh --which           the ptxas it would run
 #
 # ptxas: $TILEAS_PTXAS, else /usr/local/cuda/bin/ptxas, else ptxas on PATH.
 # Exit status: 0 clean, 1 ptxas failed or reported a performance loss,
 # 2 usage or no ptxas.
 set -uo pipefail
 
-if [ $# -ne 2 ]; then
-  echo "usage: $0 ARCH FILE.ptx" >&2
+if [ $# -ne 2 ] && [ "$*" != --which ]; then
+  echo "usage: $0 ARCH FILE.ptx | --which" >&2
   exit 2
 fi
-arch=$1
-file=$2
 
 ptxas=${TILEAS_PTXAS:-}
 if [ -z "$ptxas" ]; then
@@ -31,6 +30,12 @@ if [ -z "$ptxas" ] || [ ! -x "$ptxas" ]; then
   echo "$0: no ptxas (set TILEAS_PTXAS)" >&2
   exit 2
 fi
+if [ "$1" = --which ]; then
+  echo "$ptxas"
+  exit 0
+fi
+arch=$1
+file=$2
 
 out=$("$ptxas" -arch="$arch" -v "$file" -o /dev/null 2>&1)
 status=$?

@@ -27,18 +27,8 @@ plugin=$build/lib/libTileAS.so
 runs=${RUNS:-5}
 [ -f "$plugin" ] || { echo "$0: no $plugin" >&2; exit 2; }
 
-ptxas=${TILEAS_PTXAS:-}
-if [ -z "$ptxas" ]; then
-  if [ -x /usr/local/cuda/bin/ptxas ]; then
-    ptxas=/usr/local/cuda/bin/ptxas
-  else
-    ptxas=$(command -v ptxas || true)
-  fi
-fi
-if [ -z "$ptxas" ] || [ ! -x "$ptxas" ]; then
-  echo "$0: no ptxas (set TILEAS_PTXAS)" >&2
-  exit 2
-fi
+# The ptxas the lit tests run (utils/ptxas-check.sh says which).
+ptxas=$(utils/ptxas-check.sh --which) || exit 2
 
 work=$(mktemp -d /tmp/ptxbench.XXXXXX)
 if [ "${KEEP_WORK:-0}" = 1 ]; then
