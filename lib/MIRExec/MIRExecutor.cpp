@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tileas/MIRExec/MIRExecutor.h"
+#include "TileASRegisterInfo.h"
 #include "tileas/MIRExec/BlockWalk.h"
 #include "tileas/MIRExec/ScalarSemantics.h"
 #include "tileas/MIRExec/Where.h"
@@ -12,6 +13,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
@@ -56,6 +58,28 @@ Expected<int64_t> MIRExecutor::intOf(const MachineOperand &MO) const {
     return createStringError(inconvertibleErrorCode(),
                              "a tile handle used as an integer");
   return It->second.Int;
+}
+
+/// Whether MI writes a buffered value: a tile, tensor memory or a register
+/// fragment (virtual registers of those classes, or their physical
+/// registers after allocation).
+static bool definesBuffer(const MachineInstr &MI) {
+  const MachineRegisterInfo &MRI = MI.getMF()->getRegInfo();
+  for (const MachineOperand &MO : MI.all_defs()) {
+    Register R = MO.getReg();
+    if (R.isVirtual()) {
+      const TargetRegisterClass *RC = MRI.getRegClass(R);
+      if (TileAS::TILERegClass.hasSubClassEq(RC) ||
+          TileAS::TMEMRegClass.hasSubClassEq(RC) ||
+          TileAS::FRAGRegClass.hasSubClassEq(RC))
+        return true;
+    } else if (R.isPhysical() && (TileAS::TILERegClass.contains(R) ||
+                                  TileAS::TMEMRegClass.contains(R) ||
+                                  TileAS::FRAGRegClass.contains(R))) {
+      return true;
+    }
+  }
+  return false;
 }
 
 const PipeDecl *MIRExecutor::pipe(unsigned Id) const {
@@ -258,7 +282,11 @@ Error MIRExecutor::execute(const MachineInstr &MI) {
   Expected<bool> Computed = computeValue(MI, E);
   if (!Computed)
     return Computed.takeError();
-  if (!*Computed) {
+  // What an acquire guards is the next instruction that writes a buffered
+  // value: instructions that later passes placed between them (a scalar
+  // load the machine scheduler moved into the region after the acquire)
+  // fill nothing.
+  if (!*Computed && definesBuffer(MI)) {
     E.Fills = PendingFill;
     PendingFill.reset();
   }
