@@ -446,6 +446,20 @@ void Interpreter::dataOp(const MachineInstr &MI, std::optional<SlotRef> Fills) {
       act(agentOf(MI, Slot->Pipe),
           protocol::Action::read(Slot->Pipe, Slot->Iteration), MI);
   }
+  // What the tied sources hold, read before the defs change (after register
+  // allocation a tied def is its source's register).
+  SmallVector<std::pair<Register, RunValue>, 2> TiedDefs;
+  for (unsigned I = 0, E = MI.getNumOperands(); I != E; ++I) {
+    const MachineOperand &MO = MI.getOperand(I);
+    if (MO.isReg() && MO.isDef() && MO.isTied())
+      TiedDefs.push_back(
+          {MO.getReg(),
+           X->value(MI.getOperand(MI.findTiedOperandIdx(I)).getReg())});
+  }
+  // A def holds a new value, in no slot unless said below: after register
+  // allocation its register may have held a slot's value before.
+  for (const MachineOperand &MO : MI.defs())
+    X->set(MO.getReg(), RunValue{});
   if (PendingRead) {
     auto [Pipe, K] = *PendingRead;
     PendingRead.reset();
@@ -455,16 +469,12 @@ void Interpreter::dataOp(const MachineInstr &MI, std::optional<SlotRef> Fills) {
       X->set(MO.getReg(), RunValue{0, SlotRef{Pipe, K}});
   }
   // A rewrite in place of a sharing pipe's buffer stays that pipe's.
-  for (unsigned I = 0, E = MI.getNumOperands(); I != E; ++I) {
-    const MachineOperand &MO = MI.getOperand(I);
-    if (!MO.isReg() || !MO.isDef() || !MO.isTied())
-      continue;
-    RunValue Tied = X->value(MI.getOperand(MI.findTiedOperandIdx(I)).getReg());
+  for (auto &[Def, Tied] : TiedDefs) {
     if (!Tied.Slot)
       continue;
     const PipeInfo &Info = Pipes[Tied.Slot->Pipe];
     if (Info.FullOf >= 0 || Info.EmptyOf >= 0)
-      X->set(MO.getReg(), Tied);
+      X->set(Def, Tied);
   }
   // The instruction an acquire guards is the slot's writer.
   if (Fills) {
