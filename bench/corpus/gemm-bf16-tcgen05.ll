@@ -1,12 +1,14 @@
 ; The mainloop of a Blackwell bf16 GEMM (the IR form of
 ; gemm-bf16-tcgen05.mir): per k-tile, TMA loads of an A and a B tile and
-; four tcgen05 MMAs (one per k-block) into a tensor-memory accumulator; the
-; epilogue reads the accumulator and stores it. A, B and the output are
+; four tcgen05 MMAs (one per k-block) into a tensor-memory accumulator, each
+; saying its instruction (tileas.mma.f16) and whether it adds to the
+; accumulator (the first k-tile's first overwrites it); the epilogue reads
+; the accumulator and stores it. A, B and the output are
 ; distinct tensors: noalias.
 
 declare ptr addrspace(3) @tileas.tma.load(ptr, i32, i32, i32) nounwind willreturn memory(read)
 declare ptr addrspace(6) @tileas.tmem.alloc(i32) nounwind willreturn memory(inaccessiblemem: readwrite)
-declare ptr addrspace(6) @tileas.mma(ptr addrspace(6), ptr addrspace(3), ptr addrspace(3), i32, i32) nounwind willreturn memory(argmem: readwrite)
+declare ptr addrspace(6) @tileas.mma.f16(ptr addrspace(6), ptr addrspace(3), ptr addrspace(3), i32, i32, i32, i1) nounwind willreturn memory(argmem: readwrite)
 declare <4 x float> @tileas.tmem.load(ptr addrspace(6)) convergent nounwind willreturn memory(argmem: read)
 
 define void @gemm_bf16_tcgen05(ptr noalias %desc_a, ptr noalias %desc_b, ptr addrspace(1) noalias %out, i32 %ktiles, i32 %m0, i32 %n0) {
@@ -20,10 +22,13 @@ loop:
   %kx = shl i32 %k, 6
   %a = call ptr addrspace(3) @tileas.tma.load(ptr %desc_a, i32 %kx, i32 %m0, i32 16384)
   %b = call ptr addrspace(3) @tileas.tma.load(ptr %desc_b, i32 %kx, i32 %n0, i32 16384)
-  %acc1 = call ptr addrspace(6) @tileas.mma(ptr addrspace(6) %acc, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 0, i32 16384)
-  %acc2 = call ptr addrspace(6) @tileas.mma(ptr addrspace(6) %acc1, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 1, i32 16384)
-  %acc3 = call ptr addrspace(6) @tileas.mma(ptr addrspace(6) %acc2, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 2, i32 16384)
-  %acc4 = call ptr addrspace(6) @tileas.mma(ptr addrspace(6) %acc3, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 3, i32 16384)
+  ; kind::f16 M128 N128 bf16 x bf16 -> f32, K-major (0x08200490); the first
+  ; k-tile's first MMA overwrites the accumulator.
+  %accumulate = icmp ne i32 %k, 0
+  %acc1 = call ptr addrspace(6) @tileas.mma.f16(ptr addrspace(6) %acc, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 0, i32 16384, i32 136316048, i1 %accumulate)
+  %acc2 = call ptr addrspace(6) @tileas.mma.f16(ptr addrspace(6) %acc1, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 1, i32 16384, i32 136316048, i1 true)
+  %acc3 = call ptr addrspace(6) @tileas.mma.f16(ptr addrspace(6) %acc2, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 2, i32 16384, i32 136316048, i1 true)
+  %acc4 = call ptr addrspace(6) @tileas.mma.f16(ptr addrspace(6) %acc3, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 3, i32 16384, i32 136316048, i1 true)
   %k.next = add i32 %k, 1
   %more = icmp slt i32 %k.next, %ktiles
   br i1 %more, label %loop, label %exit
