@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "TileASInstrInfo.h"
-#include "TileASMachineFunctionInfo.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "Pipeliner/TileASCountedLoop.h"
+#include "TileASMachineFunctionInfo.h"
 #include "TileASSubtarget.h"
 
 #include "llvm/CodeGen/MachineFrameInfo.h"

@@ -1,5 +1,4 @@
-//===- TileASPTXCoordination.cpp - Rings, mutexes and agents in PTX
-//---------===//
+//===- TileASPTXCoordination.cpp - Rings, mutexes and agents --------------===//
 //
 // Part of the TileAS project.
 //

@@ -1,5 +1,4 @@
-//===- TileASPTXEmitter.cpp - MachineInstrs as PTX sequences
-//----------------===//
+//===- TileASPTXEmitter.cpp - MachineInstrs as PTX ------------------------===//
 //
 // Part of the TileAS project.
 //

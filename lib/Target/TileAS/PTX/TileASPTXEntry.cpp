@@ -1,5 +1,4 @@
-//===- TileASPTXEntry.cpp - The .entry and its prologue
-//---------------------===//
+//===- TileASPTXEntry.cpp - The .entry and its prologue -------------------===//
 //
 // Part of the TileAS project.
 //

@@ -1,5 +1,4 @@
-//===- TileASPTXText.cpp - Small pieces of PTX text
-//-------------------------===//
+//===- TileASPTXText.cpp - Small pieces of PTX text -----------------------===//
 //
 // Part of the TileAS project.
 //

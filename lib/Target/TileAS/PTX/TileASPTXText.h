@@ -1,5 +1,4 @@
-//===- TileASPTXText.h - Small pieces of PTX text
-//---------------------------===//
+//===- TileASPTXText.h - Small pieces of PTX text ---------------*- C++ -*-===//
 //
 // Part of the TileAS project.
 //

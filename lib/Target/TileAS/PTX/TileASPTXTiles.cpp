@@ -1,5 +1,4 @@
-//===- TileASPTXTiles.cpp - Tiles and tensor memory in PTX
-//------------------===//
+//===- TileASPTXTiles.cpp - Tiles and tensor memory in PTX ----------------===//
 //
 // Part of the TileAS project.
 //
