@@ -295,9 +295,16 @@ ir_vs_mir() {
 publish() {
   local shown=${RESULTS#"$REPO"/}
   note "bench/report.py --in $shown --out $shown"
+  # The PTX report is bench/ptx/run.sh's (ptxas, not this run): it stays.
+  if [[ -f "$RESULTS/ptx-report.md" ]]; then
+    cp "$RESULTS/ptx-report.md" "$WORK/ptx-report.md"
+  fi
   rm -rf "$RESULTS"
   mkdir -p "$RESULTS"
   cp "$WORK"/raw/* "$RESULTS"/
+  if [[ -f "$WORK/ptx-report.md" ]]; then
+    cp "$WORK/ptx-report.md" "$RESULTS"/
+  fi
   python3 "$REPO/bench/report.py" --in "$RESULTS" --out "$RESULTS"
   log "wrote $RESULTS/report.md"
 }
