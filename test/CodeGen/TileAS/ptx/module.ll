@@ -14,6 +14,10 @@
 ; RUN:   | FileCheck %s --check-prefix=FAMILY
 ; RUN: %llc -march=tileas -mcpu=sm_100 -tileas-pipeline-strategy=none %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=MODEL
+; The arena's layout and TileAS's own register allocation, as remarks.
+; RUN: %llc -march=tileas -mcpu=sm_100a -tileas-pipeline-strategy=none \
+; RUN:   -pass-remarks-analysis=tileas-ptx %s -o /dev/null 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=REMARK
 
 declare ptr addrspace(3) @tileas.tma.load(ptr, i32, i32, i32) nounwind willreturn memory(read)
 declare <4 x float> @tileas.smem.load(ptr addrspace(3), i32) nounwind willreturn memory(argmem: read)
@@ -70,3 +74,8 @@ entry:
 ; MODEL-NOT:  .version
 ; MODEL:      .globl params
 ; MODEL:      cp.async.bulk.tensor.2d.shared.global.tile
+
+; REMARK:      remark: {{.*}}shared arena: 4104 of 232448 bytes, .align 1024
+; REMARK-NEXT:   0x00000  buffer tile bb.0 #0: 4096 B, align 1024
+; REMARK-NEXT:   0x01000  buffer mbarrier of tile bb.0 #0: 8 B, align 8
+; REMARK:      remark: {{.*}}TileAS's allocation: 11 32-bit registers (2 GPR32, 2 GPR64, 1 FRAG, 1 TILE) and 0 predicates, before the PTX sequences' own; 128 threads
