@@ -261,3 +261,20 @@ TileASInstrInfo::analyzeLoopForPipelining(MachineBasicBlock *LoopBB) const {
     return nullptr;
   return std::make_unique<TileASPipelinerLoopInfo>(*Loop, *this);
 }
+
+std::optional<uint64_t> TileAS::producedTileBytes(const MachineInstr &MI) {
+  unsigned BytesOp;
+  switch (MI.getOpcode()) {
+  case TileAS::TMA_LOAD:
+    BytesOp = 4;
+    break;
+  case TileAS::CP_ASYNC:
+  case TileAS::STS:
+    BytesOp = 2;
+    break;
+  default:
+    return std::nullopt;
+  }
+  int64_t Bytes = MI.getOperand(BytesOp).getImm();
+  return Bytes > 0 ? uint64_t(Bytes) : 0;
+}

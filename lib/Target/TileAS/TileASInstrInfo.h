@@ -11,6 +11,8 @@
 
 #include "llvm/CodeGen/TargetInstrInfo.h"
 
+#include <optional>
+
 #define GET_INSTRINFO_HEADER
 #include "TileASGenInstrInfo.inc"
 
@@ -65,6 +67,12 @@ public:
   std::unique_ptr<PipelinerLoopInfo>
   analyzeLoopForPipelining(MachineBasicBlock *LoopBB) const override;
 };
+
+namespace TileAS {
+/// The bytes of the shared-memory tile MI produces (its $bytes: TMA_LOAD,
+/// CP_ASYNC, STS), or nullopt for any other instruction.
+std::optional<uint64_t> producedTileBytes(const MachineInstr &MI);
+} // namespace TileAS
 
 } // namespace llvm
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Materialize/TileASCoordinationInput.h"
+#include "TileASInstrInfo.h"
 #include "TileASOptions.h"
 #include "TileASRegisterInfo.h"
 #include "tileas/Model/MachineModel.h"
@@ -112,12 +113,10 @@ static uint64_t liveInTileBytes(const MachineBasicBlock &MBB,
       const MachineInstr *Def = MRI.getUniqueVRegDef(MO.getReg());
       if (!Def || Def->getParent() == &MBB || !Seen.insert(MO.getReg()).second)
         continue;
-      // $bytes is the last explicit operand of every tile producer.
-      const MachineOperand &Size =
-          Def->getOperand(Def->getNumExplicitOperands() - 1);
-      if (!Size.isImm() || Size.getImm() <= 0)
+      std::optional<uint64_t> Size = TileAS::producedTileBytes(*Def);
+      if (!Size || !*Size)
         continue;
-      Bytes += alignTo(uint64_t(Size.getImm()), 1024) + Coord.MbarrierBytes;
+      Bytes += alignTo(*Size, 1024) + Coord.MbarrierBytes;
     }
   return Bytes;
 }

@@ -6,6 +6,7 @@
 
 #include "PTX/TileASPTXKernel.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "TileASInstrInfo.h"
 #include "TileASRegisterInfo.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/Model/MachineModel.h"
@@ -52,24 +53,6 @@ Arriver arriverOf(int64_t Performer) {
   // Every other unit's operations complete before the issuing thread goes
   // on (the printer waits for tcgen05.ld / st itself).
   return Arriver::Threads;
-}
-
-static bool producesTile(unsigned Opcode) {
-  return Opcode == TileAS::TMA_LOAD || Opcode == TileAS::CP_ASYNC ||
-         Opcode == TileAS::STS;
-}
-
-static uint64_t tileBytes(const MachineInstr &MI) {
-  // $bytes is the last explicit operand of every tile producer.
-  switch (MI.getOpcode()) {
-  case TileAS::TMA_LOAD:
-    return uint64_t(MI.getOperand(4).getImm());
-  case TileAS::CP_ASYNC:
-  case TileAS::STS:
-    return uint64_t(MI.getOperand(2).getImm());
-  default:
-    return 0;
-  }
 }
 
 /// Whether MBB can run again after it runs (it is in a loop).
@@ -342,9 +325,10 @@ Error PlanBuilder::assignFills() {
         Open.reset();
         continue;
       }
-      if (!producesTile(Op))
+      std::optional<uint64_t> Produced = TileAS::producedTileBytes(MI);
+      if (!Produced)
         continue;
-      uint64_t Bytes = tileBytes(MI);
+      uint64_t Bytes = *Produced;
       if (Open) {
         auto It = Plan.Rings.find(Open->Pipe);
         if (It == Plan.Rings.end())

@@ -15,6 +15,7 @@
 
 #include "MCTargetDesc/TileASInstPrinter.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "TileASInstrInfo.h"
 #include "TileASMachineFunctionInfo.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/PTX/Descriptors.h"
@@ -101,8 +102,7 @@ Error KernelEmitter::emitTile(const MachineInstr &MI, raw_ostream &OS) {
   switch (MI.getOpcode()) {
   case TileAS::TMA_LOAD:
   case TileAS::CP_ASYNC: {
-    uint64_t Bytes = uint64_t(
-        MI.getOperand(MI.getOpcode() == TileAS::TMA_LOAD ? 4 : 2).getImm());
+    uint64_t Bytes = *TileAS::producedTileBytes(MI);
     if (Own)
       OS << "\t" << groupBarrier() << ";\t// the buffer's readers are done\n";
     tileAddress(OS, MI, MI.getOperand(0).getReg());
@@ -124,7 +124,7 @@ Error KernelEmitter::emitTile(const MachineInstr &MI, raw_ostream &OS) {
     return Error::success();
   }
   case TileAS::STS: {
-    uint64_t Bytes = uint64_t(MI.getOperand(2).getImm());
+    uint64_t Bytes = *TileAS::producedTileBytes(MI);
     if (Own)
       OS << "\t" << groupBarrier() << ";\t// the buffer's readers are done\n";
     tileAddress(OS, MI, MI.getOperand(0).getReg());
