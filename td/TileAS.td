@@ -21,6 +21,14 @@ include "TileASInstrInfo.td"
 include "TileASCoordination.td"
 include "TileASSchedule.td"
 include "TileASCallingConv.td"
+
+// Read by the selection patterns (HasF32x2); the processors are below.
+def FeatureF32x2
+    : SubtargetFeature<"f32x2", "HasF32x2", "true",
+                       "Paired fp32 arithmetic (add/sub/mul/fma.rn.f32x2): "
+                       "fragment arithmetic is selected as f32x2 pairs">;
+def HasF32x2 : Predicate<"Subtarget->hasF32x2()">;
+
 include "TileASISelPatterns.td"
 include "TileASBuiltins.td"
 
@@ -43,9 +51,12 @@ def FeaturePTX
 // targets print real PTX for CUDA's ptxas.
 def : ProcessorModel<"sm_100", TileASModel, [FeatureTensorMemory]>;
 def : ProcessorModel<"generic", TileASModel, [FeatureTensorMemory]>;
-def : ProcessorModel<"sm_100a", TileASModel, [FeatureTensorMemory, FeaturePTX]>;
-def : ProcessorModel<"sm_100f", TileASModel, [FeatureTensorMemory, FeaturePTX]>;
-def : ProcessorModel<"sm_103a", TileASModel, [FeatureTensorMemory, FeaturePTX]>;
+def : ProcessorModel<"sm_100a", TileASModel,
+                     [FeatureTensorMemory, FeaturePTX, FeatureF32x2]>;
+def : ProcessorModel<"sm_100f", TileASModel,
+                     [FeatureTensorMemory, FeaturePTX, FeatureF32x2]>;
+def : ProcessorModel<"sm_103a", TileASModel,
+                     [FeatureTensorMemory, FeaturePTX, FeatureF32x2]>;
 
 //===----------------------------------------------------------------------===//
 // The target.

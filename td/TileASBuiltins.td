@@ -50,6 +50,7 @@ def SDT_FragTernary : SDTypeProfile<1, 3, [SDTCisVT<0, v4f32>,
                                            SDTCisVT<1, v4f32>,
                                            SDTCisVT<2, v4f32>,
                                            SDTCisVT<3, v4f32>]>;
+def SDT_AccRow : SDTypeProfile<1, 0, [SDTCisVT<0, i32>]>;
 def SDT_Barrier : SDTypeProfile<0, 2, [SDTCisVT<0, i32>, SDTCisVT<1, i32>]>;
 
 defvar LoadProps = [SDNPHasChain, SDNPMayLoad, SDNPMemOperand];
@@ -77,6 +78,7 @@ def tileas_redux_max : SDNode<"TileASISD::REDUX_MAX", SDT_FragUnary>;
 def tileas_fadd2 : SDNode<"TileASISD::FADD2", SDT_FragBinary>;
 def tileas_fmul2 : SDNode<"TileASISD::FMUL2", SDT_FragBinary>;
 def tileas_ffma2 : SDNode<"TileASISD::FFMA2", SDT_FragTernary>;
+def tileas_acc_row : SDNode<"TileASISD::ACC_ROW", SDT_AccRow>;
 def tileas_bar_sync : SDNode<"TileASISD::BAR_SYNC", SDT_Barrier,
                              SideEffectProps>;
 def tileas_bar_arrive : SDNode<"TileASISD::BAR_ARRIVE", SDT_Barrier,
@@ -106,6 +108,7 @@ def : Pat<(tileas_fadd2 FRAG:$a, FRAG:$b), (FADD2 FRAG:$a, FRAG:$b)>;
 def : Pat<(tileas_fmul2 FRAG:$a, FRAG:$b), (FMUL2 FRAG:$a, FRAG:$b)>;
 def : Pat<(tileas_ffma2 FRAG:$a, FRAG:$b, FRAG:$c),
           (FFMA2 FRAG:$a, FRAG:$b, FRAG:$c)>;
+def : Pat<(tileas_acc_row), (ACC_ROW)>;
 def : Pat<(tileas_bar_sync timm:$id, timm:$count),
           (BAR_SYNC timm:$id, timm:$count)>;
 def : Pat<(tileas_bar_arrive timm:$id, timm:$count),

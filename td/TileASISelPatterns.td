@@ -253,6 +253,15 @@ def splat_one : PatFrag<(ops), (v4f32 (build_vector (f32 fpimm_one),
                                  (f32 fpimm_one), (f32 fpimm_one),
                                  (f32 fpimm_one)))>;
 
+// Where the machine pairs fp32 lanes (sm_100a), fragment arithmetic is the
+// f32x2 instructions, two per fragment: the scheduler charges what the
+// hardware issues.
+let Predicates = [HasF32x2], AddedComplexity = 10 in {
+def : Pat<(fadd FRAG:$a, FRAG:$b), (FADD2 FRAG:$a, FRAG:$b)>;
+def : Pat<(fsub FRAG:$a, FRAG:$b), (FSUB2 FRAG:$a, FRAG:$b)>;
+def : Pat<(fmul FRAG:$a, FRAG:$b), (FMUL2 FRAG:$a, FRAG:$b)>;
+def : Pat<(fma FRAG:$a, FRAG:$b, FRAG:$c), (FFMA2 FRAG:$a, FRAG:$b, FRAG:$c)>;
+}
 def : Pat<(fadd FRAG:$a, FRAG:$b), (FADD FRAG:$a, FRAG:$b)>;
 def : Pat<(fsub FRAG:$a, FRAG:$b), (FSUB FRAG:$a, FRAG:$b)>;
 def : Pat<(fmul FRAG:$a, FRAG:$b), (FMUL FRAG:$a, FRAG:$b)>;

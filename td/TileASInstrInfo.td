@@ -137,6 +137,38 @@ def TMEM_ST : TileASInst<(outs TMEM:$d), (ins TMEM:$t, FRAG:$v),
                          "tcgen05.st.sync.aligned.32x32b.x4.b32 [$d], $v;",
                          RV_TmemStore>;
 }
+// tcgen05.ld / tcgen05.st of N consecutive 32-bit columns, from column $col
+// of the accumulator, of the thread's own TMEM lane (the 32x32b shape): N / 4
+// fragments. IR selects these for a `<N x float>` tmem.load / tmem.store and
+// for the `.at` forms (docs/ir-input.md); TMEM_LD and TMEM_ST above are the
+// four columns at column 0 that the MIR corpus writes. Call lowering builds
+// them as machine nodes: TableGen fixes a node's number of results.
+foreach N = [4, 8, 16, 32, 64, 128] in {
+  defvar Frags = !div(N, 4);
+  defvar Regs = !interleave(!foreach(I, !range(Frags), "$v" # I), ", ");
+  let mayLoad = true, MemorySpace = "value" in
+  def TMEM_LD_X # N : TileASInst<
+      !dag(outs, !listsplat(FRAG, Frags), !foreach(I, !range(Frags), "v" # I)),
+      (ins TMEM:$t, i32imm:$col),
+      "tcgen05.ld.sync.aligned.32x32b.x" # N # ".b32 \\{" # Regs #
+          "\\}, [$t + $col];",
+      RV_TmemLoad>;
+  let mayStore = true, MemorySpace = "value", Constraints = "$d = $t" in
+  def TMEM_ST_X # N : TileASInst<(outs TMEM:$d),
+      !con((ins TMEM:$t, i32imm:$col),
+           !dag(ins, !listsplat(FRAG, Frags),
+                !foreach(I, !range(Frags), "v" # I))),
+      "tcgen05.st.sync.aligned.32x32b.x" # N # ".b32 [$d + $col], \\{" # Regs #
+          "\\};",
+      RV_TmemStore>;
+}
+
+// The accumulator row (TMEM lane) whose columns the thread's tcgen05.ld and
+// tcgen05.st move: 32 x (warp index mod 4) + lane index.
+let isAsCheapAsAMove = true, isReMaterializable = true in
+def ACC_ROW : TileASInst<(outs GPR32:$d), (ins), "mov.u32 $d, %accrow;",
+                         RV_Scalar>;
+
 let mayStore = true, MemorySpace = "global" in {
 def STG : TileASInst<(outs), (ins GPR32:$v, GPR64:$addr, i32imm:$off),
                      "st.global.b32 [$addr + $off], $v;", RV_GlobalStore>;
@@ -163,6 +195,7 @@ def FMUL  : FragBinary<"mul.rn.f32", RV_Alu>;
 def FMAX  : FragBinary<"max.f32", RV_Alu>;
 def FFMA  : FragTernary<"fma.rn.f32", RV_FmaHeavy>;
 def FADD2 : FragBinary<"add.rn.f32x2", RV_Fp32x2>;
+def FSUB2 : FragBinary<"sub.rn.f32x2", RV_Fp32x2>;
 def FMUL2 : FragBinary<"mul.rn.f32x2", RV_Fp32x2>;
 def FFMA2 : FragTernary<"fma.rn.f32x2", RV_Fp32x2>;
 def IADDF : FragBinary<"add.s32", RV_DualAlu>;

@@ -13,6 +13,7 @@
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -41,17 +42,21 @@ constexpr T WgmmaP[] = {T::Frag, T::Tile, T::Tile, T::I32};
 constexpr StringRef WgmmaN[] = {"acc", "a", "b", "kblock"};
 constexpr T TmemLoadP[] = {T::Tmem};
 constexpr StringRef TmemLoadN[] = {"t"};
-constexpr T TmemStoreP[] = {T::Tmem, T::Frag};
+constexpr T TmemLoadAtP[] = {T::Tmem, T::I32};
+constexpr StringRef TmemLoadAtN[] = {"t", "column"};
+constexpr T TmemStoreP[] = {T::Tmem, T::Lanes};
 constexpr StringRef TmemStoreN[] = {"t", "v"};
+constexpr T TmemStoreAtP[] = {T::Tmem, T::I32, T::Lanes};
+constexpr StringRef TmemStoreAtN[] = {"t", "column", "v"};
 constexpr T SmemTileP[] = {T::Frag, T::I32};
 constexpr StringRef SmemTileN[] = {"v", "bytes"};
 constexpr T SmemLoadP[] = {T::Tile, T::I32};
 constexpr StringRef SmemLoadN[] = {"tile", "offset"};
-constexpr T UnaryP[] = {T::Frag};
+constexpr T UnaryP[] = {T::Lanes};
 constexpr StringRef UnaryN[] = {"v"};
-constexpr T BinaryP[] = {T::Frag, T::Frag};
+constexpr T BinaryP[] = {T::Lanes, T::Lanes};
 constexpr StringRef BinaryN[] = {"a", "b"};
-constexpr T TernaryP[] = {T::Frag, T::Frag, T::Frag};
+constexpr T TernaryP[] = {T::Lanes, T::Lanes, T::Lanes};
 constexpr StringRef TernaryN[] = {"a", "b", "c"};
 constexpr T BarrierP[] = {T::I32, T::I32};
 constexpr StringRef BarrierN[] = {"id", "count"};
@@ -86,12 +91,14 @@ const BuiltinInfo Builtins[] = {
      -1},
     {"tileas.tmem.load",
      TileASISD::TMEM_LOAD,
-     T::Frag,
+     T::Lanes,
      TmemLoadP,
      TmemLoadN,
      {},
      E::Load,
      0},
+    {"tileas.tmem.load.at", TileASISD::TMEM_LOAD, T::Lanes, TmemLoadAtP,
+     TmemLoadAtN, Second, E::Load, 0},
     {"tileas.tmem.store",
      TileASISD::TMEM_STORE,
      T::Tmem,
@@ -100,6 +107,9 @@ const BuiltinInfo Builtins[] = {
      {},
      E::Store,
      0},
+    {"tileas.tmem.store.at", TileASISD::TMEM_STORE, T::Tmem, TmemStoreAtP,
+     TmemStoreAtN, Second, E::Store, 0},
+    {"tileas.acc.row", TileASISD::ACC_ROW, T::I32, {}, {}, {}, E::None, -1},
     {"tileas.smem.tile", TileASISD::SMEM_TILE, T::Tile, SmemTileP, SmemTileN,
      Second, E::Store, -1},
     {"tileas.smem.load",
@@ -112,7 +122,7 @@ const BuiltinInfo Builtins[] = {
      0},
     {"tileas.redux.max",
      TileASISD::REDUX_MAX,
-     T::Frag,
+     T::Lanes,
      UnaryP,
      UnaryN,
      {},
@@ -120,7 +130,7 @@ const BuiltinInfo Builtins[] = {
      -1},
     {"tileas.fadd.f32x2",
      TileASISD::FADD2,
-     T::Frag,
+     T::Lanes,
      BinaryP,
      BinaryN,
      {},
@@ -128,7 +138,7 @@ const BuiltinInfo Builtins[] = {
      -1},
     {"tileas.fmul.f32x2",
      TileASISD::FMUL2,
-     T::Frag,
+     T::Lanes,
      BinaryP,
      BinaryN,
      {},
@@ -136,7 +146,7 @@ const BuiltinInfo Builtins[] = {
      -1},
     {"tileas.fma.f32x2",
      TileASISD::FFMA2,
-     T::Frag,
+     T::Lanes,
      TernaryP,
      TernaryN,
      {},
@@ -164,10 +174,10 @@ bool hasType(const Type *Ty, BuiltinType Want) {
     return Ty->isPointerTy() && Ty->getPointerAddressSpace() == SharedAS;
   case T::Tmem:
     return Ty->isPointerTy() && Ty->getPointerAddressSpace() == TensorMemoryAS;
-  case T::Frag: {
-    const auto *VT = dyn_cast<FixedVectorType>(Ty);
-    return VT && VT->getNumElements() == 4 && VT->getElementType()->isFloatTy();
-  }
+  case T::Frag:
+    return fragmentLanes(Ty) == 4;
+  case T::Lanes:
+    return fragmentLanes(Ty) != 0;
   }
   llvm_unreachable("unknown builtin type");
 }
@@ -190,6 +200,8 @@ StringRef spell(BuiltinType Ty) {
     return "ptr addrspace(6)";
   case T::Frag:
     return "<4 x float>";
+  case T::Lanes:
+    return "<N x float>";
   }
   llvm_unreachable("unknown builtin type");
 }
@@ -204,6 +216,15 @@ std::string signature(const BuiltinInfo &B) {
   return S;
 }
 } // namespace
+
+unsigned TileAS::fragmentLanes(const Type *Ty, bool Float) {
+  const auto *VT = dyn_cast<FixedVectorType>(Ty);
+  if (!VT || (Float ? !VT->getElementType()->isFloatTy()
+                    : !VT->getElementType()->isIntegerTy(32)))
+    return 0;
+  unsigned N = VT->getNumElements();
+  return N >= 4 && N <= MaxFragmentLanes && isPowerOf2_32(N) ? N : 0;
+}
 
 const BuiltinInfo *TileAS::lookupBuiltin(StringRef FunctionName) {
   const auto *It = find_if(
@@ -222,14 +243,42 @@ std::optional<std::string> TileAS::checkBuiltinCall(const BuiltinInfo &B,
                  hasType(FT->getReturnType(), B.Result);
   for (unsigned I = 0; Matches && I != B.Params.size(); ++I)
     Matches = hasType(FT->getParamType(I), B.Params[I]);
+  // Every `<N x float>` of the call has one N.
+  unsigned Lanes = 0;
+  auto SameLanes = [&](const Type *Ty, BuiltinType Want) {
+    if (Want != T::Lanes)
+      return true;
+    unsigned N = fragmentLanes(Ty);
+    if (!Lanes)
+      Lanes = N;
+    return N == Lanes;
+  };
+  Matches = Matches && SameLanes(FT->getReturnType(), B.Result);
+  for (unsigned I = 0; Matches && I != B.Params.size(); ++I)
+    Matches = SameLanes(FT->getParamType(I), B.Params[I]);
   if (!Matches)
-    return formatv("wrong signature for @{0}: expected {1}", B.Name,
-                   signature(B))
+    return formatv("wrong signature for @{0}: expected {1}{2}", B.Name,
+                   signature(B),
+                   is_contained(B.Params, T::Lanes) || B.Result == T::Lanes
+                       ? " (N a power of two from 4 to 128, the same N "
+                         "throughout)"
+                       : "")
         .str();
   for (unsigned I : B.ConstantParams)
     if (!isa<ConstantInt>(Call.getArgOperand(I)))
       return formatv("operand %{0} of @{1} must be a constant", B.ParamNames[I],
                      B.Name)
           .str();
+  // A tensor-memory move stays within the 512 columns of tensor memory.
+  if (B.Name.ends_with(".at")) {
+    uint64_t Column = cast<ConstantInt>(Call.getArgOperand(1))->getZExtValue();
+    unsigned Lanes = fragmentLanes(B.Result == T::Lanes ? FT->getReturnType()
+                                                        : FT->getParamType(2));
+    if (Column + Lanes > TensorMemoryColumns)
+      return formatv("@{0} moves columns {1} to {2}, past the {3} columns of "
+                     "tensor memory",
+                     B.Name, Column, Column + Lanes - 1, TensorMemoryColumns)
+          .str();
+  }
   return std::nullopt;
 }

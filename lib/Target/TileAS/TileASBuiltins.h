@@ -25,6 +25,7 @@ namespace llvm {
 
 class CallBase;
 class Function;
+class Type;
 
 namespace TileAS {
 
@@ -38,6 +39,10 @@ enum class BuiltinType : uint8_t {
   Tile,      ///< `ptr addrspace(3)`: a shared-memory tile.
   Tmem,      ///< `ptr addrspace(6)`: a tensor-memory accumulator.
   Frag,      ///< `<4 x float>`: a register fragment.
+  /// `<N x float>`, N a power of two from 4 to 128: N columns of the
+  /// thread's accumulator row, N / 4 fragments. Every such operand and the
+  /// result of one builtin call have the same N.
+  Lanes,
 };
 
 /// How the node a builtin becomes touches memory.
@@ -61,6 +66,16 @@ struct BuiltinInfo {
   /// access has no IR pointer (a new shared-memory tile).
   int MemOperand;
 };
+
+/// The widths a value of fragments may have: `<N x float>` (or `<N x i32>`
+/// for bit operations) with N a power of two from 4 to MaxFragmentLanes.
+constexpr unsigned MaxFragmentLanes = 128;
+/// The 32-bit columns of a CTA's tensor memory (each of 128 lanes).
+constexpr unsigned TensorMemoryColumns = 512;
+
+/// N if \p Ty is `<N x float>` (\p Float) or `<N x i32>` of a fragment
+/// width, 0 otherwise.
+unsigned fragmentLanes(const Type *Ty, bool Float = true);
 
 /// The builtin a function of this name is, or null.
 const BuiltinInfo *lookupBuiltin(StringRef FunctionName);

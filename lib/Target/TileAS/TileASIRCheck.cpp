@@ -39,11 +39,9 @@ using namespace llvm;
 
 namespace {
 
+/// `<N x float>` or `<N x i32>` of a fragment width (N = 4 .. 128).
 bool isVectorOf(const Type *Ty, bool Float) {
-  const auto *VT = dyn_cast<FixedVectorType>(Ty);
-  return VT && VT->getNumElements() == 4 &&
-         (Float ? VT->getElementType()->isFloatTy()
-                : VT->getElementType()->isIntegerTy(32));
+  return TileAS::fragmentLanes(Ty, Float) != 0;
 }
 bool isFrag(const Type *Ty) { return isVectorOf(Ty, true); }
 bool isGlobalPtr(const Type *Ty) {
@@ -126,12 +124,14 @@ std::string TileASIRCheck::problemWithCall(const CallBase &Call) const {
     case Intrinsic::fmuladd:
     case Intrinsic::maxnum:
     case Intrinsic::fabs:
-      return isFrag(II->getType()) ? "" : "only <4 x float> has this operation";
+      return isFrag(II->getType())
+                 ? ""
+                 : "only fragments (<N x float>) have this operation";
     case Intrinsic::exp2:
     case Intrinsic::log2:
     case Intrinsic::sqrt:
       if (!isFrag(II->getType()))
-        return "only <4 x float> has this operation";
+        return "only fragments (<N x float>) have this operation";
       return II->hasApproxFunc() ? ""
                                  : "the XU approximations need the afn flag";
     default:
@@ -234,7 +234,7 @@ static std::string problemWithValues(const Instruction &I) {
 static const char *const OnlyI32 = "only i32 has this operation";
 
 /// Integer arithmetic, logic and shifts: i32 throughout, some on i64, i1 or
-/// <4 x i32>, and 64-bit multiplies and shifts by small constants only.
+/// <N x i32>, and 64-bit multiplies and shifts by small constants only.
 static std::string problemWithIntegerArithmetic(const Instruction &I) {
   const Type *Ty = I.getType();
   bool I32 = Ty->isIntegerTy(32), Pred = Ty->isIntegerTy(1);
@@ -320,7 +320,7 @@ static std::string problemWithCompareOrExtend(const Instruction &I) {
   }
 }
 
-/// Floating-point arithmetic: on fragments (<4 x float>), and on a scalar
+/// Floating-point arithmetic: on fragments (<N x float>), and on a scalar
 /// float only where its value is broadcast or it is a reciprocal.
 static std::string problemWithFloatArithmetic(const Instruction &I) {
   const Type *Ty = I.getType();
@@ -328,19 +328,19 @@ static std::string problemWithFloatArithmetic(const Instruction &I) {
   case Instruction::FNeg:
     return isFrag(Ty) || Ty->isFloatTy()
                ? ""
-               : "only <4 x float> and float have this operation";
+               : "only fragments (<N x float>) and float have this operation";
   case Instruction::FAdd:
   case Instruction::FSub:
   case Instruction::FMul:
     if (Ty->isFloatTy())
       return isOnlyBroadcast(I) ? ""
-                                : "only <4 x float> has this operation (a "
-                                  "float one only where its result is "
-                                  "broadcast)";
-    return isFrag(Ty) ? "" : "only <4 x float> has this operation";
+                                : "only fragments (<N x float>) have this "
+                                  "operation (a float one only where its "
+                                  "result is broadcast)";
+    return isFrag(Ty) ? "" : "only fragments (<N x float>) have this operation";
   case Instruction::FDiv:
     if (isFrag(Ty))
-      return I.hasApproxFunc() ? "" : "a <4 x float> division needs afn";
+      return I.hasApproxFunc() ? "" : "a fragment division needs afn";
     if (const auto *C = dyn_cast<ConstantFP>(I.getOperand(0));
         Ty->isDoubleTy() && C && C->isExactlyValue(1.0))
       return "";
@@ -363,11 +363,14 @@ static std::string problemWithMemoryAccess(const Instruction &I) {
            "is read by @tileas.smem.load)";
   if (!ValTy->isIntegerTy(32) && !ValTy->isFloatTy() && !isFrag(ValTy) &&
       !isVectorOf(ValTy, false))
-    return "only i32, float and <4 x float> are loaded and stored";
+    return "only i32, float and fragments (<N x float>) are loaded and stored";
   // An access below its type's alignment would be split into narrower
   // ones, and there are no 8- or 16-bit loads and stores.
   Align Alignment = L ? L->getAlign() : cast<StoreInst>(I).getAlign();
+  // A fragment vector is moved 16 bytes at a time (ld.global.v4.b32).
   Align Natural = I.getDataLayout().getABITypeAlign(const_cast<Type *>(ValTy));
+  if (ValTy->isVectorTy())
+    Natural = std::min(Natural, Align(16));
   if (Alignment < Natural) {
     std::string TypeName;
     raw_string_ostream(TypeName) << *ValTy;

@@ -6,6 +6,8 @@
 //
 // The SelectionDAG instruction selector: the patterns of
 // td/TileASISelPatterns.td select every node; nothing is selected by hand.
+// (Call lowering builds the N-column tensor-memory moves as machine nodes:
+// TableGen fixes the number of a node's results.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +36,7 @@ public:
   /// -stop-after=tileas-materialize-schedule from IR, compiled at -O0) does
   /// not select the IR body a second time into the same function.
   bool runOnMachineFunction(MachineFunction &MF) override {
+    Subtarget = &MF.getSubtarget<TileASSubtarget>();
     bool Changed = SelectionDAGISel::runOnMachineFunction(MF);
     MF.getProperties().setSelected();
     return Changed;
@@ -48,6 +51,9 @@ public:
   }
 
 private:
+  /// The pattern predicates' subtarget (HasF32x2).
+  const TileASSubtarget *Subtarget = nullptr;
+
 #include "TileASGenDAGISel.inc"
 };
 

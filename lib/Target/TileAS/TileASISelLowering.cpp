@@ -7,6 +7,7 @@
 #include "TileASISelLowering.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileASBuiltins.h"
+#include "TileASInstrInfo.h"
 #include "TileASSelectionDAGInfo.h"
 #include "TileASSubtarget.h"
 
@@ -314,6 +315,21 @@ TileASTargetLowering::LowerReturn(SDValue Chain, CallingConv::ID CallConv,
   return DAG.getNode(TileASISD::RET, DL, MVT::Other, Chain);
 }
 
+/// The memory operand of a builtin that touches memory through its operand
+/// B.MemOperand (or a new tile).
+static MachineMemOperand *builtinMemOperand(const TileAS::BuiltinInfo &B,
+                                            const CallBase &Call,
+                                            MachineFunction &MF) {
+  MachinePointerInfo Ptr =
+      B.MemOperand >= 0 ? MachinePointerInfo(Call.getArgOperand(B.MemOperand))
+                        : MachinePointerInfo(TileAS::SharedAS);
+  auto Flags = B.Effect == TileAS::BuiltinEffect::Load
+                   ? MachineMemOperand::MOLoad
+                   : MachineMemOperand::MOStore;
+  return MF.getMachineMemOperand(
+      Ptr, Flags, LocationSize::beforeOrAfterPointer(), Align(16));
+}
+
 SDValue
 TileASTargetLowering::LowerCall(CallLoweringInfo &CLI,
                                 SmallVectorImpl<SDValue> &InVals) const {
@@ -323,8 +339,19 @@ TileASTargetLowering::LowerCall(CallLoweringInfo &CLI,
   const TileAS::BuiltinInfo *B =
       Callee && CLI.CB ? TileAS::lookupBuiltin(Callee->getGlobal()->getName())
                        : nullptr;
-  if (!B || TileAS::checkBuiltinCall(*B, *CLI.CB) ||
-      CLI.OutVals.size() != B->Params.size()) {
+  // The operands by IR argument: a `<N x float>` arrives as N / 4 fragments.
+  SmallVector<SmallVector<SDValue, 1>, 8> Args(B ? B->Params.size() : 0);
+  bool Malformed = !B || TileAS::checkBuiltinCall(*B, *CLI.CB);
+  for (auto [Out, V] : zip(CLI.Outs, CLI.OutVals)) {
+    if (Malformed || Out.OrigArgIndex >= Args.size()) {
+      Malformed = true;
+      break;
+    }
+    Args[Out.OrigArgIndex].push_back(V);
+  }
+  Malformed =
+      Malformed || any_of(Args, [](const auto &A) { return A.empty(); });
+  if (Malformed) {
     // TileASIRCheck reports these before selection; stay well formed.
     DAG.getContext()->diagnose(DiagnosticInfoUnsupported(
         DAG.getMachineFunction().getFunction(),
@@ -335,16 +362,19 @@ TileASTargetLowering::LowerCall(CallLoweringInfo &CLI,
     return CLI.Chain;
   }
 
+  for (auto [I, A] : enumerate(Args))
+    if (TileAS::isConstantParam(*B, I))
+      A[0] = DAG.getTargetConstant(cast<ConstantSDNode>(A[0])->getZExtValue(),
+                                   CLI.DL, MVT::i32);
+  if (SDValue Chain = lowerFragmentBuiltin(*B, Args, CLI, InVals))
+    return Chain;
+
   bool Chained = B->Effect != TileAS::BuiltinEffect::None;
   SmallVector<SDValue, 6> Ops;
   if (Chained)
     Ops.push_back(CLI.Chain);
-  for (auto [I, V] : enumerate(CLI.OutVals))
-    Ops.push_back(
-        TileAS::isConstantParam(*B, I)
-            ? DAG.getTargetConstant(cast<ConstantSDNode>(V)->getZExtValue(),
-                                    CLI.DL, MVT::i32)
-            : V);
+  for (const auto &A : Args)
+    Ops.push_back(A[0]);
   SmallVector<EVT, 2> VTs;
   for (const ISD::InputArg &In : CLI.Ins)
     VTs.push_back(In.VT);
@@ -357,20 +387,88 @@ TileASTargetLowering::LowerCall(CallLoweringInfo &CLI,
       B->Effect == TileAS::BuiltinEffect::Store) {
     // The access's pointer is the IR value the alias facts are about; a new
     // tile (smem.tile) has none and is only told apart by its address space.
-    MachinePointerInfo Ptr =
-        B->MemOperand >= 0
-            ? MachinePointerInfo(CLI.CB->getArgOperand(B->MemOperand))
-            : MachinePointerInfo(TileAS::SharedAS);
-    auto Flags = B->Effect == TileAS::BuiltinEffect::Load
-                     ? MachineMemOperand::MOLoad
-                     : MachineMemOperand::MOStore;
-    Node = DAG.getMemIntrinsicNode(B->Opcode, CLI.DL, VTList, Ops, MVT::v4f32,
-                                   Ptr, Align(16), Flags,
-                                   LocationSize::beforeOrAfterPointer());
+    Node = DAG.getMemIntrinsicNode(
+        B->Opcode, CLI.DL, VTList, Ops, MVT::v4f32,
+        builtinMemOperand(*B, *CLI.CB, DAG.getMachineFunction()));
   } else {
     Node = DAG.getNode(B->Opcode, CLI.DL, VTList, Ops);
   }
   for (unsigned I = 0, E = CLI.Ins.size(); I != E; ++I)
     InVals.push_back(Node.getValue(I));
   return Chained ? Node.getValue(CLI.Ins.size()) : CLI.Chain;
+}
+
+SDValue TileASTargetLowering::lowerFragmentBuiltin(
+    const TileAS::BuiltinInfo &B, ArrayRef<SmallVector<SDValue, 1>> Args,
+    CallLoweringInfo &CLI, SmallVectorImpl<SDValue> &InVals) const {
+  SelectionDAG &DAG = CLI.DAG;
+  const SDLoc &DL = CLI.DL;
+  bool At = B.Name.ends_with(".at");
+  switch (B.Opcode) {
+  case TileASISD::TMEM_LOAD: {
+    unsigned Frags = CLI.Ins.size();
+    if (Frags == 1 && !At)
+      return SDValue(); // TMEM_LD: four columns from column 0.
+    SmallVector<EVT, 33> VTs(Frags, MVT::v4f32);
+    VTs.push_back(MVT::Other);
+    SDValue Column = At ? Args[1][0] : DAG.getTargetConstant(0, DL, MVT::i32);
+    MachineSDNode *N =
+        DAG.getMachineNode(TileAS::tmemLoadOpcode(4 * Frags), DL,
+                           DAG.getVTList(VTs), {Args[0][0], Column, CLI.Chain});
+    DAG.setNodeMemRefs(
+        N, {builtinMemOperand(B, *CLI.CB, DAG.getMachineFunction())});
+    for (unsigned I = 0; I != Frags; ++I)
+      InVals.push_back(SDValue(N, I));
+    return SDValue(N, Frags);
+  }
+  case TileASISD::TMEM_STORE: {
+    ArrayRef<SDValue> Values = Args.back();
+    if (Values.size() == 1 && !At)
+      return SDValue(); // TMEM_ST: four columns from column 0.
+    SmallVector<SDValue, 36> Ops = {
+        Args[0][0], At ? Args[1][0] : DAG.getTargetConstant(0, DL, MVT::i32)};
+    append_range(Ops, Values);
+    Ops.push_back(CLI.Chain);
+    MachineSDNode *N =
+        DAG.getMachineNode(TileAS::tmemStoreOpcode(4 * Values.size()), DL,
+                           DAG.getVTList(TileAS::TmemVT, MVT::Other), Ops);
+    DAG.setNodeMemRefs(
+        N, {builtinMemOperand(B, *CLI.CB, DAG.getMachineFunction())});
+    InVals.push_back(SDValue(N, 0));
+    return SDValue(N, 1);
+  }
+  case TileASISD::REDUX_MAX: {
+    // A row's maximum over all its columns: the fragments' lane-wise
+    // maximum, then the maximum within the last fragment, in every lane.
+    SmallVector<SDValue, 32> Level(Args[0].begin(), Args[0].end());
+    if (Level.size() == 1)
+      return SDValue();
+    while (Level.size() > 1) {
+      SmallVector<SDValue, 16> Next;
+      for (unsigned I = 0; I + 1 < Level.size(); I += 2)
+        Next.push_back(
+            DAG.getNode(ISD::FMAXNUM, DL, MVT::v4f32, Level[I], Level[I + 1]));
+      Level = std::move(Next);
+    }
+    SDValue Max = DAG.getNode(TileASISD::REDUX_MAX, DL, MVT::v4f32, Level[0]);
+    InVals.append(CLI.Ins.size(), Max);
+    return CLI.Chain;
+  }
+  case TileASISD::FADD2:
+  case TileASISD::FMUL2:
+  case TileASISD::FFMA2: {
+    if (Args[0].size() == 1)
+      return SDValue();
+    // Fragment by fragment.
+    for (unsigned F = 0, E = Args[0].size(); F != E; ++F) {
+      SmallVector<SDValue, 3> Ops;
+      for (const auto &A : Args)
+        Ops.push_back(A[F]);
+      InVals.push_back(DAG.getNode(B.Opcode, DL, MVT::v4f32, Ops));
+    }
+    return CLI.Chain;
+  }
+  default:
+    return SDValue();
+  }
 }

@@ -26,6 +26,8 @@ namespace llvm {
 class TileASSubtarget;
 
 namespace TileAS {
+struct BuiltinInfo;
+
 /// Address spaces of the TileAS IR convention (NVPTX's numbering).
 enum AddressSpace : unsigned {
   GenericAS = 0,
@@ -97,6 +99,13 @@ private:
   SDValue lowerShift64(SDValue Op, SelectionDAG &DAG) const;
   SDValue lowerMul64(SDValue Op, SelectionDAG &DAG) const;
   SDValue lowerSplatShuffle(SDValue Op, SelectionDAG &DAG) const;
+  /// A builtin on `<N x float>` wider than one fragment (or a tensor-memory
+  /// move with a column): the nodes that do it, its results in InVals and
+  /// the chain; an empty value when the table's one node does.
+  SDValue lowerFragmentBuiltin(const TileAS::BuiltinInfo &B,
+                               ArrayRef<SmallVector<SDValue, 1>> Args,
+                               CallLoweringInfo &CLI,
+                               SmallVectorImpl<SDValue> &InVals) const;
 };
 
 } // namespace llvm

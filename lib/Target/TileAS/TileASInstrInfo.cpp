@@ -278,3 +278,68 @@ std::optional<uint64_t> TileAS::producedTileBytes(const MachineInstr &MI) {
   int64_t Bytes = MI.getOperand(BytesOp).getImm();
   return Bytes > 0 ? uint64_t(Bytes) : 0;
 }
+
+unsigned TileAS::tmemLoadOpcode(unsigned Columns) {
+  switch (Columns) {
+  case 4:
+    return TileAS::TMEM_LD_X4;
+  case 8:
+    return TileAS::TMEM_LD_X8;
+  case 16:
+    return TileAS::TMEM_LD_X16;
+  case 32:
+    return TileAS::TMEM_LD_X32;
+  case 64:
+    return TileAS::TMEM_LD_X64;
+  case 128:
+    return TileAS::TMEM_LD_X128;
+  default:
+    llvm_unreachable("no tcgen05.ld of this many columns");
+  }
+}
+
+unsigned TileAS::tmemStoreOpcode(unsigned Columns) {
+  switch (Columns) {
+  case 4:
+    return TileAS::TMEM_ST_X4;
+  case 8:
+    return TileAS::TMEM_ST_X8;
+  case 16:
+    return TileAS::TMEM_ST_X16;
+  case 32:
+    return TileAS::TMEM_ST_X32;
+  case 64:
+    return TileAS::TMEM_ST_X64;
+  case 128:
+    return TileAS::TMEM_ST_X128;
+  default:
+    llvm_unreachable("no tcgen05.st of this many columns");
+  }
+}
+
+unsigned TileAS::tmemColumns(unsigned Opcode) {
+  switch (Opcode) {
+  case TileAS::TMEM_LD:
+  case TileAS::TMEM_ST:
+  case TileAS::TMEM_LD_X4:
+  case TileAS::TMEM_ST_X4:
+    return 4;
+  case TileAS::TMEM_LD_X8:
+  case TileAS::TMEM_ST_X8:
+    return 8;
+  case TileAS::TMEM_LD_X16:
+  case TileAS::TMEM_ST_X16:
+    return 16;
+  case TileAS::TMEM_LD_X32:
+  case TileAS::TMEM_ST_X32:
+    return 32;
+  case TileAS::TMEM_LD_X64:
+  case TileAS::TMEM_ST_X64:
+    return 64;
+  case TileAS::TMEM_LD_X128:
+  case TileAS::TMEM_ST_X128:
+    return 128;
+  default:
+    return 0;
+  }
+}

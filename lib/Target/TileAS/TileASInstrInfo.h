@@ -72,6 +72,14 @@ namespace TileAS {
 /// The bytes of the shared-memory tile MI produces (its $bytes: TMA_LOAD,
 /// CP_ASYNC, STS), or nullopt for any other instruction.
 std::optional<uint64_t> producedTileBytes(const MachineInstr &MI);
+
+/// The tensor-memory moves of N columns (tcgen05.ld / st .32x32b.xN, N a
+/// power of two from 4 to 128) with a column operand: TMEM_LD_XN, TMEM_ST_XN.
+unsigned tmemLoadOpcode(unsigned Columns);
+unsigned tmemStoreOpcode(unsigned Columns);
+/// The columns a tensor-memory load or store moves (4 for TMEM_LD and
+/// TMEM_ST), or 0 for any other opcode.
+unsigned tmemColumns(unsigned Opcode);
 } // namespace TileAS
 
 } // namespace llvm

@@ -23,6 +23,7 @@ namespace llvm {
 class TileASSubtarget : public TileASGenSubtargetInfo {
   bool HasTensorMemory = false;
   bool EmitsPTX = false;
+  bool HasF32x2 = false;
   // The register info must be constructed before the instruction info.
   TileASRegisterInfo RegInfo;
   TileASInstrInfo InstrInfo;
@@ -41,6 +42,9 @@ public:
   /// The printer writes a PTX module for ptxas (sm_100a and its relatives)
   /// rather than the model's PTX-flavoured text.
   bool emitsPTX() const { return EmitsPTX; }
+  /// Fragment add, sub, mul and fma are pairs of f32x2 instructions (the
+  /// real machines' paired fp32 pipe), not four scalar ones.
+  bool hasF32x2() const { return HasF32x2; }
 
   const TileASInstrInfo *getInstrInfo() const override { return &InstrInfo; }
   const TileASRegisterInfo *getRegisterInfo() const override {

@@ -222,6 +222,9 @@ Error KernelEmitter::emitInstruction(const MachineInstr &MI, raw_ostream &OS) {
   case TileAS::FADD2:
     pairedOp(OS, "add.rn.f32x2", MI, 2);
     break;
+  case TileAS::FSUB2:
+    pairedOp(OS, "sub.rn.f32x2", MI, 2);
+    break;
   case TileAS::FMUL2:
     pairedOp(OS, "mul.rn.f32x2", MI, 2);
     break;
@@ -314,6 +317,11 @@ Error KernelEmitter::emitInstruction(const MachineInstr &MI, raw_ostream &OS) {
   case TileAS::MUTEX_LOCK:
   case TileAS::MUTEX_UNLOCK:
     return emitMutex(MI, OS);
+  case TileAS::ACC_ROW:
+    // 32 x (warp mod 4) + lane: %x3 holds this warp's first lane << 16.
+    OS << "\tshr.u32 " << R(0) << ", %x3, 16;\n\tand.b32 %x10, %x0, 31;\n"
+       << "\tadd.u32 " << R(0) << ", " << R(0) << ", %x10;\n";
+    break;
   case TileAS::WARP_IDX:
     OS << "\tmov.b32 " << R(0) << ", %x1;\n";
     break;
@@ -334,6 +342,18 @@ Error KernelEmitter::emitInstruction(const MachineInstr &MI, raw_ostream &OS) {
   case TileAS::MMA_TMEM_F16:
   case TileAS::TMEM_LD:
   case TileAS::TMEM_ST:
+  case TileAS::TMEM_LD_X4:
+  case TileAS::TMEM_LD_X8:
+  case TileAS::TMEM_LD_X16:
+  case TileAS::TMEM_LD_X32:
+  case TileAS::TMEM_LD_X64:
+  case TileAS::TMEM_LD_X128:
+  case TileAS::TMEM_ST_X4:
+  case TileAS::TMEM_ST_X8:
+  case TileAS::TMEM_ST_X16:
+  case TileAS::TMEM_ST_X32:
+  case TileAS::TMEM_ST_X64:
+  case TileAS::TMEM_ST_X128:
     return emitTile(MI, OS);
   default: {
     StringRef Name = MF.getSubtarget().getInstrInfo()->getName(MI.getOpcode());

@@ -94,6 +94,9 @@ private:
   llvm::Error emitPipe(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
   llvm::Error emitMutex(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
   llvm::Error emitTile(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
+  /// tcgen05.ld / st of the thread's lane, then its wait: TMEM_LD, TMEM_ST
+  /// and the N-column forms.
+  void emitTmemMove(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
   void emitReturn(llvm::raw_ostream &OS);
   void emitAgentSwitch(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
   llvm::Error emitSlotTile(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);

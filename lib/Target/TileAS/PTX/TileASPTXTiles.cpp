@@ -226,20 +226,52 @@ Error KernelEmitter::emitTile(const MachineInstr &MI, raw_ostream &OS) {
     return Error::success();
   }
   case TileAS::TMEM_LD:
-    OS << "\tadd.u32 %x10, " << R(1) << ", %x3;\n"
-       << "\ttcgen05.ld.sync.aligned.32x32b.x4.b32 "
-       << fragVector(MI.getOperand(0).getReg()) << ", [%x10];\n"
-       << "\ttcgen05.wait::ld.sync.aligned;\n";
-    return Error::success();
   case TileAS::TMEM_ST:
-    OS << "\tadd.u32 %x10, " << R(0) << ", %x3;\n"
-       << "\ttcgen05.st.sync.aligned.32x32b.x4.b32 [%x10], "
-       << fragVector(MI.getOperand(2).getReg()) << ";\n"
-       << "\ttcgen05.wait::st.sync.aligned;\n";
+  case TileAS::TMEM_LD_X4:
+  case TileAS::TMEM_LD_X8:
+  case TileAS::TMEM_LD_X16:
+  case TileAS::TMEM_LD_X32:
+  case TileAS::TMEM_LD_X64:
+  case TileAS::TMEM_LD_X128:
+  case TileAS::TMEM_ST_X4:
+  case TileAS::TMEM_ST_X8:
+  case TileAS::TMEM_ST_X16:
+  case TileAS::TMEM_ST_X32:
+  case TileAS::TMEM_ST_X64:
+  case TileAS::TMEM_ST_X128:
+    emitTmemMove(MI, OS);
     return Error::success();
   default:
     llvm_unreachable("not a tile operation");
   }
+}
+
+void KernelEmitter::emitTmemMove(const MachineInstr &MI, raw_ostream &OS) {
+  // Operands: a load defines its fragments, then reads the handle (and a
+  // column); a store defines the handle, then reads it (and a column) and
+  // its fragments.
+  unsigned Columns = TileAS::tmemColumns(MI.getOpcode());
+  bool Load = MI.mayLoad();
+  unsigned Frags = Columns / 4;
+  unsigned Handle = Load ? Frags : 1;
+  bool HasColumn = MI.getNumOperands() > Handle + 1 + (Load ? 0 : Frags);
+  unsigned FirstFrag = Load ? 0 : Handle + 1 + HasColumn;
+  std::string Regs;
+  for (unsigned F = 0; F != Frags; ++F) {
+    Register R = MI.getOperand(FirstFrag + F).getReg();
+    for (unsigned L = 0; L != 4; ++L)
+      Regs += (Regs.empty() ? "" : ", ") + frag(R, L);
+  }
+  // This warp's lanes of the accumulator, from the column asked for.
+  OS << "\tadd.u32 %x10, " << reg(MI.getOperand(Handle).getReg()) << ", %x3;\n";
+  if (int64_t Column = HasColumn ? MI.getOperand(Handle + 1).getImm() : 0)
+    OS << "\tadd.u32 %x10, %x10, " << Column << ";\n";
+  if (Load)
+    OS << "\ttcgen05.ld.sync.aligned.32x32b.x" << Columns << ".b32 {" << Regs
+       << "}, [%x10];\n\ttcgen05.wait::ld.sync.aligned;\n";
+  else
+    OS << "\ttcgen05.st.sync.aligned.32x32b.x" << Columns << ".b32 [%x10], {"
+       << Regs << "};\n\ttcgen05.wait::st.sync.aligned;\n";
 }
 
 void KernelEmitter::emitReturn(raw_ostream &OS) {

@@ -15,7 +15,8 @@
 ; MIR-NEXT: %[[ACC1:[0-9]+]]:tmem = MMA_TMEM_F16 %[[ACC1M]], %[[A]], %[[B]], 3, 65536, 136316048, killed %[[FIRST]]
 ; MIR-NEXT: %[[F0:[0-9]+]]:frag = TMEM_LD %[[ACC1]] :: (load unknown-size from %ir.acc1, align 16, addrspace 6)
 ; MIR-NEXT: %[[W:[0-9]+]]:frag = WGMMA %[[F0]], %[[A]], %[[B]], 1
-; MIR-NEXT: %[[S:[0-9]+]]:frag = LDS %[[A]], %{{[0-9]+}} :: (load unknown-size from %ir.a, align 16, addrspace 3)
+; MIR-NEXT: %[[ROW:[0-9]+]]:gpr32 = ACC_ROW
+; MIR-NEXT: %[[S:[0-9]+]]:frag = LDS %[[A]], killed %[[ROW]] :: (load unknown-size from %ir.a, align 16, addrspace 3)
 ; MIR-NEXT: %[[M:[0-9]+]]:frag = FRMAX killed %[[W]]
 ; MIR-NEXT: %[[P:[0-9]+]]:frag = FADD2 %[[M]], %[[S]]
 ; MIR-NEXT: %[[Q:[0-9]+]]:frag = FMUL2 %[[P]], %[[S]]
@@ -36,6 +37,7 @@
 ; ASM-NEXT: setp.eq.s32 %p0, %r2, 0;
 ; ASM-NEXT: tcgen05.mma.cta_group::1.kind::f16 [%tmem0], [%tile0], [%tile1], kblock 3, idesc 136316048, %p0;
 ; ASM-DAG:  tcgen05.ld.sync.aligned.32x32b.x4.b32
+; ASM-DAG:  mov.u32 %r2, %accrow;
 ; ASM-DAG:  ld.shared.v4.f32 %f{{[0-9]+}}, [%tile0 + %r2];
 ; ASM-DAG:  wgmma.mma_async.sync.aligned.f32.bf16.bf16
 ; ASM:      redux.max.f32
@@ -65,6 +67,7 @@ declare <4 x float> @tileas.redux.max(<4 x float>) convergent nounwind willretur
 declare <4 x float> @tileas.fadd.f32x2(<4 x float>, <4 x float>) nounwind willreturn memory(none)
 declare <4 x float> @tileas.fmul.f32x2(<4 x float>, <4 x float>) nounwind willreturn memory(none)
 declare <4 x float> @tileas.fma.f32x2(<4 x float>, <4 x float>, <4 x float>) nounwind willreturn memory(none)
+declare i32 @tileas.acc.row() nounwind willreturn memory(none)
 declare void @tileas.bar.sync(i32, i32) convergent nounwind willreturn
 declare void @tileas.bar.arrive(i32, i32) convergent nounwind willreturn
 
@@ -78,7 +81,8 @@ entry:
   %acc1 = call ptr addrspace(6) @tileas.mma.f16(ptr addrspace(6) %acc1m, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 3, i32 65536, i32 136316048, i1 %first)
   %f0 = call <4 x float> @tileas.tmem.load(ptr addrspace(6) %acc1)
   %w = call <4 x float> @tileas.wgmma(<4 x float> %f0, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 1)
-  %s = call <4 x float> @tileas.smem.load(ptr addrspace(3) %a, i32 %off)
+  %row = call i32 @tileas.acc.row()
+  %s = call <4 x float> @tileas.smem.load(ptr addrspace(3) %a, i32 %row)
   %m = call <4 x float> @tileas.redux.max(<4 x float> %w)
   %p = call <4 x float> @tileas.fadd.f32x2(<4 x float> %m, <4 x float> %s)
   %q = call <4 x float> @tileas.fmul.f32x2(<4 x float> %p, <4 x float> %s)

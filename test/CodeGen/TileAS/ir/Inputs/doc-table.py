@@ -45,7 +45,7 @@ def checks_in_mir(test, name):
     """Does a `; MIR` check line of the test file name the instruction?"""
     word = re.compile(r"(^|[\s=])%s(\s|$)" % re.escape(name))
     for line in open(test, encoding="utf-8"):
-        m = re.match(r";\s*MIR(-[A-Z]+)?:(.*)", line)
+        m = re.match(r";\s*MIR(-[A-Z0-9]+)*:(.*)", line)
         if m and word.search(m.group(2)):
             return True
     return False

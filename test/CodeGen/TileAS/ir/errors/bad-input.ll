@@ -41,7 +41,7 @@ define void @type(ptr %p) {
   ret void
 }
 
-; CHECK: error: {{.*}}in function scalarfloat {{.*}}: only <4 x float> has this operation (a float one only where its result is broadcast): %s = fadd float %a, %b
+; CHECK: error: {{.*}}in function scalarfloat {{.*}}: only fragments (<N x float>) have this operation (a float one only where its result is broadcast): %s = fadd float %a, %b
 define void @scalarfloat(ptr %p, float %a, float %b) {
   %s = fadd float %a, %b
   store float %s, ptr %p

@@ -52,7 +52,7 @@ define void @wide_integer(ptr %p, i32 %a) {
   ret void
 }
 
-; CHECK-DAG: error: {{.*}}in function double_add {{.*}}: only <4 x float> has this operation: %b = fadd double %a, %a
+; CHECK-DAG: error: {{.*}}in function double_add {{.*}}: only fragments (<N x float>) have this operation: %b = fadd double %a, %a
 define void @double_add(ptr %p, double %a) {
   %b = fadd double %a, %a
   %c = fptosi double %b to i32

@@ -3,7 +3,7 @@
 ; one whose value is stored, or compared, is an error naming it.
 ; RUN: not %llc -march=tileas %s -o /dev/null 2>&1 | FileCheck %s
 
-; CHECK-DAG: error: {{.*}}in function stored {{.*}}: only <4 x float> has this operation (a float one only where its result is broadcast): %p = fmul float %a, %b
+; CHECK-DAG: error: {{.*}}in function stored {{.*}}: only fragments (<N x float>) have this operation (a float one only where its result is broadcast): %p = fmul float %a, %b
 define void @stored(ptr addrspace(1) %out, float %a, float %b) {
   %p = fmul float %a, %b
   store float %p, ptr addrspace(1) %out, align 4
@@ -11,7 +11,7 @@ define void @stored(ptr addrspace(1) %out, float %a, float %b) {
 }
 
 ; Broadcast and stored: still an error.
-; CHECK-DAG: error: {{.*}}in function both {{.*}}: only <4 x float> has this operation (a float one only where its result is broadcast): %s = fadd float %a, %b
+; CHECK-DAG: error: {{.*}}in function both {{.*}}: only fragments (<N x float>) have this operation (a float one only where its result is broadcast): %s = fadd float %a, %b
 define void @both(ptr addrspace(1) %out, float %a, float %b) {
   %s = fadd float %a, %b
   %i = insertelement <4 x float> poison, float %s, i64 0
