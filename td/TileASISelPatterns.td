@@ -162,6 +162,10 @@ def : Pat<(f32 (select PRED:$p, GPR32:$a, GPR32:$b)),
 def : Pat<(i1 -1), (SETPri (MOVri 0), 0, 0)>;
 def : Pat<(i1 0), (SETPri (MOVri 0), 0, 1)>;
 
+// The low bit of an integer as a predicate (the DAG combiner makes
+// `icmp eq (and %k, 1), 0` a truncation to i1): (k & 1) != 0.
+def : Pat<(i1 (trunc GPR32:$a)), (SETPri (ANDri GPR32:$a, 1), 0, 1)>;
+
 // Predicates as integers and back: logic on predicates goes through 0/1.
 def : Pat<(i32 (zext PRED:$p)), (SELP (MOVri 1), (MOVri 0), PRED:$p)>;
 def : Pat<(i32 (anyext PRED:$p)), (SELP (MOVri 1), (MOVri 0), PRED:$p)>;
