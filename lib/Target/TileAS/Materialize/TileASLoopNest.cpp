@@ -1,4 +1,4 @@
-//===- TileASLoopNest.cpp - Where a pipelined loop sits in its nest -------===//
+//===- TileASLoopNest.cpp - The control around a loop ---------------------===//
 //
 // Part of the TileAS project.
 //
