@@ -92,23 +92,30 @@ std::optional<TileASCountedLoop> NestRecognizer::run(std::string &WhyNot) {
   MachineBasicBlock *Latch = L.getLoopLatch();
   if (!Latch)
     return Fail("it has more than one back edge");
-  if (Latch->succ_size() != 2)
-    return Fail("its latch does not end in a two-way branch");
+  // The exit test is the latch's (a do-while loop: the test at the end of
+  // iteration K - 1 decides whether iteration K runs), or, when the latch
+  // only branches back, the header's (a while loop: the test before
+  // iteration K decides it).
+  bool AtTop = Latch->succ_size() == 1 && Header->succ_size() == 2;
+  MachineBasicBlock *Exiting = AtTop ? Header : Latch;
+  if (Exiting->succ_size() != 2)
+    return Fail("neither its latch nor its header ends in a two-way branch "
+                "that leaves the loop");
   TileASCountedLoop C;
   C.Loop = Header;
-  for (MachineBasicBlock *S : Latch->successors())
-    if (S != Header)
+  for (MachineBasicBlock *S : Exiting->successors())
+    if (!L.contains(S))
       C.Exit = S;
-  if (!C.Exit || L.contains(C.Exit))
-    return Fail("its latch's other successor is inside the loop");
+  if (!C.Exit)
+    return Fail("its exit test's branch does not leave the loop");
 
-  MachineBasicBlock::iterator T = Latch->getFirstTerminator();
-  if (T == Latch->end() ||
+  MachineBasicBlock::iterator T = Exiting->getFirstTerminator();
+  if (T == Exiting->end() ||
       (T->getOpcode() != TileAS::BR_P && T->getOpcode() != TileAS::BR_NP))
-    return Fail("its latch does not end in a conditional branch");
+    return Fail("its exit test does not end in a conditional branch");
   C.Branch = &*T;
-  bool TakenLoops = T->getOperand(1).getMBB() == Header;
-  C.ContinueOnFalse = TakenLoops != (T->getOpcode() == TileAS::BR_P);
+  bool TakenStays = L.contains(T->getOperand(1).getMBB());
+  C.ContinueOnFalse = TakenStays != (T->getOpcode() == TileAS::BR_P);
 
   MachineInstr *Cmp =
       T->getOperand(0).isReg() ? loopDef(T->getOperand(0).getReg()) : nullptr;
@@ -152,8 +159,9 @@ std::optional<TileASCountedLoop> NestRecognizer::run(std::string &WhyNot) {
   C.IVPhi = Phi;
   C.Increment = MRI.getUniqueVRegDef(Next);
   C.Step = Stepped->second;
-  // The compare at the end of iteration K - 1 reads Init + (K - 1) Step + D.
-  C.Offset = -1;
+  // The compare at the end of iteration K - 1 reads Init + (K - 1) Step + D;
+  // the one before iteration K, Init + K Step + D.
+  C.Offset = AtTop ? 0 : -1;
   C.Adjust = IV->second;
   return C;
 }

@@ -16,6 +16,9 @@
 //           %p    = SETPri/SETPrr %iv + D, Bound, CC   (or Bound, %iv + D)
 //           BR_P %p, %header   (or BR_NP %p, %exit; BRA %header)
 //
+// or, a while loop, with the exit test in the header (and the latch only
+// branching back): the test before iteration K decides whether it runs.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TILEAS_LIB_MIREXEC_NESTLOOPCONTROL_H

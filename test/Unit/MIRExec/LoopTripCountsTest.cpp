@@ -172,4 +172,45 @@ TEST_F(NestPlanTest, ConstantOuterLoopRunsItsOwnCount) {
             "and bound 4 are constants), not 3");
 }
 
+TEST_F(NestPlanTest, WhileLoopTestsInItsHeader) {
+  // The tile loop tests %t < %ntiles before each tile (BR_NP to the exit);
+  // its latch bb.3 only branches back: T tiles need %ntiles = T.
+  std::string Text = R"(---
+name: nest
+tracksRegLiveness: true
+liveins:
+  - { reg: '$r0' }
+  - { reg: '$r1' }
+body: |
+  bb.0:
+    successors: %bb.1
+    liveins: $r0, $r1
+    %ntiles:gpr32 = COPY $r0
+    %nk:gpr32 = COPY $r1
+    %zero:gpr32 = MOVri 0
+  bb.1:
+    successors: %bb.2, %bb.4
+    %t:gpr32 = PHI %zero, %bb.0, %t_next, %bb.3
+    %go:pred = SETPrr %t, %ntiles, 2
+    %t_next:gpr32 = ADDri %t, 1
+    BR_NP %go, %bb.4
+    BRA %bb.2
+  bb.2:
+    successors: %bb.2, %bb.3
+    %k:gpr32 = PHI %zero, %bb.1, %k_next, %bb.2
+    %k_next:gpr32 = ADDri %k, 1
+    %more:pred = SETPrr %k_next, %nk, 2
+    BR_P %more, %bb.2
+    BRA %bb.3
+  bb.3:
+    successors: %bb.1
+    BRA %bb.1
+  bb.4:
+    RET
+...
+)";
+  EXPECT_EQ(plan(Text, "bb.1=3,bb.2=2"), "%nk = 2, %ntiles = 3");
+  EXPECT_EQ(plan(Text, "bb.1=1,bb.2=5"), "%nk = 5, %ntiles = 1");
+}
+
 } // namespace
