@@ -6,6 +6,7 @@
 
 #include "tileas/MIRExec/TripCountPlan.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "NestLoopControl.h"
 #include "Pipeliner/TileASCountedLoop.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/MIRExec/Where.h"
@@ -14,9 +15,12 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/CodeGen/MachineDominators.h"
 #include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineLoopInfo.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/Support/FormatVariadic.h"
+
+#include <set>
 
 using namespace llvm;
 using tileas::protocol::ContinueIf;
@@ -80,8 +84,8 @@ std::optional<LoopControl> controlOf(const TileASCountedLoop &L) {
 
 class Planner {
 public:
-  Planner(MachineFunction &MF, int64_t Trips)
-      : MF(MF), MRI(MF.getRegInfo()), Trips(Trips) {}
+  Planner(MachineFunction &MF, const LoopTripCounts &Counts)
+      : MF(MF), MRI(MF.getRegInfo()), Counts(Counts) {}
 
   /// The coordinated loops (planTripCount).
   Expected<TripCountPlan> run();
@@ -92,10 +96,17 @@ private:
   /// Plans MBB if it is a loop with pipes (MutexOnly false) or one
   /// coordinated by mutexes only (MutexOnly true).
   Error planLoop(MachineBasicBlock &MBB, bool MutexOnly);
+  /// Per-loop trip counts: the loops of several blocks named (the outer
+  /// loops of a nest), and a check that every name names a loop.
+  Error planNestLoops();
+  /// The trip count of the loop headed by MBB, or an error naming it when
+  /// the trip counts are per loop and it has none.
+  Expected<int64_t> tripsOf(const MachineBasicBlock &MBB);
   /// Sets the bound (or the start) of loop L in MBB, which starts from
   /// StartOp, so that it runs Trips iterations.
   Error planControl(const MachineBasicBlock &MBB, const TileASCountedLoop &L,
-                    const LoopControl &Control, const MachineOperand &StartOp);
+                    const LoopControl &Control, const MachineOperand &StartOp,
+                    int64_t Trips);
   /// Where O, relative to its base, is set: after the base's definition when
   /// that follows Reg's in the same block (selection may copy the live-ins
   /// in any order), or an error if something reads Reg in between.
@@ -107,7 +118,8 @@ private:
                                    const MachineInstr &BaseDef);
   /// Plan.Description from Plan.Overrides.
   void describePlan();
-  Error add(const RegisterOverride &O, const MachineBasicBlock &MBB);
+  Error add(const RegisterOverride &O, const MachineBasicBlock &MBB,
+            int64_t Trips);
   std::string name(Register R) const {
     return formatv("{0}", printReg(R, /*TRI=*/nullptr, 0, &MRI)).str();
   }
@@ -115,7 +127,9 @@ private:
 
   MachineFunction &MF;
   const MachineRegisterInfo &MRI;
-  int64_t Trips;
+  const LoopTripCounts &Counts;
+  /// The loop names the plan found (per-loop trip counts).
+  std::set<std::string> Named;
   TripCountPlan Plan;
   /// The block of the loop that asked for each override.
   std::vector<unsigned> Asker;
@@ -133,7 +147,8 @@ std::string Planner::describe(const RegisterOverride &O) const {
   return formatv("{0} = {1} + {2}", name(O.Reg), name(O.Base), O.Value).str();
 }
 
-Error Planner::add(const RegisterOverride &O, const MachineBasicBlock &MBB) {
+Error Planner::add(const RegisterOverride &O, const MachineBasicBlock &MBB,
+                   int64_t Trips) {
   for (unsigned I = 0, E = Plan.Overrides.size(); I != E; ++I) {
     const RegisterOverride &Known = Plan.Overrides[I];
     if (Known.Reg != O.Reg)
@@ -181,8 +196,18 @@ Error Planner::planLoop(MachineBasicBlock &MBB, bool MutexOnly) {
   if (!HasStart) {
     // Without a pipe there is no iteration to count; but a loop that locks a
     // mutex is coordinated, and must not silently run another trip count.
-    if (!locksMutex(MBB))
-      return Error::success();
+    // A loop named in per-loop trip counts runs as written, from its start.
+    if (!locksMutex(MBB)) {
+      auto Trips = Counts.lookup(MBB);
+      if (!Counts.perLoop() || !Trips)
+        return Error::success();
+      StartOp = incomingStart(*L);
+      std::optional<LoopControl> Control = controlOf(*L);
+      if (!StartOp || !StartOp->isReg() || !Control)
+        return Error::success();
+      Named.insert(Trips->first);
+      return planControl(MBB, *L, *Control, *StartOp, Trips->second);
+    }
     // The loops with pipes may already have set its bound: the agents of a
     // warp-specialized loop share it.
     const MachineOperand &B = L->bound();
@@ -209,13 +234,76 @@ Error Planner::planLoop(MachineBasicBlock &MBB, bool MutexOnly) {
   std::optional<LoopControl> Control = controlOf(*L);
   if (!Control)
     return Error::success();
-  return planControl(MBB, *L, *Control, *StartOp);
+  Expected<int64_t> Trips = tripsOf(MBB);
+  if (!Trips)
+    return Trips.takeError();
+  return planControl(MBB, *L, *Control, *StartOp, *Trips);
+}
+
+Expected<int64_t> Planner::tripsOf(const MachineBasicBlock &MBB) {
+  StringRef Name = loopName(MBB);
+  if (auto Trips = Counts.lookup(MBB)) {
+    Named.insert(Trips->first);
+    return Trips->second;
+  }
+  std::string Called =
+      Name.empty() ? formatv("bb.{0}", MBB.getNumber()).str() : Name.str();
+  return planError(formatv("loop bb.{0}{1} is coordinated, but --trip-count="
+                           "{2} gives it no trip count (add {3}=N)",
+                           MBB.getNumber(),
+                           Name.empty() ? "" : " ('" + Name.str() + "')",
+                           Counts.str(), Called));
+}
+
+Error Planner::planNestLoops() {
+  MachineDominatorTree MDT(MF);
+  MachineLoopInfo MLI(MDT);
+  SmallVector<MachineLoop *, 8> Work(MLI.begin(), MLI.end());
+  std::vector<std::string> Names;
+  while (!Work.empty()) {
+    MachineLoop *L = Work.pop_back_val();
+    Work.append(L->begin(), L->end());
+    MachineBasicBlock &Header = *L->getHeader();
+    StringRef Name = loopName(Header);
+    Names.push_back(
+        Name.empty()
+            ? formatv("bb.{0}", Header.getNumber()).str()
+            : formatv("'{0}' (bb.{1})", Name, Header.getNumber()).str());
+    auto Trips = Counts.lookup(Header);
+    if (!Trips || L->getNumBlocks() == 1)
+      continue;
+    std::string WhyNot;
+    std::optional<TileASCountedLoop> C = analyzeNestLoop(*L, WhyNot);
+    if (!C)
+      return planError(formatv("loop bb.{0} ('{1}'): its trip count cannot "
+                               "be set: {2}",
+                               Header.getNumber(), Name, WhyNot));
+    std::optional<LoopControl> Control = controlOf(*C);
+    if (!Control)
+      return planError(formatv("loop bb.{0} ('{1}'): its exit test does not "
+                               "count towards its bound",
+                               Header.getNumber(), Name));
+    Named.insert(Trips->first);
+    if (Error E = planControl(Header, *C, *Control,
+                              MachineOperand::CreateReg(C->Init, false),
+                              Trips->second))
+      return E;
+  }
+  for (const auto &[Name, Trips] : Counts.ByLoop)
+    if (!Named.count(Name)) {
+      llvm::sort(Names);
+      return planError(formatv("--trip-count names loop '{0}', but no loop "
+                               "of {1} is headed by a block of that name "
+                               "(its loops: {2})",
+                               Name, MF.getName(), join(Names, ", ")));
+    }
+  return Error::success();
 }
 
 Error Planner::planControl(const MachineBasicBlock &MBB,
                            const TileASCountedLoop &L,
                            const LoopControl &Control,
-                           const MachineOperand &StartOp) {
+                           const MachineOperand &StartOp, int64_t Trips) {
   std::optional<int64_t> Start = constantOf(MRI, StartOp);
   std::optional<int64_t> Bound = constantOf(MRI, L.bound());
   RegisterOverride O;
@@ -254,7 +342,7 @@ Error Planner::planControl(const MachineBasicBlock &MBB,
   if (O.Base)
     if (Error E = placeAfterBase(O, MBB))
       return E;
-  return add(O, MBB);
+  return add(O, MBB, Trips);
 }
 
 Error Planner::placeAfterBase(RegisterOverride &O,
@@ -337,7 +425,7 @@ Error Planner::placeAfterBaseInLaterBlock(RegisterOverride &O,
 }
 
 Expected<TripCountPlan> Planner::run() {
-  if (Trips < 1)
+  if (Counts.All && *Counts.All < 1)
     return planError("a loop runs at least once (its exit test ends each "
                      "iteration): trip counts start at 1");
   // Loops with pipes first: a mutex-only loop may share their bound.
@@ -345,6 +433,9 @@ Expected<TripCountPlan> Planner::run() {
     for (MachineBasicBlock &MBB : MF)
       if (Error E = planLoop(MBB, MutexOnly))
         return E;
+  if (Counts.perLoop())
+    if (Error E = planNestLoops())
+      return E;
   describePlan();
   return std::move(Plan);
 }
@@ -368,8 +459,9 @@ Expected<TripCountPlan> Planner::runAsWritten() {
     std::optional<LoopControl> Control = controlOf(*L);
     if (!Control)
       continue;
-    if (Error E = planControl(MBB, *L, *Control,
-                              MachineOperand::CreateReg(L->Init, false)))
+    if (Error E =
+            planControl(MBB, *L, *Control,
+                        MachineOperand::CreateReg(L->Init, false), *Counts.All))
       return std::move(E);
   }
   if (Plan.Overrides.empty() && !Computed.empty())
@@ -403,12 +495,21 @@ std::optional<int64_t> constantOf(const MachineRegisterInfo &MRI,
 }
 
 Expected<TripCountPlan> planTripCount(MachineFunction &MF, int64_t Trips) {
-  return Planner(MF, Trips).run();
+  LoopTripCounts Counts;
+  Counts.All = Trips;
+  return Planner(MF, Counts).run();
+}
+
+Expected<TripCountPlan> planTripCount(MachineFunction &MF,
+                                      const LoopTripCounts &Counts) {
+  return Planner(MF, Counts).run();
 }
 
 Expected<TripCountPlan> planAsWrittenTripCount(MachineFunction &MF,
                                                int64_t Trips) {
-  return Planner(MF, Trips).runAsWritten();
+  LoopTripCounts Counts;
+  Counts.All = Trips;
+  return Planner(MF, Counts).runAsWritten();
 }
 
 } // namespace tileas

@@ -52,6 +52,16 @@ Expected<TripCountSetup> planOwnTripCount(MachineFunction &MF, int64_t Trips) {
   return TripCountSetup{AsWritten->Overrides, {}, AsWritten->Description};
 }
 
+Expected<TripCountSetup> planOwnTripCount(MachineFunction &MF,
+                                          const LoopTripCounts &Counts) {
+  if (Counts.All)
+    return planOwnTripCount(MF, *Counts.All);
+  Expected<TripCountPlan> Plan = planTripCount(MF, Counts);
+  if (!Plan)
+    return Plan.takeError();
+  return TripCountSetup{Plan->Overrides, {}, Plan->Description};
+}
+
 Expected<TripCountSetup>
 planReferenceTripCount(MachineFunction &Reference, int64_t Trips,
                        ArrayRef<std::pair<MCRegister, int64_t>> LiveIns) {

@@ -32,10 +32,18 @@ namespace {
 
 /// Mutexes are modelled as pipes with ids from here on.
 constexpr unsigned MutexPipeBase = 1u << 20;
+static_assert(MutexPipeBase > PipeEntryStride * PipeEntryStride,
+              "a pipe's entries must not reach the mutexes' ids");
 
 /// What the checker follows of a pipe beyond its PIPE_CREATE.
 struct PipeInfo {
   PipeDecl Decl;
+  /// The entry of the pipe's loop this PIPE_CREATE began (0 for its first
+  /// run), and its id in the protocol program (protocolPipeId).
+  unsigned Entry = 0;
+  unsigned Proto = 0;
+  /// The iterations its slots have been written for in this entry.
+  std::set<int64_t> Written;
   bool Ring = false;
   /// The largest iteration any operation named.
   int64_t MaxIter = -1;
@@ -73,6 +81,15 @@ private:
   void checkIssuer(const MachineInstr &MI, unsigned Pipe);
   std::string agentName(unsigned Agent) const;
   Error createPipe(const MachineInstr &MI, const PipeDecl &Decl);
+  /// The protocol id of the entry of pipe Id that is running.
+  unsigned proto(unsigned Id) { return Pipes[Id].Proto; }
+  /// The pipe of a protocol id.
+  unsigned declOf(unsigned Proto) const {
+    return Proto < MutexPipeBase ? Proto % PipeEntryStride : Proto;
+  }
+  /// Records the write of a slot of pipe Id for iteration K by MI: its
+  /// loop, and a ring phase reset if its entry wrote K before.
+  void noteWrite(unsigned Id, int64_t K, const MachineInstr &MI);
   Error mutexOp(const MachineInstr &MI, const CoordinationEvent &E);
   Error pipeOp(const MachineInstr &MI, const CoordinationEvent &E);
   void retire(unsigned Pipe, const MachineInstr &MI, StringRef Why);
@@ -141,6 +158,8 @@ private:
   bool Switched = false;
   const MachineInstr *LastReturn = nullptr;
   std::vector<std::string> WrongAgents;
+  std::map<unsigned, PipeEntryInfo> Entries;
+  std::vector<std::string> PhaseResets;
   /// The instructions already in WrongAgents (each is listed once).
   std::set<const MachineInstr *> WrongAgentSeen;
 };
@@ -187,7 +206,7 @@ void Interpreter::retire(unsigned Pipe, const MachineInstr &MI, StringRef Why) {
   unsigned Depth = Info.Decl.Depth;
   int64_t Base = (std::max<int64_t>(Info.MaxIter, 0) / Depth + 2) * Depth;
   for (unsigned S = 0; S < Depth; ++S)
-    P.issue(protocol::Action::write(Pipe, Base + S),
+    P.issue(protocol::Action::write(Info.Proto, Base + S),
             where(MI) + " " + RetireMarker.str() + " " + Why.str(), Issuer);
 }
 
@@ -259,6 +278,23 @@ Error Interpreter::createPipe(const MachineInstr &MI, const PipeDecl &Decl) {
   unsigned Id = Decl.Id;
   PipeInfo Info;
   Info.Decl = Decl;
+  // A PIPE_CREATE run again (its loop entered again: the next tile of a
+  // persistent kernel) initializes the pipe's barriers anew: the ring of
+  // the entry before ends there, and this entry counts its iterations from
+  // 0 as a pipe of its own.
+  if (auto Old = Pipes.find(Id); Old != Pipes.end()) {
+    retire(Id, MI, "initializes its barriers again for its loop's next entry");
+    Info.Entry = Old->second.Entry + 1;
+  }
+  if (Id >= PipeEntryStride || Info.Entry >= PipeEntryStride)
+    return fail(MI, formatv("pipe {0}, entry {1}: the checker numbers pipes "
+                            "and their loop's entries below {2}",
+                            Id, Info.Entry, PipeEntryStride));
+  Info.Proto = protocolPipeId(Id, Info.Entry);
+  PipeEntryInfo &Entry = Entries[Info.Proto];
+  Entry.Pipe = Id;
+  Entry.Entry = Info.Entry;
+  Entry.CreatedIn = MI.getParent();
   // A ring has an empty barrier of its own (the others' is unused).
   Info.Ring = Decl.Empty != 0 && Decl.Empty != Decl.Full;
   // A one-slot ring naming the full or empty barrier of a live one-slot
@@ -293,7 +329,10 @@ Error Interpreter::createPipe(const MachineInstr &MI, const PipeDecl &Decl) {
       retire(Other, MI,
              formatv("initializes a barrier of pipe {0} again", Other).str());
   Pipes[Id] = Info;
-  P.Pipes.push_back({Id, Decl.Depth, formatv("pipe{0}", Id).str()});
+  P.Pipes.push_back({Info.Proto, Decl.Depth,
+                     Info.Entry
+                         ? formatv("pipe{0}.entry{1}", Id, Info.Entry).str()
+                         : formatv("pipe{0}", Id).str()});
   return Error::success();
 }
 
@@ -343,8 +382,8 @@ Error Interpreter::pipeOp(const MachineInstr &MI, const CoordinationEvent &E) {
   checkIssuer(MI, Pipe);
   // The barrier actions of a pipe sharing a lender's barrier act on the
   // lender's (one slot each: the same slot and phase for iteration K).
-  unsigned FullPipe = Info.FullOf >= 0 ? unsigned(Info.FullOf) : Pipe;
-  unsigned EmptyPipe = Info.EmptyOf >= 0 ? unsigned(Info.EmptyOf) : Pipe;
+  unsigned FullPipe = proto(Info.FullOf >= 0 ? unsigned(Info.FullOf) : Pipe);
+  unsigned EmptyPipe = proto(Info.EmptyOf >= 0 ? unsigned(Info.EmptyOf) : Pipe);
   switch (E.Kind) {
   case CoordinationKind::Acquire:
     // The executor names the instruction it guards: its writer (dataOp).
@@ -356,7 +395,7 @@ Error Interpreter::pipeOp(const MachineInstr &MI, const CoordinationEvent &E) {
     // no writer that an acquire guards: its value is final when the commit
     // is made, by the agent that makes it.
     if (!Info.Ring)
-      act(Agent, protocol::Action::write(Pipe, K), MI,
+      act(Agent, protocol::Action::write(Info.Proto, K), MI,
           (" " + FillMarker).str());
     act(Agent, protocol::Action::producerCommit(FullPipe, K), MI);
     break;
@@ -375,7 +414,7 @@ Error Interpreter::pipeOp(const MachineInstr &MI, const CoordinationEvent &E) {
     // agent, before anyone can see the phase.
     for (auto &[Other, OI] : Pipes)
       if (OI.EmptyOf == int(Pipe) && !OI.Retired)
-        act(Agent, protocol::Action::consumerRelease(Other, K), MI,
+        act(Agent, protocol::Action::consumerRelease(OI.Proto, K), MI,
             formatv(" [for pipe {0}, sharing the barrier]", Other).str());
     act(Agent, protocol::Action::consumerRelease(EmptyPipe, K), MI);
     break;
@@ -431,7 +470,7 @@ Error Interpreter::slotHandle(const MachineInstr &MI,
                               const CoordinationEvent &E) {
   checkIssuer(MI, E.Pipe->Id);
   X->set(MI.getOperand(0).getReg(),
-         RunValue{0, SlotRef{E.Pipe->Id, E.Iteration}});
+         RunValue{0, SlotRef{proto(E.Pipe->Id), E.Iteration}});
   return Error::success();
 }
 
@@ -443,7 +482,7 @@ void Interpreter::dataOp(const MachineInstr &MI, std::optional<SlotRef> Fills) {
       continue;
     std::optional<SlotRef> Slot = X->value(MO.getReg()).Slot;
     if (Slot && Seen.insert({Slot->Pipe, Slot->Iteration}).second)
-      act(agentOf(MI, Slot->Pipe),
+      act(agentOf(MI, declOf(Slot->Pipe)),
           protocol::Action::read(Slot->Pipe, Slot->Iteration), MI);
   }
   // What the tied sources hold, read before the defs change (after register
@@ -463,26 +502,53 @@ void Interpreter::dataOp(const MachineInstr &MI, std::optional<SlotRef> Fills) {
   if (PendingRead) {
     auto [Pipe, K] = *PendingRead;
     PendingRead.reset();
-    if (Seen.insert({Pipe, K}).second)
-      act(agentOf(MI, Pipe), protocol::Action::read(Pipe, K), MI);
+    unsigned Proto = proto(Pipe);
+    if (Seen.insert({Proto, K}).second)
+      act(agentOf(MI, Pipe), protocol::Action::read(Proto, K), MI);
     for (const MachineOperand &MO : MI.defs())
-      X->set(MO.getReg(), RunValue{0, SlotRef{Pipe, K}});
+      X->set(MO.getReg(), RunValue{0, SlotRef{Proto, K}});
   }
   // A rewrite in place of a sharing pipe's buffer stays that pipe's.
   for (auto &[Def, Tied] : TiedDefs) {
     if (!Tied.Slot)
       continue;
-    const PipeInfo &Info = Pipes[Tied.Slot->Pipe];
+    const PipeInfo &Info = Pipes[declOf(Tied.Slot->Pipe)];
     if (Info.FullOf >= 0 || Info.EmptyOf >= 0)
       X->set(Def, Tied);
   }
   // The instruction an acquire guards is the slot's writer.
   if (Fills) {
+    unsigned Proto = proto(Fills->Pipe);
+    noteWrite(Fills->Pipe, Fills->Iteration, MI);
     act(agentOf(MI, Fills->Pipe),
-        protocol::Action::write(Fills->Pipe, Fills->Iteration), MI);
+        protocol::Action::write(Proto, Fills->Iteration), MI);
     for (const MachineOperand &MO : MI.defs())
-      X->set(MO.getReg(), RunValue{0, *Fills});
+      X->set(MO.getReg(), RunValue{0, SlotRef{Proto, Fills->Iteration}});
   }
+}
+
+void Interpreter::noteWrite(unsigned Id, int64_t K, const MachineInstr &MI) {
+  PipeInfo &Info = Pipes[Id];
+  PipeEntryInfo &Entry = Entries[Info.Proto];
+  if (!Entry.Loop)
+    Entry.Loop = MI.getParent();
+  if (Info.Written.insert(K).second || Entry.PhaseReset)
+    return;
+  // The same entry writes iteration K twice: its iterations started again
+  // (a loop around it entered again) while its barriers, not initialized
+  // again, kept counting phases.
+  Entry.PhaseReset = true;
+  PhaseResets.push_back(
+      formatv("pipe {0}{1}: {2} writes iteration {3} a second time without "
+              "a PIPE_CREATE in between: the pipe's iterations start again "
+              "at an entry of its loop (a tile boundary) while its "
+              "mbarriers keep the phases of the iterations before, so the "
+              "ring's slots and phases are reset where its barriers are "
+              "not; create the ring again on each entry, or keep its "
+              "iterations counting across the entries",
+              Id, Info.Entry ? formatv(" (entry {0})", Info.Entry).str() : "",
+              where(MI), K)
+          .str());
 }
 
 Error Interpreter::ret(const MachineInstr &MI) {
@@ -625,6 +691,8 @@ Expected<MIRProtocolProgram> Interpreter::run() {
   MIRProtocolProgram Out;
   Out.Program = std::move(P);
   Out.WrongAgents = std::move(WrongAgents);
+  Out.Entries = std::move(Entries);
+  Out.PhaseResets = std::move(PhaseResets);
   return std::move(Out);
 }
 

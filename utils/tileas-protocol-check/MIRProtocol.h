@@ -60,11 +60,13 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace llvm {
+class MachineBasicBlock;
 class MachineFunction;
 } // namespace llvm
 
@@ -93,8 +95,37 @@ constexpr llvm::StringLiteral RetireMarker = "[retired]";
 /// the commit is a read of an unfilled slot. Not an iteration of the loop.
 constexpr llvm::StringLiteral FillMarker = "[fills]";
 
+/// A pipe's PIPE_CREATE may run more than once: its loop is nested in
+/// another (a persistent kernel's loop over tiles) and is entered again.
+/// Each run initializes the pipe's barriers anew and begins an entry whose
+/// iterations count from 0; in the protocol program, entry e of pipe p is the
+/// pipe p + e * PipeEntryStride (pipe 1 of the third entry is pipe 2001).
+constexpr unsigned PipeEntryStride = 1000;
+
+inline unsigned protocolPipeId(unsigned Pipe, unsigned Entry) {
+  return Pipe + Entry * PipeEntryStride;
+}
+
+/// What the run saw of one entry of a pipe.
+struct PipeEntryInfo {
+  unsigned Pipe = 0;
+  unsigned Entry = 0;
+  /// The block of its PIPE_CREATE, and of the first instruction that wrote
+  /// one of its slots (whose loop's trip count its iterations run), if any.
+  const llvm::MachineBasicBlock *CreatedIn = nullptr;
+  const llvm::MachineBasicBlock *Loop = nullptr;
+  /// Some iteration was written twice in this entry.
+  bool PhaseReset = false;
+};
+
 struct MIRProtocolProgram {
   protocol::Program Program;
+  /// By protocol pipe id (protocolPipeId).
+  std::map<unsigned, PipeEntryInfo> Entries;
+  /// Each pipe entry that wrote an iteration twice, said in full: its
+  /// iterations restarted without its barriers being initialized again (a
+  /// ring phase reset at a loop boundary).
+  std::vector<std::string> PhaseResets;
   /// Warp-specialized: pipe operations that an agent issues although the
   /// pipe's PIPE_CREATE names another agent for that side ("file: issued by
   /// agent 2 (load), but ... names agent 3 (mma) as the consumer").

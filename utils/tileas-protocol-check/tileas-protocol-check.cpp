@@ -14,20 +14,30 @@
 // agent, with the shortest witness, and any iteration that does not run
 // exactly once; with the states searched (and --time, the seconds). A trip
 // count is a number of iterations: the run sets each loop's bound (or start)
-// so that the loop runs that often (TripCountPlan.h). Exit status 1 if any
-// run fails or the input is bad.
+// so that the loop runs that often (TripCountPlan.h). A loop nest takes a
+// trip count per loop, by the name of its header block (LoopTripCounts.h):
+// each entry of the inner loop (each PIPE_CREATE run) counts its iterations
+// from 0, and must run each of them once, the PIPE_CREATE once per
+// iteration of the loops around it; an entry that writes an iteration twice
+// reset its ring's phases without initializing its barriers again. Exit
+// status 1 if any run fails or the input is bad.
 //
 //   tileas-protocol-check kernel.mir --trip-counts=1,2,3,16
+//   tileas-protocol-check persistent.mir --trip-count=tile=3,kloop=2 \
+//       --trip-count=tile=2,kloop=7
 //
 //===----------------------------------------------------------------------===//
 
 #include "MIRProtocol.h"
 #include "TileAS.h"
+#include "tileas/MIRExec/LoopTripCounts.h"
 #include "tileas/MIRExec/MIRFile.h"
 #include "tileas/MIRExec/TripCountPlan.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/CodeGen/MachineDominators.h"
 #include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineLoopInfo.h"
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/LLVMContext.h"
@@ -57,6 +67,12 @@ cl::list<int64_t> TripCounts(
     cl::desc("Iterations to run each loop for (default: 1,2,3,4,5,8,16); the "
              "run sets each loop's bound, or its start, to match"),
     cl::cat(Category));
+cl::list<std::string> LoopTrips(
+    "trip-count",
+    cl::desc("A run's trip count: N for every loop, or name=N,... for each "
+             "loop of a nest by its header block's IR name (e.g. "
+             "tile=8,kloop=4); may be given more than once, one run each"),
+    cl::value_desc("N|loop=N,..."), cl::cat(Category));
 cl::list<std::string> LiveInValues("live-in",
                                    cl::desc("Live-in values, as reg=value"),
                                    cl::cat(Category));
@@ -123,11 +139,22 @@ bool isMutex(const tileas::protocol::Program &P, unsigned Id) {
   return false;
 }
 
-/// The loop must run every iteration exactly once: each pipe that is written
-/// is written for iterations 0 .. Trips - 1, once each. Prints each pipe that
-/// is not and returns false if there is one.
-bool everyIterationOnce(const tileas::protocol::Program &P, StringRef Run,
-                        int64_t Trips) {
+/// How a pipe's entry is named in reports: "pipe 0", "pipe 0 (entry 2)".
+std::string entryName(const tileas::MIRProtocolProgram &Built, unsigned Id) {
+  auto It = Built.Entries.find(Id);
+  if (It == Built.Entries.end() || !It->second.Entry)
+    return formatv("pipe {0}", Id).str();
+  return formatv("pipe {0} (entry {1})", It->second.Pipe, It->second.Entry)
+      .str();
+}
+
+/// The loop must run every iteration exactly once: each entry of a pipe that
+/// is written is written for iterations 0 .. T - 1, once each, T being the
+/// trip count of the loop that writes it. Prints each entry that is not and
+/// returns false if there is one.
+bool everyIterationOnce(const tileas::MIRProtocolProgram &Built, StringRef Run,
+                        const tileas::LoopTripCounts &Counts) {
+  const tileas::protocol::Program &P = Built.Program;
   std::map<unsigned, std::vector<int64_t>> Written;
   for (const tileas::protocol::Step &St : P.Trace)
     if (St.A.Kind == tileas::protocol::ActionKind::Write &&
@@ -137,28 +164,90 @@ bool everyIterationOnce(const tileas::protocol::Program &P, StringRef Run,
       Written[St.A.Id].push_back(St.A.Iter);
   bool OK = true;
   for (auto &[Pipe, Iters] : Written) {
+    auto It = Built.Entries.find(Pipe);
+    const MachineBasicBlock *Loop =
+        It != Built.Entries.end() ? It->second.Loop : nullptr;
+    auto Found = Loop ? Counts.lookup(*Loop)
+                 : Counts.All
+                     ? std::optional(std::make_pair(std::string(), *Counts.All))
+                     : std::nullopt;
+    if (!Found) {
+      OK = false;
+      outs() << Run << ": " << entryName(Built, Pipe) << " is written in bb."
+             << (Loop ? Loop->getNumber() : -1)
+             << ", whose loop --trip-count gives no trip count\n";
+      continue;
+    }
+    std::optional<int64_t> Trips = Found->second;
     std::vector<int64_t> Expected;
-    for (int64_t K = 0; K < Trips; ++K)
+    for (int64_t K = 0; K < *Trips; ++K)
       Expected.push_back(K);
     llvm::sort(Iters);
     if (Iters == Expected)
       continue;
     OK = false;
-    outs() << Run << ": wrong iterations: pipe " << Pipe << " is written "
-           << Iters.size() << " times (iterations";
+    outs() << Run << ": wrong iterations: " << entryName(Built, Pipe)
+           << " is written " << Iters.size() << " times (iterations";
     for (int64_t K : Iters)
       outs() << ' ' << K;
-    outs() << "), expected 0.." << Trips - 1 << " once each\n";
+    outs() << "), expected 0.." << *Trips - 1 << " once each\n";
   }
   return OK;
 }
 
-/// Runs MF for Trips iterations and checks its protocol. Returns false if the
-/// run or the check fails (after saying why).
+/// Per-loop trip counts: each PIPE_CREATE runs once per iteration of the
+/// loops around it (an entry of its own loop each), when every one of them
+/// has a trip count. Prints each pipe that does not and returns false if
+/// there is one.
+bool oneEntryPerOuterIteration(MachineFunction &MF,
+                               const tileas::MIRProtocolProgram &Built,
+                               StringRef Run,
+                               const tileas::LoopTripCounts &Counts) {
+  if (!Counts.perLoop())
+    return true;
+  MachineDominatorTree MDT(MF);
+  MachineLoopInfo MLI(MDT);
+  std::map<unsigned, std::pair<const MachineBasicBlock *, unsigned>> Created;
+  for (const auto &[Proto, Entry] : Built.Entries) {
+    auto &C = Created[Entry.Pipe];
+    C.first = Entry.CreatedIn;
+    ++C.second;
+  }
+  bool OK = true;
+  for (const auto &[Pipe, C] : Created) {
+    int64_t Expected = 1;
+    std::string Around;
+    bool Known = true;
+    for (const MachineLoop *L = MLI.getLoopFor(C.first); L;
+         L = L->getParentLoop()) {
+      auto Trips = Counts.lookup(*L->getHeader());
+      Known &= Trips.has_value();
+      Expected *= Trips ? Trips->second : 1;
+      Around += formatv("{0}bb.{1}", Around.empty() ? "" : ", ",
+                        L->getHeader()->getNumber())
+                    .str();
+      if (Trips)
+        Around += " ('" + Trips->first + "')";
+    }
+    if (!Known || int64_t(C.second) == Expected)
+      continue;
+    OK = false;
+    outs() << Run << ": wrong entries: pipe " << Pipe << " is created "
+           << C.second << " times, expected " << Expected
+           << " (once per iteration of the loops around its PIPE_CREATE: "
+           << (Around.empty() ? "none" : Around) << ")\n";
+  }
+  return OK;
+}
+
+/// Runs MF for the trip counts Counts and checks its protocol. Returns false
+/// if the run or the check fails (after saying why).
 bool checkRun(MachineFunction &MF,
-              ArrayRef<std::pair<MCRegister, int64_t>> LiveIns, int64_t Trips) {
-  std::string Run = formatv("{0} trip count {1}", MF.getName(), Trips).str();
-  Expected<tileas::TripCountPlan> Plan = tileas::planTripCount(MF, Trips);
+              ArrayRef<std::pair<MCRegister, int64_t>> LiveIns,
+              const tileas::LoopTripCounts &Counts) {
+  std::string Run =
+      formatv("{0} trip count {1}", MF.getName(), Counts.str()).str();
+  Expected<tileas::TripCountPlan> Plan = tileas::planTripCount(MF, Counts);
   if (!Plan) {
     errs() << Run << ": " << toString(Plan.takeError()) << "\n";
     return false;
@@ -180,7 +269,12 @@ bool checkRun(MachineFunction &MF,
       errs() << Run << ": " << toString(std::move(E)) << "\n";
       return false;
     }
-  if (!everyIterationOnce(*P, Run, Trips))
+  for (const std::string &Reset : Built->PhaseResets)
+    outs() << Run << ": ring phase reset: " << Reset << "\n";
+  if (!Built->PhaseResets.empty())
+    return false;
+  bool Iterations = everyIterationOnce(*Built, Run, Counts);
+  if (!oneEntryPerOuterIteration(MF, *Built, Run, Counts) || !Iterations)
     return false;
 
   tileas::protocol::CheckOptions CO;
@@ -215,9 +309,24 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(Category);
   cl::ParseCommandLineOptions(argc, argv,
                               "Check the coordination of materialized loops\n");
-  if (TripCounts.empty())
-    for (int64_t T : {1, 2, 3, 4, 5, 8, 16})
-      TripCounts.push_back(T);
+  std::vector<tileas::LoopTripCounts> Runs;
+  for (int64_t T : TripCounts) {
+    tileas::LoopTripCounts Counts;
+    Counts.All = T;
+    Runs.push_back(Counts);
+  }
+  for (StringRef Spec : LoopTrips) {
+    Expected<tileas::LoopTripCounts> Counts = tileas::parseLoopTripCounts(Spec);
+    if (!Counts)
+      return error(toString(Counts.takeError()));
+    Runs.push_back(*Counts);
+  }
+  if (Runs.empty())
+    for (int64_t T : {1, 2, 3, 4, 5, 8, 16}) {
+      tileas::LoopTripCounts Counts;
+      Counts.All = T;
+      Runs.push_back(Counts);
+    }
   tileas::exitOnFatalMIRError("tileas-protocol-check", InputFile);
 
   Expected<std::unique_ptr<TargetMachine>> TM =
@@ -239,8 +348,8 @@ int main(int argc, char **argv) {
     if (!LiveIns)
       return error(toString(LiveIns.takeError()));
     ++Checked;
-    for (int64_t Trips : TripCounts)
-      if (!checkRun(*MF, *LiveIns, Trips))
+    for (const tileas::LoopTripCounts &Counts : Runs)
+      if (!checkRun(*MF, *LiveIns, Counts))
         Status = 1;
   }
   if (!Checked)

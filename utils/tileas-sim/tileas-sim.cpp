@@ -9,9 +9,12 @@
 // model of td/ and reports how many cycles it takes: in total, per
 // iteration of its loop in the steady state, and where its agents stalled
 // (docs/simulator.md). A trip count sets the loop's bound from the loop's
-// own control, or, with --reference, from the function as written.
+// own control, or, with --reference, from the function as written; a loop
+// nest takes one per loop, by the name of its header block
+// (LoopTripCounts.h).
 //
 //   tileas-sim kernel.mir --trip-count=16 [--jitter=25 --seed=7] [--json]
+//   tileas-sim persistent.mir --trip-count=tile=8,kloop=4
 //
 // Exit status 1 on bad input, a deadlock, or (with --expect-ii) a steady
 // state that differs from the scheduled II.
@@ -56,11 +59,14 @@ cl::opt<std::string> InputFile(cl::Positional, cl::Required,
 cl::list<std::string> FunctionNames("function", cl::CommaSeparated,
                                     cl::desc("Simulate only these functions"),
                                     cl::cat(Category));
-cl::opt<int64_t> TripCount(
+cl::opt<std::string> TripCount(
     "trip-count",
-    cl::desc("Iterations of the loop as written; the run sets the loop's "
-             "bound (or start) to match"),
-    cl::cat(Category));
+    cl::desc("Iterations of the loop as written (N), or of each loop of a "
+             "nest by its header block's IR name (tile=8,kloop=4); the run "
+             "sets each loop's bound (or start) to match"),
+    cl::value_desc("N|loop=N,..."), cl::cat(Category));
+/// --trip-count, parsed.
+LoopTripCounts Trips;
 cl::opt<std::string> Reference(
     "reference",
     cl::desc("The functions as written (before pipelining): --trip-count "
@@ -133,13 +139,17 @@ prepare(MachineFunction &MF, MIRFile *Ref,
   if (TripCount.getNumOccurrences()) {
     Expected<TripCountSetup> Plan = [&]() -> Expected<TripCountSetup> {
       if (!Ref)
-        return planOwnTripCount(MF, TripCount);
+        return planOwnTripCount(MF, Trips);
+      if (!Trips.All)
+        return createStringError(inconvertibleErrorCode(),
+                                 "--reference takes one trip count, not one "
+                                 "per loop");
       MachineFunction *RefMF = Ref->function(MF.getName());
       if (!RefMF)
         return createStringError(inconvertibleErrorCode(),
                                  Reference + " has no function " +
                                      MF.getName());
-      return planReferenceTripCount(*RefMF, TripCount, S.LiveIns);
+      return planReferenceTripCount(*RefMF, *Trips.All, S.LiveIns);
     }();
     if (!Plan)
       return Plan.takeError();
@@ -163,7 +173,7 @@ void printText(const MachineFunction &MF, const RunSetup &S,
                const sim::SimResult &R) {
   outs() << MF.getName();
   if (TripCount.getNumOccurrences())
-    outs() << " trip count " << TripCount;
+    outs() << " trip count " << Trips.str();
   if (!S.TripSetting.empty())
     outs() << " (with " << S.TripSetting << ")";
   if (JitterPercent)
@@ -186,9 +196,10 @@ void printJSON(const MachineFunction &MF, const RunSetup &S,
   json::OStream J(outs(), 2);
   J.object([&] {
     J.attribute("function", MF.getName());
-    J.attribute("trip_count", TripCount.getNumOccurrences()
-                                  ? json::Value(int64_t(TripCount))
-                                  : json::Value(nullptr));
+    J.attribute("trip_count", !TripCount.getNumOccurrences()
+                                  ? json::Value(nullptr)
+                              : Trips.All ? json::Value(*Trips.All)
+                                          : json::Value(Trips.str()));
     J.attribute("trip_count_setting", S.TripSetting);
     J.attribute("jitter_percent", int64_t(JitterPercent));
     J.attribute("seed", int64_t(Seed));
@@ -280,9 +291,18 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv,
                               "Time TileAS MIR on the td machine model\n");
   exitOnFatalMIRError("tileas-sim", InputFile);
-  if (TripCount.getNumOccurrences() && TripCount < 1)
-    return error("--trip-count must be at least 1: a loop runs at least "
-                 "once");
+  if (TripCount.getNumOccurrences()) {
+    Expected<LoopTripCounts> Parsed = parseLoopTripCounts(TripCount);
+    if (!Parsed) {
+      std::string Msg = toString(Parsed.takeError());
+      // Today's message for a count below 1.
+      if (StringRef(Msg).contains("at least once"))
+        return error("--trip-count must be at least 1: a loop runs at least "
+                     "once");
+      return error(Msg);
+    }
+    Trips = *Parsed;
+  }
   if (JitterPercent > 100)
     return error("--jitter is a percentage of the latency, at most 100");
 

@@ -46,6 +46,7 @@
 #ifndef TILEAS_MIREXEC_TRIPCOUNTPLAN_H
 #define TILEAS_MIREXEC_TRIPCOUNTPLAN_H
 
+#include "tileas/MIRExec/LoopTripCounts.h"
 #include "tileas/MIRExec/RegisterOverride.h"
 
 #include "llvm/Support/Error.h"
@@ -74,6 +75,13 @@ struct TripCountPlan {
 /// cannot be done (naming the loop's block).
 llvm::Expected<TripCountPlan> planTripCount(llvm::MachineFunction &MF,
                                             int64_t Trips);
+
+/// The same for a trip count per loop (LoopTripCounts.h): each coordinated
+/// loop runs the trip count of its name, and each loop of several blocks
+/// that is named (the outer loop of a nest, NestLoopControl.h) runs its own,
+/// its bound set from its induction and exit test.
+llvm::Expected<TripCountPlan> planTripCount(llvm::MachineFunction &MF,
+                                            const LoopTripCounts &Counts);
 
 /// How to run every loop of MF that runs as written for Trips iterations, or
 /// why that cannot be done: when no such loop can be set and a loop starts

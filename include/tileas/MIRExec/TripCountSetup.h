@@ -28,6 +28,7 @@
 #ifndef TILEAS_MIREXEC_TRIPCOUNTSETUP_H
 #define TILEAS_MIREXEC_TRIPCOUNTSETUP_H
 
+#include "tileas/MIRExec/LoopTripCounts.h"
 #include "tileas/MIRExec/RegisterOverride.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -55,6 +56,11 @@ struct TripCountSetup {
 /// Runs MF's loop Trips iterations from its own control.
 llvm::Expected<TripCountSetup> planOwnTripCount(llvm::MachineFunction &MF,
                                                 int64_t Trips);
+
+/// The same for trip counts that may be per loop (LoopTripCounts.h): a loop
+/// nest's loops each run their own, named loops without pipes as written.
+llvm::Expected<TripCountSetup> planOwnTripCount(llvm::MachineFunction &MF,
+                                                const LoopTripCounts &Counts);
 
 /// Runs any form of Reference's function Trips iterations of Reference's
 /// loop, through the live-ins its bound (or start) is copied from. LiveIns

@@ -34,6 +34,7 @@
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "Materialize/TileASCoordination.h"
 #include "Materialize/TileASLoopExpander.h"
+#include "Materialize/TileASLoopNest.h"
 #include "Materialize/TileASMaterializeCheck.h"
 #include "Materialize/TileASMaterializeFault.h"
 #include "Pipeliner/TileASCountedLoop.h"
@@ -155,8 +156,12 @@ private:
   /// of ours, or too few named barriers left by the user's reservation).
   void remarkLeftUnchanged(MachineBasicBlock &Loop,
                            const LoopLeftUnchanged &Left);
+  /// The remark for a loop left unchanged where it sits (TileASLoopNest.h).
+  void remarkNestLeftUnchanged(MachineBasicBlock &Loop, StringRef Why);
   /// The function being materialized (an annotation may name no block).
   MachineFunction *CurMF = nullptr;
+  /// The control around the function's loops.
+  std::optional<TileASLoopNest> Nest;
   std::string describe(const MachineInstr &MI) const;
 
   /// Splits the loop into one loop per agent (WarpSpecialize/).
@@ -245,6 +250,19 @@ void TileASMaterializeSchedule::remarkLeftUnchanged(
   });
 }
 
+void TileASMaterializeSchedule::remarkNestLeftUnchanged(MachineBasicBlock &Loop,
+                                                        StringRef Why) {
+  ORE->emit([&] {
+    return MachineOptimizationRemarkMissed(DEBUG_TYPE, "UnsupportedLoopNest",
+                                           Loop.findDebugLoc(Loop.begin()),
+                                           &Loop)
+           << "loop bb." << ore::NV("Block", Loop.getNumber()) << " in "
+           << ore::NV("Function", CurMF->getName())
+           << " not pipelined: " << ore::NV("Reason", Why)
+           << "; the loop is left unchanged";
+  });
+}
+
 static bool isSingleBlockLoop(const MachineLoopInfo &MLI,
                               const MachineBasicBlock &MBB) {
   const MachineLoop *L = MLI.getLoopFor(&MBB);
@@ -288,6 +306,7 @@ bool TileASMaterializeSchedule::runOnMachineFunction(MachineFunction &MF) {
     return false;
   }
   Specialized = false;
+  Nest.emplace(MF);
   // Expanding a loop creates and deletes blocks: take the list first.
   std::vector<TileASLoopSchedule> Work(Analysis.schedules().begin(),
                                        Analysis.schedules().end());
@@ -520,6 +539,12 @@ TileASMaterializeSchedule::whyNotSpecialized(const TileASLoopSchedule &S,
     return S.FormReason;
   if (Specialized)
     return "an earlier loop of the function is warp-specialized";
+  if (const MachineBasicBlock *Outer =
+          TileASLoopNest::outerHeader(*MLI, *S.Loop))
+    return formatv("it is nested in the loop of bb.{0}: agent loops that run "
+                   "across the outer loop's iterations are not implemented "
+                   "yet (issue 28)",
+                   Outer->getNumber());
   L.Partition.emplace(TileASAgentPartition::analyze(
       S, L.Counted, *L.Solution, S.Problem->Problem.dependences()));
   if (!L.Partition->why().empty())
@@ -754,6 +779,10 @@ void TileASMaterializeSchedule::remarkMaterialized(
 bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
   if (!checkSchedule(S))
     return false;
+  if (std::optional<std::string> Why = Nest->whyLeftUnchanged(*S.Loop)) {
+    remarkNestLeftUnchanged(*S.Loop, *Why);
+    return false;
+  }
   LoopInProgress L(S, Opts.Target);
   if (!checkLoopControl(S, L))
     return false;
