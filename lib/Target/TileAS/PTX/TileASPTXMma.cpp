@@ -150,24 +150,24 @@ Error KernelEmitter::emitMma(const MachineInstr &MI, raw_ostream &OS) {
   // accumulating (a fresh accumulator is zero); MMA_TMEM_F16 and
   // MMA_TMEM_F8F6F4 say all of it: the instruction descriptor of their kind
   // and the enable-input-d predicate.
-  std::string Accumulate = "%q5";
-  Expected<MmaInstr> Instr = f16Instr(cantFail(encodeMmaF16Desc({})));
-  if (MI.getOpcode() != TileAS::MMA_TMEM) {
-    consumeError(Instr.takeError());
-    uint32_t Bits = uint32_t(MI.getOperand(6).getImm());
-    bool F8 = MI.getOpcode() == TileAS::MMA_TMEM_F8F6F4;
-    Instr = F8 ? f8f6f4Instr(Bits) : f16Instr(Bits);
-    if (!Instr)
-      return createStringError(
-          inconvertibleErrorCode(),
-          formatv("{0} bb.{1}: {2}: instruction descriptor {3:x}: {4}; no "
-                  "tcgen05.mma.cta_group::1.kind::{5} on {6}",
-                  MF.getName(), MI.getParent()->getNumber(),
-                  MF.getSubtarget().getInstrInfo()->getName(MI.getOpcode()),
-                  MI.getOperand(6).getImm(), toString(Instr.takeError()),
-                  F8 ? "f8f6f4" : "f16", MF.getSubtarget().getCPU()));
-    Accumulate = reg(MI.getOperand(7).getReg());
-  }
+  unsigned Opcode = MI.getOpcode();
+  bool F8 = Opcode == TileAS::MMA_TMEM_F8F6F4;
+  uint32_t Bits = Opcode == TileAS::MMA_TMEM
+                      ? cantFail(encodeMmaF16Desc(MmaF16Desc()))
+                      : uint32_t(MI.getOperand(6).getImm());
+  Expected<MmaInstr> Instr = F8 ? f8f6f4Instr(Bits) : f16Instr(Bits);
+  if (!Instr)
+    return createStringError(
+        inconvertibleErrorCode(),
+        formatv("{0} bb.{1}: {2}: instruction descriptor {3:x}: {4}; no "
+                "tcgen05.mma.cta_group::1.kind::{5} on {6}",
+                MF.getName(), MI.getParent()->getNumber(),
+                MF.getSubtarget().getInstrInfo()->getName(Opcode), Bits,
+                toString(Instr.takeError()), F8 ? "f8f6f4" : "f16",
+                MF.getSubtarget().getCPU()));
+  std::string Accumulate = Opcode == TileAS::MMA_TMEM
+                               ? std::string("%q5")
+                               : reg(MI.getOperand(7).getReg());
   unsigned KBlock = unsigned(MI.getOperand(4).getImm());
   if (Error E = smemDescriptor(OS, MI, MI.getOperand(2).getReg(), KBlock,
                                Instr->M, "A", "%xd0"))
