@@ -65,6 +65,7 @@ def tileas_tmem_alloc : SDNode<"TileASISD::TMEM_ALLOC", SDT_TmemAlloc,
                                SideEffectProps>;
 def tileas_mma : SDNode<"TileASISD::MMA", SDT_Mma>;
 def tileas_mma_f16 : SDNode<"TileASISD::MMA_F16", SDT_MmaF16>;
+def tileas_mma_f8f6f4 : SDNode<"TileASISD::MMA_F8F6F4", SDT_MmaF16>;
 def tileas_wgmma : SDNode<"TileASISD::WGMMA", SDT_Wgmma>;
 def tileas_tmem_load : SDNode<"TileASISD::TMEM_LOAD", SDT_TmemLoad,
                               LoadProps>;
@@ -97,6 +98,10 @@ def : Pat<(tileas_mma_f16 TMEM:$acc, TILE:$a, TILE:$b, timm:$kb, timm:$accbytes,
                           timm:$idesc, PRED:$p),
           (MMA_TMEM_F16 TMEM:$acc, TILE:$a, TILE:$b, timm:$kb, timm:$accbytes,
                         timm:$idesc, PRED:$p)>;
+def : Pat<(tileas_mma_f8f6f4 TMEM:$acc, TILE:$a, TILE:$b, timm:$kb,
+                             timm:$accbytes, timm:$idesc, PRED:$p),
+          (MMA_TMEM_F8F6F4 TMEM:$acc, TILE:$a, TILE:$b, timm:$kb,
+                           timm:$accbytes, timm:$idesc, PRED:$p)>;
 def : Pat<(tileas_wgmma FRAG:$acc, TILE:$a, TILE:$b, timm:$kb),
           (WGMMA FRAG:$acc, TILE:$a, TILE:$b, timm:$kb)>;
 def : Pat<(tileas_tmem_load TMEM:$t), (TMEM_LD TMEM:$t)>;

@@ -101,6 +101,13 @@ def MMA_TMEM_F16 : TileASInst<(outs TMEM:$d),
          i32imm:$idesc, PRED:$acc),
     "tcgen05.mma.cta_group::1.kind::f16 [$d], [$a], [$b], kblock $kb, idesc $idesc, $acc;",
     RV_MmaTmem>;
+// kind::f8f6f4 (8-, 6- and 4-bit inputs, K = 32): the operands of
+// MMA_TMEM_F16, with a kind::f8f6f4 instruction descriptor.
+def MMA_TMEM_F8F6F4 : TileASInst<(outs TMEM:$d),
+    (ins TMEM:$c, TILE:$a, TILE:$b, i32imm:$kb, bytesimm:$accbytes,
+         i32imm:$idesc, PRED:$acc),
+    "tcgen05.mma.cta_group::1.kind::f8f6f4 [$d], [$a], [$b], kblock $kb, idesc $idesc, $acc;",
+    RV_MmaTmem>;
 def WGMMA : TileASInst<(outs FRAG:$d),
     (ins FRAG:$c, TILE:$a, TILE:$b, i32imm:$kb),
     "wgmma.mma_async.sync.aligned.f32.bf16.bf16 $d, [$a], [$b], kblock $kb;",

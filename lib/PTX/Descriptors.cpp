@@ -200,6 +200,60 @@ SmemSwizzle sm90Swizzle(unsigned Code) {
   return ByCode[Code & 3];
 }
 
+/// M and N of a dense cta_group::1 MMA of kind Kind (f16 and f8f6f4 share
+/// the rules).
+Error checkCtaGroup1MN(StringRef Kind, unsigned M, unsigned N) {
+  // M: the PTX ISA's tcgen05 shape table (Table 39) gives cta_group::1 dense
+  // kind::f16 and kind::f8f6f4 the shapes 64xNxK and 128xNxK; CUTLASS's
+  // SM100_MMA_F16BF16_SS and SM100_MMA_F8F6F4_SS assert the same. (M = 256
+  // needs cta_group::2, which TileAS does not emit.)
+  if (M != 64 && M != 128)
+    return fieldError(formatv("tcgen05.mma.cta_group::1.kind::{0}: M = {1} "
+                              "has no instruction (M is 64 or 128)",
+                              Kind, M));
+  // N: CUTLASS's SM100 MMAs assert a multiple of 8 in [8, 256] for M = 64
+  // and a multiple of 16 in [16, 256] for M = 128. Recent editions of the
+  // PTX ISA table list steps of 8 for both M; until a kernel runs on
+  // hardware TileAS keeps the stricter rule (an N the table allows and
+  // CUTLASS refuses costs a split into two MMAs, a wrong descriptor costs a
+  // wrong result). N >> 3 fits the 6-bit field up to 256.
+  unsigned Step = M == 64 ? 8 : 16;
+  if (N < Step || N > 256 || N % Step != 0)
+    return fieldError(formatv("tcgen05.mma.cta_group::1.kind::{0}: N = {1} "
+                              "has no instruction for M = {2} (N is a "
+                              "multiple of {3} in [{3}, 256])",
+                              Kind, N, M, Step));
+  return Error::success();
+}
+
+/// The fields kind::f16 and kind::f8f6f4 share, at their bits.
+uint32_t commonIdescBits(AccumFormat D, unsigned AFormat, unsigned BFormat,
+                         bool NegateA, bool NegateB, OperandMajor MajorA,
+                         OperandMajor MajorB, unsigned M, unsigned N) {
+  return uint32_t(field(unsigned(D), IdDFormatLo) |
+                  field(AFormat, IdAFormatLo) | field(BFormat, IdBFormatLo) |
+                  field(NegateA, IdNegateA) | field(NegateB, IdNegateB) |
+                  field(unsigned(MajorA), IdMajorA) |
+                  field(unsigned(MajorB), IdMajorB) | field(N >> 3, IdNLo) |
+                  field(M >> 4, IdMLo));
+}
+
+std::optional<F8F6F4Format> f8f6f4Format(unsigned Code) {
+  switch (Code) {
+  case 0:
+    return F8F6F4Format::E4M3;
+  case 1:
+    return F8F6F4Format::E5M2;
+  case 3:
+    return F8F6F4Format::E2M3;
+  case 4:
+    return F8F6F4Format::E3M2;
+  case 5:
+    return F8F6F4Format::E2M1;
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -213,26 +267,8 @@ bool MmaF16Desc::operator==(const MmaF16Desc &O) const {
 }
 
 Error checkMmaF16Shape(unsigned M, unsigned N, unsigned K) {
-  // M: the PTX ISA's tcgen05 shape table (Table 39) gives cta_group::1 dense
-  // kind::f16 the shapes 64xNxK and 128xNxK; CUTLASS's SM100_MMA_F16BF16_SS
-  // asserts the same. (M = 256 needs cta_group::2, which TileAS does not
-  // emit.)
-  if (M != 64 && M != 128)
-    return fieldError(formatv("tcgen05.mma.cta_group::1.kind::f16: M = {0} "
-                              "has no instruction (M is 64 or 128)",
-                              M));
-  // N: CUTLASS's SM100_MMA_F16BF16_SS asserts a multiple of 8 in [8, 256]
-  // for M = 64 and a multiple of 16 in [16, 256] for M = 128. Recent
-  // editions of the PTX ISA table list steps of 8 for both M; until a
-  // kernel runs on hardware TileAS keeps the stricter rule (an N the table
-  // allows and CUTLASS refuses costs a split into two MMAs, a wrong
-  // descriptor costs a wrong result). N >> 3 fits the 6-bit field up to 256.
-  unsigned Step = M == 64 ? 8 : 16;
-  if (N < Step || N > 256 || N % Step != 0)
-    return fieldError(formatv("tcgen05.mma.cta_group::1.kind::f16: N = {0} "
-                              "has no instruction for M = {1} (N is a "
-                              "multiple of {2} in [{2}, 256])",
-                              N, M, Step));
+  if (Error E = checkCtaGroup1MN("f16", M, N))
+    return E;
   // K: 16 for every dense kind::f16 shape (Table 39; notes.md); 32 is the
   // sparse variant's, which TileAS does not emit.
   if (K != 16)
@@ -248,14 +284,9 @@ Expected<uint32_t> encodeMmaF16Desc(const MmaF16Desc &Desc) {
     return E;
   if (Error E = checkMmaF16Formats(Desc))
     return E;
-  uint64_t Bits =
-      field(unsigned(Desc.D), IdDFormatLo) |
-      field(unsigned(Desc.A), IdAFormatLo) |
-      field(unsigned(Desc.B), IdBFormatLo) | field(Desc.NegateA, IdNegateA) |
-      field(Desc.NegateB, IdNegateB) | field(unsigned(Desc.MajorA), IdMajorA) |
-      field(unsigned(Desc.MajorB), IdMajorB) | field(Desc.N >> 3, IdNLo) |
-      field(Desc.M >> 4, IdMLo);
-  return uint32_t(Bits);
+  return commonIdescBits(Desc.D, unsigned(Desc.A), unsigned(Desc.B),
+                         Desc.NegateA, Desc.NegateB, Desc.MajorA, Desc.MajorB,
+                         Desc.M, Desc.N);
 }
 
 Expected<MmaF16Desc> decodeMmaF16Desc(uint32_t Bits) {
@@ -297,6 +328,105 @@ Expected<MmaF16Desc> decodeMmaF16Desc(uint32_t Bits) {
 
 std::string describeMmaF16Desc(const MmaF16Desc &Desc) {
   return formatv("kind::f16 M{0} N{1} K{2}, {3} <- {4}{5} x {6}{7}, A {8}, "
+                 "B {9}",
+                 Desc.M, Desc.N, Desc.K, formatName(Desc.D),
+                 Desc.NegateA ? "-" : "", formatName(Desc.A),
+                 Desc.NegateB ? "-" : "", formatName(Desc.B),
+                 majorName(Desc.MajorA), majorName(Desc.MajorB))
+      .str();
+}
+
+//===----------------------------------------------------------------------===//
+// Instruction descriptor, kind::f8f6f4
+//===----------------------------------------------------------------------===//
+
+const char *formatName(F8F6F4Format F) {
+  switch (F) {
+  case F8F6F4Format::E4M3:
+    return "e4m3";
+  case F8F6F4Format::E5M2:
+    return "e5m2";
+  case F8F6F4Format::E2M3:
+    return "e2m3";
+  case F8F6F4Format::E3M2:
+    return "e3m2";
+  case F8F6F4Format::E2M1:
+    return "e2m1";
+  }
+  return "?";
+}
+
+bool MmaF8F6F4Desc::operator==(const MmaF8F6F4Desc &O) const {
+  return D == O.D && A == O.A && B == O.B && NegateA == O.NegateA &&
+         NegateB == O.NegateB && MajorA == O.MajorA && MajorB == O.MajorB &&
+         M == O.M && N == O.N && K == O.K;
+}
+
+Error checkMmaF8F6F4Shape(unsigned M, unsigned N, unsigned K) {
+  if (Error E = checkCtaGroup1MN("f8f6f4", M, N))
+    return E;
+  // K: 32 for every dense kind::f8f6f4 shape (the PTX ISA's Table 39;
+  // CUTLASS's SM100_MMA_F8F6F4_SS has K = 32); 64 is the sparse variant's.
+  if (K != 32)
+    return fieldError(formatv("tcgen05.mma.cta_group::1.kind::f8f6f4: K = {0} "
+                              "has no instruction (K is 32 for 8-, 6- and "
+                              "4-bit inputs)",
+                              K));
+  return Error::success();
+}
+
+Expected<uint32_t> encodeMmaF8F6F4Desc(const MmaF8F6F4Desc &Desc) {
+  if (Error E = checkMmaF8F6F4Shape(Desc.M, Desc.N, Desc.K))
+    return E;
+  // The kind table lists dtype .f32 and .f16 for every atype/btype pair of
+  // kind::f8f6f4, mixed pairs included (e4m3 x e2m1 is one), so no format
+  // rule applies beyond the codes the enum allows.
+  return commonIdescBits(Desc.D, unsigned(Desc.A), unsigned(Desc.B),
+                         Desc.NegateA, Desc.NegateB, Desc.MajorA, Desc.MajorB,
+                         Desc.M, Desc.N);
+}
+
+Expected<MmaF8F6F4Desc> decodeMmaF8F6F4Desc(uint32_t Bits) {
+  if (uint32_t Reserved = Bits & IdReservedMask)
+    return fieldError(formatv("instruction descriptor {0:x8}: reserved, "
+                              "sparsity, saturation or shift bits {1:x8} are "
+                              "set (a dense kind::f8f6f4 MMA has none)",
+                              Bits, Reserved));
+  MmaF8F6F4Desc D;
+  unsigned DFormat = bitsOf(Bits, IdDFormatLo, IdDFormatWidth);
+  if (DFormat > unsigned(AccumFormat::F32))
+    return fieldError(formatv("instruction descriptor {0:x8}: D format {1} "
+                              "is not f16 (0) or f32 (1)",
+                              Bits, DFormat));
+  D.D = AccumFormat(DFormat);
+  std::optional<F8F6F4Format> Formats[2];
+  const char *Names[] = {"A", "B"};
+  unsigned Los[] = {IdAFormatLo, IdBFormatLo};
+  for (unsigned I = 0; I != 2; ++I) {
+    unsigned Code = bitsOf(Bits, Los[I], IdFormatWidth);
+    Formats[I] = f8f6f4Format(Code);
+    if (!Formats[I])
+      return fieldError(formatv("instruction descriptor {0:x8}: {1} format "
+                                "{2} is not e4m3 (0), e5m2 (1), e2m3 (3), "
+                                "e3m2 (4) or e2m1 (5)",
+                                Bits, Names[I], Code));
+  }
+  D.A = *Formats[0];
+  D.B = *Formats[1];
+  D.NegateA = bitsOf(Bits, IdNegateA, 1);
+  D.NegateB = bitsOf(Bits, IdNegateB, 1);
+  D.MajorA = OperandMajor(bitsOf(Bits, IdMajorA, 1));
+  D.MajorB = OperandMajor(bitsOf(Bits, IdMajorB, 1));
+  D.N = unsigned(bitsOf(Bits, IdNLo, IdNWidth)) << 3;
+  D.M = unsigned(bitsOf(Bits, IdMLo, IdMWidth)) << 4;
+  D.K = 32;
+  if (Error E = checkMmaF8F6F4Shape(D.M, D.N, D.K))
+    return E;
+  return D;
+}
+
+std::string describeMmaF8F6F4Desc(const MmaF8F6F4Desc &Desc) {
+  return formatv("kind::f8f6f4 M{0} N{1} K{2}, {3} <- {4}{5} x {6}{7}, A {8}, "
                  "B {9}",
                  Desc.M, Desc.N, Desc.K, formatName(Desc.D),
                  Desc.NegateA ? "-" : "", formatName(Desc.A),
@@ -431,6 +561,45 @@ Expected<uint32_t> kMajorKBlockOffset(unsigned KBlock, unsigned ElementBytes,
                               "swizzle row of {4} bytes",
                               KBlock, ElementBytes, Offset,
                               swizzleName(Swizzle), RowBytes));
+  return uint32_t(Offset);
+}
+
+Expected<uint32_t> kMajorAtomKBlockOffset(unsigned KBlock, unsigned KBlockBytes,
+                                          unsigned Rows, SmemSwizzle Swizzle) {
+  unsigned RowBytes = 0;
+  switch (Swizzle) {
+  case SmemSwizzle::None:
+    return fieldError("k-block advance: an unswizzled tile's k-blocks are "
+                      "whole core matrices apart (its leading byte offset), "
+                      "not a start-address step");
+  case SmemSwizzle::Bytes32:
+    RowBytes = 32;
+    break;
+  case SmemSwizzle::Bytes64:
+    RowBytes = 64;
+    break;
+  case SmemSwizzle::Bytes128:
+  case SmemSwizzle::Bytes128Atom32:
+    RowBytes = 128;
+    break;
+  }
+  if (KBlockBytes == 0 || KBlockBytes % 16 != 0 || RowBytes % KBlockBytes)
+    return fieldError(formatv("k-block advance: a k-block of {0} bytes per "
+                              "row does not divide the {1} swizzle row of "
+                              "{2} bytes in 16-byte steps",
+                              KBlockBytes, swizzleName(Swizzle), RowBytes));
+  if (Rows == 0 || Rows % 8 != 0)
+    return fieldError(formatv("k-block advance: {0} rows is not a positive "
+                              "multiple of 8 (a swizzle repeat)",
+                              Rows));
+  unsigned PerAtom = RowBytes / KBlockBytes;
+  uint64_t Atom = KBlock / PerAtom;
+  uint64_t Offset = Atom * Rows * RowBytes + (KBlock % PerAtom) * KBlockBytes;
+  if (Offset >= SdAddrLimit)
+    return fieldError(formatv("k-block advance: k-block {0} (atom {1} of {2} "
+                              "rows) starts at byte {3}, past the 256 KiB a "
+                              "descriptor addresses",
+                              KBlock, Atom, Rows, Offset));
   return uint32_t(Offset);
 }
 

@@ -8,8 +8,8 @@
 // PTX printer materializes with `mov.b32` / `mov.b64` and a few adds:
 //
 //  - the tcgen05 instruction descriptor for `tcgen05.mma ... .kind::f16`
-//    (a 32-bit register operand: formats, negation, operand majorness, N and
-//    M);
+//    and `.kind::f8f6f4` (a 32-bit register operand: formats, negation,
+//    operand majorness, N and M);
 //  - the sm_100 shared-memory matrix descriptor of tcgen05.mma's A and B
 //    operands (a 64-bit register operand: start address, leading and stride
 //    byte offsets, version, base offset, layout);
@@ -91,6 +91,63 @@ llvm::Expected<MmaF16Desc> decodeMmaF16Desc(uint32_t Bits);
 std::string describeMmaF16Desc(const MmaF16Desc &Desc);
 
 //===----------------------------------------------------------------------===//
+// tcgen05 instruction descriptor, kind::f8f6f4
+//===----------------------------------------------------------------------===//
+
+/// The A and B element formats of kind::f8f6f4, bits 7-9 and 10-12 (the
+/// PTX ISA's instruction descriptor table; CUTLASS's UMMA::MXF8F6F4Format).
+/// Codes 2, 6 and 7 are unused. In shared memory every format takes one byte
+/// per element (the 6- and 4-bit ones unpacked, in the low bits), so one
+/// K = 32 MMA reads 32 bytes of each operand row whatever the format.
+enum class F8F6F4Format : uint8_t {
+  E4M3 = 0,
+  E5M2 = 1,
+  E2M3 = 3,
+  E3M2 = 4,
+  E2M1 = 5,
+};
+
+/// The format's name as the PTX ISA writes it ("e4m3", ...).
+const char *formatName(F8F6F4Format F);
+
+/// One dense `tcgen05.mma.cta_group::1.kind::f8f6f4` as its descriptor
+/// describes it: the same fields as kind::f16 (D format 4-5, negate 13/14,
+/// major 15/16, N >> 3 at 17-22, M >> 4 at 24-28) with the f8f6f4 format
+/// codes. K is not encoded (32 for every dense shape); it is here so that a
+/// shape with another K is refused by name.
+struct MmaF8F6F4Desc {
+  AccumFormat D = AccumFormat::F32;
+  F8F6F4Format A = F8F6F4Format::E4M3;
+  F8F6F4Format B = F8F6F4Format::E4M3;
+  bool NegateA = false;
+  bool NegateB = false;
+  OperandMajor MajorA = OperandMajor::K;
+  OperandMajor MajorB = OperandMajor::K;
+  unsigned M = 128;
+  unsigned N = 128;
+  unsigned K = 32;
+
+  bool operator==(const MmaF8F6F4Desc &O) const;
+  bool operator!=(const MmaF8F6F4Desc &O) const { return !(*this == O); }
+};
+
+/// Whether cta_group::1 dense kind::f8f6f4 has an instruction of this shape:
+/// kind::f16's M and N rules, K = 32.
+llvm::Error checkMmaF8F6F4Shape(unsigned M, unsigned N, unsigned K);
+
+/// The 32-bit descriptor, or an error naming the field that has no
+/// encoding.
+llvm::Expected<uint32_t> encodeMmaF8F6F4Desc(const MmaF8F6F4Desc &Desc);
+
+/// The fields of a descriptor; refuses set reserved, sparsity, saturation
+/// and shift bits, unused format codes and shapes with no instruction.
+llvm::Expected<MmaF8F6F4Desc> decodeMmaF8F6F4Desc(uint32_t Bits);
+
+/// One line for a PTX comment: "kind::f8f6f4 M128 N256 K32, f32 <- e4m3 x
+/// e4m3, A K-major, B K-major".
+std::string describeMmaF8F6F4Desc(const MmaF8F6F4Desc &Desc);
+
+//===----------------------------------------------------------------------===//
 // Shared-memory matrix descriptors (sm_100 tcgen05, sm_90 wgmma)
 //===----------------------------------------------------------------------===//
 
@@ -152,6 +209,24 @@ llvm::Expected<uint64_t> advanceSmemDesc(uint64_t Bits, uint32_t ByteOffset);
 /// of its leading byte offset), is refused.
 llvm::Expected<uint32_t>
 kMajorKBlockOffset(unsigned KBlock, unsigned ElementBytes, SmemSwizzle Swizzle);
+
+/// The byte offset of k-block KBlock inside a K-major swizzled tile that is
+/// wider than one swizzle row: the tile is K-atoms of Rows rows x the
+/// swizzle's row bytes (128 for Bytes128), atom after atom, each laid out
+/// like a one-row tile (docs/ptx.md, "Tiles wider than one swizzle row").
+/// K-block KBlock of KBlockBytes bytes per row (K x element bytes: 32 for
+/// kind::f16's K = 16 and kind::f8f6f4's K = 32) lies in atom
+/// KBlock / (RowBytes / KBlockBytes), so its matrix starts
+///   atom * Rows * RowBytes + (KBlock mod (RowBytes / KBlockBytes)) *
+///   KBlockBytes
+/// bytes into the tile. Rows is the operand's M (A) or N (B): a multiple of
+/// 8, so that every atom starts on a swizzle repeat (8 rows x 128 bytes) and
+/// keeps base offset 0. Refuses an unswizzled tile, a KBlockBytes that does
+/// not divide the row, and Rows that is not a positive multiple of 8.
+llvm::Expected<uint32_t> kMajorAtomKBlockOffset(unsigned KBlock,
+                                                unsigned KBlockBytes,
+                                                unsigned Rows,
+                                                SmemSwizzle Swizzle);
 
 /// One line for a PTX comment: "start 0x400, LBO 16, SBO 1024, base 0,
 /// swizzle 128B".

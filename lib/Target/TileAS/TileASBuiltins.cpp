@@ -87,6 +87,9 @@ const BuiltinInfo Builtins[] = {
      -1},
     {"tileas.mma.f16", TileASISD::MMA_F16, T::Tmem, MmaF16P, MmaF16N,
      MmaF16Constants, E::None, -1},
+    // The operands of tileas.mma.f16; %idesc is a kind::f8f6f4 descriptor.
+    {"tileas.mma.f8f6f4", TileASISD::MMA_F8F6F4, T::Tmem, MmaF16P, MmaF16N,
+     MmaF16Constants, E::None, -1},
     {"tileas.wgmma", TileASISD::WGMMA, T::Frag, WgmmaP, WgmmaN, Third, E::None,
      -1},
     {"tileas.tmem.load",

@@ -213,6 +213,40 @@ TEST(SmemDescriptor, KBlockOffsets) {
             "k-block advance: element size 3 bytes is not 1, 2 or 4");
 }
 
+// A tile wider than one swizzle row is K-atoms of Rows x 128 bytes, atom
+// after atom (docs/ptx.md): k-block kb of 32 bytes (bf16 K = 16, fp8 K = 32)
+// is in atom kb / 4, at atom * Rows * 128 + (kb mod 4) * 32.
+TEST(SmemDescriptor, AtomKBlockOffsets) {
+  auto At = [](unsigned KB, unsigned Bytes, unsigned Rows) {
+    return valueOf(
+        kMajorAtomKBlockOffset(KB, Bytes, Rows, SmemSwizzle::Bytes128));
+  };
+  // Within the first atom: the one-row offsets.
+  for (unsigned KB = 0; KB != 4; ++KB)
+    EXPECT_EQ(At(KB, 32, 128),
+              valueOf(kMajorKBlockOffset(KB, 2, SmemSwizzle::Bytes128)));
+  EXPECT_EQ(At(4, 32, 128), 16384u);        // atom 1 of 128 rows
+  EXPECT_EQ(At(5, 32, 128), 16384u + 32);   // and its second k-block
+  EXPECT_EQ(At(7, 32, 256), 32768u + 96);   // atom 1 of 256 rows
+  EXPECT_EQ(At(9, 32, 64), 2 * 8192u + 32); // atom 2 of 64 rows
+  EXPECT_EQ(At(3, 64, 128), 16384u + 64);   // 64-byte k-blocks: 2 per atom
+  EXPECT_EQ(valueOf(kMajorAtomKBlockOffset(2, 32, 128, SmemSwizzle::Bytes64)),
+            8192u); // 64-byte rows hold 2 k-blocks of 32 bytes
+  EXPECT_EQ(errorOf(kMajorAtomKBlockOffset(0, 48, 128, SmemSwizzle::Bytes128)),
+            "k-block advance: a k-block of 48 bytes per row does not divide "
+            "the 128B swizzle row of 128 bytes in 16-byte steps");
+  EXPECT_EQ(errorOf(kMajorAtomKBlockOffset(0, 32, 100, SmemSwizzle::Bytes128)),
+            "k-block advance: 100 rows is not a positive multiple of 8 (a "
+            "swizzle repeat)");
+  EXPECT_EQ(errorOf(kMajorAtomKBlockOffset(0, 32, 128, SmemSwizzle::None)),
+            "k-block advance: an unswizzled tile's k-blocks are whole core "
+            "matrices apart (its leading byte offset), not a start-address "
+            "step");
+  EXPECT_EQ(errorOf(kMajorAtomKBlockOffset(64, 32, 128, SmemSwizzle::Bytes128)),
+            "k-block advance: k-block 64 (atom 16 of 128 rows) starts at byte "
+            "262144, past the 256 KiB a descriptor addresses");
+}
+
 TEST(SmemDescriptor, Describe) {
   EXPECT_EQ(describeSmemDesc(kMajorSw128(0x8400)),
             "start 0x8400, LBO 16, SBO 1024, base 0, swizzle 128B");

@@ -340,6 +340,7 @@ Error KernelEmitter::emitInstruction(const MachineInstr &MI, raw_ostream &OS) {
   case TileAS::TMEM_ALLOC:
   case TileAS::MMA_TMEM:
   case TileAS::MMA_TMEM_F16:
+  case TileAS::MMA_TMEM_F8F6F4:
   case TileAS::TMEM_LD:
   case TileAS::TMEM_ST:
   case TileAS::TMEM_LD_X4:

@@ -40,6 +40,11 @@ class TargetRegisterInfo;
 namespace tileas {
 namespace ptx {
 
+/// The largest tile one rank-2 TMA box with 128-byte swizzle holds: 256
+/// rows (a box dimension's limit) of 128 bytes (the swizzle span). A larger
+/// TMA tile is K-atoms, loaded through a rank-3 tensor map (docs/ptx.md).
+constexpr uint64_t MaxSwizzledBoxBytes = 256 * 128;
+
 /// The PTX version and target line of a CPU name (sm_100a: 8.7).
 std::string moduleHeader(llvm::StringRef CPU);
 
@@ -86,9 +91,12 @@ private:
   /// Dst = the address of byte Offset of slot %x5 of ring R.
   void slotAddress(llvm::raw_ostream &OS, const RingInfo &R, uint64_t Offset,
                    llvm::StringRef Dst);
+  /// Dst = the sm_100 descriptor of k-block KBlock of the K-major, 128-byte
+  /// swizzled tile in Tile, whose atoms have Rows rows (TileASPTXMma.cpp).
   llvm::Error smemDescriptor(llvm::raw_ostream &OS,
                              const llvm::MachineInstr &MI, llvm::Register Tile,
-                             unsigned KBlock, llvm::StringRef Dst);
+                             unsigned KBlock, unsigned Rows,
+                             llvm::StringRef Operand, llvm::StringRef Dst);
   void syncMma(llvm::raw_ostream &OS);
 
   llvm::Error emitPipe(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
@@ -97,6 +105,7 @@ private:
   /// tcgen05.ld / st of the thread's lane, then its wait: TMEM_LD, TMEM_ST
   /// and the N-column forms.
   void emitTmemMove(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
+  llvm::Error emitMma(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
   void emitReturn(llvm::raw_ostream &OS);
   void emitAgentSwitch(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
   llvm::Error emitSlotTile(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);

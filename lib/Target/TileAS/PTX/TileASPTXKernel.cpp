@@ -391,6 +391,7 @@ Error PlanBuilder::run() {
         break;
       case TileAS::MMA_TMEM:
       case TileAS::MMA_TMEM_F16:
+      case TileAS::MMA_TMEM_F8F6F4:
         Plan.HasMma = true;
         break;
       case TileAS::TMA_STORE:

@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // TMA and bulk copies into ring slots or buffers of their own, shared-memory
-// stores and loads of fragments, tcgen05.alloc / mma / ld / st with their
-// descriptors, and the return that frees tensor memory.
+// stores and loads of fragments, tcgen05.alloc / ld / st, and the return
+// that frees tensor memory. tcgen05.mma is in TileASPTXMma.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,37 +54,6 @@ void KernelEmitter::tileAddress(raw_ostream &OS, const MachineInstr &MI,
     OS << "\tadd.u32 %x9, %x2, " << bufferOffset(Sync->second.first) << ";\n";
 }
 
-/// The sm_100 descriptor of a K-major, 128-byte swizzled bf16 tile at the
-/// address in Tile, advanced to k-block KBlock.
-Error KernelEmitter::smemDescriptor(raw_ostream &OS, const MachineInstr &MI,
-                                    Register Tile, unsigned KBlock,
-                                    StringRef Dst) {
-  SmemMatrixDesc D;
-  D.LeadingByteOffset = 16;
-  D.StrideByteOffset = 1024;
-  D.Swizzle = SmemSwizzle::Bytes128;
-  Expected<uint64_t> Bits = encodeSm100SmemDesc(D);
-  Expected<uint32_t> Advance =
-      kMajorKBlockOffset(KBlock, /*ElementBytes=*/2, SmemSwizzle::Bytes128);
-  if (!Bits || !Advance) {
-    Error E = joinErrors(Bits.takeError(), Advance.takeError());
-    return createStringError(
-        inconvertibleErrorCode(),
-        formatv("{0} bb.{1}: {2}: k-block {3}: {4}", MF.getName(),
-                MI.getParent()->getNumber(),
-                MF.getSubtarget().getInstrInfo()->getName(MI.getOpcode()),
-                KBlock, toString(std::move(E))));
-  }
-  OS << "\tshr.u32 %x11, " << reg(Tile) << ", 4;\n"
-     << "\tand.b32 %x11, %x11, 16383;\n\tcvt.u64.u32 " << Dst << ", %x11;\n"
-     << "\tor.b64 " << Dst << ", " << Dst << ", " << formatv("{0:x}", *Bits)
-     << ";\t// " << describeSmemDesc(D) << "\n";
-  if (*Advance)
-    OS << "\tadd.s64 " << Dst << ", " << Dst << ", " << (*Advance >> 4)
-       << ";\t// k-block " << KBlock << "\n";
-  return Error::success();
-}
-
 void KernelEmitter::syncMma(raw_ostream &OS) {
   OS << "\tadd.u32 %x9, %x2, " << bufferOffset(unsigned(Plan.MmaBarrier))
      << ";\n";
@@ -108,7 +77,16 @@ Error KernelEmitter::emitTile(const MachineInstr &MI, raw_ostream &OS) {
     tileAddress(OS, MI, MI.getOperand(0).getReg());
     if (Own)
       arrive(OS, Arriver::CopyEngine, "%x9", Bytes);
-    if (MI.getOpcode() == TileAS::TMA_LOAD)
+    if (MI.getOpcode() == TileAS::TMA_LOAD && Bytes > MaxSwizzledBoxBytes)
+      // K-atoms of [rows][128 B] (docs/ptx.md): a rank-3 tensor map with
+      // boxes {128 B, rows, atoms}, at {0, y, x / 128}.
+      OS << "\tmov.b32 %x12, 0;\n\tshr.u32 %x13, " << R(2)
+         << ", 7;\t// the K-atom of byte x\n"
+         << "\t@%q2 cp.async.bulk.tensor.3d.shared::cta.global.tile.mbarrier::"
+            "complete_tx::bytes ["
+         << R(0) << "], [" << R(1) << ", {%x12, " << R(3)
+         << ", %x13}], [%x9];\n";
+    else if (MI.getOpcode() == TileAS::TMA_LOAD)
       OS << "\t@%q2 cp.async.bulk.tensor.2d.shared::cta.global.tile.mbarrier::"
             "complete_tx::bytes ["
          << R(0) << "], [" << R(1) << ", {" << R(2) << ", " << R(3)
@@ -182,49 +160,9 @@ Error KernelEmitter::emitTile(const MachineInstr &MI, raw_ostream &OS) {
     return Error::success();
   }
   case TileAS::MMA_TMEM:
-  case TileAS::MMA_TMEM_F16: {
-    // MMA_TMEM is kind::f16 M128 N128 bf16 x bf16 -> f32, K-major, always
-    // accumulating (a fresh accumulator is zero); MMA_TMEM_F16 says all of
-    // it: its instruction descriptor and the enable-input-d predicate.
-    MmaF16Desc Desc;
-    std::string Accumulate = "%q5";
-    if (MI.getOpcode() == TileAS::MMA_TMEM_F16) {
-      Expected<MmaF16Desc> D =
-          decodeMmaF16Desc(uint32_t(MI.getOperand(6).getImm()));
-      Error Bad = D ? checkMmaF16Shape(D->M, D->N, D->K) : D.takeError();
-      if (!Bad &&
-          (D->MajorA != OperandMajor::K || D->MajorB != OperandMajor::K))
-        Bad = createStringError(inconvertibleErrorCode(),
-                                "an MN-major operand (only K-major tiles "
-                                "are printed: their 128-byte swizzled "
-                                "descriptors)");
-      if (Bad)
-        return createStringError(
-            inconvertibleErrorCode(),
-            formatv("{0} bb.{1}: MMA_TMEM_F16: instruction descriptor {2:x}: "
-                    "{3}; no tcgen05.mma.cta_group::1.kind::f16 on {4}",
-                    MF.getName(), MI.getParent()->getNumber(),
-                    MI.getOperand(6).getImm(), toString(std::move(Bad)),
-                    MF.getSubtarget().getCPU()));
-      Desc = *D;
-      Accumulate = reg(MI.getOperand(7).getReg());
-    }
-    unsigned KBlock = unsigned(MI.getOperand(4).getImm());
-    if (Error E =
-            smemDescriptor(OS, MI, MI.getOperand(2).getReg(), KBlock, "%xd0"))
-      return E;
-    if (Error E =
-            smemDescriptor(OS, MI, MI.getOperand(3).getReg(), KBlock, "%xd1"))
-      return E;
-    uint32_t IDesc = cantFail(encodeMmaF16Desc(Desc));
-    OS << "\tmov.b32 %x10, " << formatv("{0:x}", IDesc) << ";\t// "
-       << describeMmaF16Desc(Desc) << "\n"
-       << "\t@%q2 tcgen05.mma.cta_group::1.kind::f16 [" << R(0)
-       << "], %xd0, %xd1, %x10, " << Accumulate << ";\n";
-    if (!Plan.Coordinated)
-      syncMma(OS);
-    return Error::success();
-  }
+  case TileAS::MMA_TMEM_F16:
+  case TileAS::MMA_TMEM_F8F6F4:
+    return emitMma(MI, OS);
   case TileAS::TMEM_LD:
   case TileAS::TMEM_ST:
   case TileAS::TMEM_LD_X4:

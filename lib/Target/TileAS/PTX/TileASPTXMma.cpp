@@ -1,0 +1,189 @@
+//===- TileASPTXMma.cpp - tcgen05.mma and its descriptors in PTX ----------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// One tcgen05.mma.cta_group::1 per MMA_TMEM, MMA_TMEM_F16 or
+// MMA_TMEM_F8F6F4: the instruction descriptor checked against the kind,
+// the shared-memory descriptors of A and B at the instruction's k-block
+// (inside one swizzle row, or in a later K-atom of a wider tile), the
+// enable-input-d predicate.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PTX/TileASPTXEmitter.h"
+#include "PTX/TileASPTXText.h"
+
+#include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "TileASInstrInfo.h"
+#include "tileas/PTX/Descriptors.h"
+
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <optional>
+
+using namespace llvm;
+
+namespace tileas {
+namespace ptx {
+
+namespace {
+
+/// What the printer needs of an instruction descriptor.
+struct MmaInstr {
+  StringRef Kind; ///< "f16" or "f8f6f4"
+  uint32_t Bits = 0;
+  unsigned M = 0, N = 0;
+  std::string Text; ///< the descriptor, described for a comment
+};
+
+/// Bytes of each operand row that one MMA reads: kind::f16's K = 16 of
+/// 2-byte elements and kind::f8f6f4's K = 32 of 1-byte ones (its 6- and
+/// 4-bit formats are unpacked in shared memory) are both 32.
+constexpr unsigned KBlockBytes = 32;
+
+/// Only K-major tiles are printed: their 128-byte swizzled descriptors.
+Error refuseMNMajor(OperandMajor A, OperandMajor B) {
+  if (A == OperandMajor::K && B == OperandMajor::K)
+    return Error::success();
+  return createStringError(inconvertibleErrorCode(),
+                           "an MN-major operand (only K-major tiles are "
+                           "printed: their 128-byte swizzled descriptors)");
+}
+
+Expected<MmaInstr> f16Instr(uint32_t Bits) {
+  Expected<MmaF16Desc> D = decodeMmaF16Desc(Bits);
+  if (!D)
+    return D.takeError();
+  if (Error E = refuseMNMajor(D->MajorA, D->MajorB))
+    return std::move(E);
+  return MmaInstr{"f16", Bits, D->M, D->N, describeMmaF16Desc(*D)};
+}
+
+Expected<MmaInstr> f8f6f4Instr(uint32_t Bits) {
+  Expected<MmaF8F6F4Desc> D = decodeMmaF8F6F4Desc(Bits);
+  if (!D)
+    return D.takeError();
+  if (Error E = refuseMNMajor(D->MajorA, D->MajorB))
+    return std::move(E);
+  return MmaInstr{"f8f6f4", Bits, D->M, D->N, describeMmaF8F6F4Desc(*D)};
+}
+
+/// The tile in register Tile as the instruction that produced it says (TMA,
+/// bulk copy or shared store), found above User in its block through
+/// copies: its bytes and whether a TMA filled it. None where the tile comes
+/// from another block (a ring slot, an earlier iteration, another agent).
+std::optional<std::pair<uint64_t, bool>>
+producedTile(const MachineInstr &User, Register Tile,
+             const TargetRegisterInfo &TRI) {
+  const MachineBasicBlock &MBB = *User.getParent();
+  for (auto It = std::next(User.getReverseIterator()); It != MBB.rend(); ++It) {
+    if (!It->modifiesRegister(Tile, &TRI))
+      continue;
+    if (std::optional<uint64_t> Bytes = TileAS::producedTileBytes(*It))
+      return std::make_pair(*Bytes, It->getOpcode() == TileAS::TMA_LOAD);
+    if (!It->isCopy())
+      return std::nullopt;
+    Tile = It->getOperand(1).getReg();
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+Error KernelEmitter::smemDescriptor(raw_ostream &OS, const MachineInstr &MI,
+                                    Register Tile, unsigned KBlock,
+                                    unsigned Rows, StringRef Operand,
+                                    StringRef Dst) {
+  auto Fail = [&](Error E) {
+    return createStringError(
+        inconvertibleErrorCode(),
+        formatv("{0} bb.{1}: {2}: k-block {3}: {4}", MF.getName(),
+                MI.getParent()->getNumber(),
+                MF.getSubtarget().getInstrInfo()->getName(MI.getOpcode()),
+                KBlock, toString(std::move(E))));
+  };
+  SmemMatrixDesc D;
+  D.LeadingByteOffset = 16;
+  D.StrideByteOffset = 1024;
+  D.Swizzle = SmemSwizzle::Bytes128;
+  Expected<uint64_t> Bits = encodeSm100SmemDesc(D);
+  Expected<uint32_t> Advance =
+      kMajorAtomKBlockOffset(KBlock, KBlockBytes, Rows, SmemSwizzle::Bytes128);
+  if (!Bits || !Advance)
+    return Fail(joinErrors(Bits.takeError(), Advance.takeError()));
+  // The k-block's atom must lie in the tile where its producer is known: a
+  // rank-2 TMA box fills one atom, anything else holds Bytes / atom atoms.
+  uint64_t AtomBytes = uint64_t(Rows) * 128;
+  uint64_t Atom = *Advance / AtomBytes;
+  if (auto Produced = producedTile(MI, Tile, TRI)) {
+    auto [Bytes, ByTma] = *Produced;
+    uint64_t Atoms =
+        ByTma && Bytes <= MaxSwizzledBoxBytes ? 1 : Bytes / AtomBytes;
+    if (Atom >= Atoms)
+      return Fail(createStringError(
+          inconvertibleErrorCode(),
+          formatv("operand {0}: its atom {1} of {2} rows x 128 bytes is past "
+                  "the tile ({3} bytes, {4} atom{5})",
+                  Operand, Atom, Rows, Bytes, Atoms, Atoms == 1 ? "" : "s")));
+  }
+  OS << "\tshr.u32 %x11, " << reg(Tile) << ", 4;\n"
+     << "\tand.b32 %x11, %x11, 16383;\n\tcvt.u64.u32 " << Dst << ", %x11;\n"
+     << "\tor.b64 " << Dst << ", " << Dst << ", " << formatv("{0:x}", *Bits)
+     << ";\t// " << describeSmemDesc(D) << "\n";
+  if (*Advance)
+    OS << "\tadd.s64 " << Dst << ", " << Dst << ", " << (*Advance >> 4)
+       << ";\t// k-block " << KBlock
+       << (Atom ? formatv(", atom {0} of {1} rows", Atom, Rows).str() : "")
+       << "\n";
+  return Error::success();
+}
+
+Error KernelEmitter::emitMma(const MachineInstr &MI, raw_ostream &OS) {
+  // MMA_TMEM is kind::f16 M128 N128 bf16 x bf16 -> f32, K-major, always
+  // accumulating (a fresh accumulator is zero); MMA_TMEM_F16 and
+  // MMA_TMEM_F8F6F4 say all of it: the instruction descriptor of their kind
+  // and the enable-input-d predicate.
+  unsigned Opcode = MI.getOpcode();
+  bool F8 = Opcode == TileAS::MMA_TMEM_F8F6F4;
+  uint32_t Bits = Opcode == TileAS::MMA_TMEM
+                      ? cantFail(encodeMmaF16Desc(MmaF16Desc()))
+                      : uint32_t(MI.getOperand(6).getImm());
+  Expected<MmaInstr> Instr = F8 ? f8f6f4Instr(Bits) : f16Instr(Bits);
+  if (!Instr)
+    return createStringError(
+        inconvertibleErrorCode(),
+        formatv("{0} bb.{1}: {2}: instruction descriptor {3:x}: {4}; no "
+                "tcgen05.mma.cta_group::1.kind::{5} on {6}",
+                MF.getName(), MI.getParent()->getNumber(),
+                MF.getSubtarget().getInstrInfo()->getName(Opcode), Bits,
+                toString(Instr.takeError()), F8 ? "f8f6f4" : "f16",
+                MF.getSubtarget().getCPU()));
+  std::string Accumulate = Opcode == TileAS::MMA_TMEM
+                               ? std::string("%q5")
+                               : reg(MI.getOperand(7).getReg());
+  unsigned KBlock = unsigned(MI.getOperand(4).getImm());
+  if (Error E = smemDescriptor(OS, MI, MI.getOperand(2).getReg(), KBlock,
+                               Instr->M, "A", "%xd0"))
+    return E;
+  if (Error E = smemDescriptor(OS, MI, MI.getOperand(3).getReg(), KBlock,
+                               Instr->N, "B", "%xd1"))
+    return E;
+  OS << "\tmov.b32 %x10, " << formatv("{0:x}", Instr->Bits) << ";\t// "
+     << Instr->Text << "\n"
+     << "\t@%q2 tcgen05.mma.cta_group::1.kind::" << Instr->Kind << " ["
+     << reg(MI.getOperand(0).getReg()) << "], %xd0, %xd1, %x10, " << Accumulate
+     << ";\n";
+  if (!Plan.Coordinated)
+    syncMma(OS);
+  return Error::success();
+}
+
+} // namespace ptx
+} // namespace tileas
