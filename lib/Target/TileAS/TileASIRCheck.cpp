@@ -141,6 +141,12 @@ std::string TileASIRCheck::problemWithCall(const CallBase &Call) const {
     }
   }
   const TileAS::BuiltinInfo *B = TileAS::lookupBuiltin(Callee->getName());
+  if (!B && !Callee->isDeclaration())
+    return formatv("call to @{0}, a function of this module: every function "
+                   "is a kernel (a PTX .entry) and kernels make no calls; "
+                   "inline it (alwaysinline)",
+                   Callee->getName())
+        .str();
   if (!B)
     return formatv("call to unknown function @{0}", Callee->getName()).str();
   return TileAS::checkBuiltinCall(*B, Call).value_or("");
@@ -485,6 +491,13 @@ bool TileASIRCheck::runOnFunction(Function &F) {
   };
   if (!F.getReturnType()->isVoidTy())
     Report("a kernel returns void", nullptr);
+  if (F.hasLocalLinkage())
+    Report(formatv("@{0} has {1} linkage: every function is compiled as a "
+                   "kernel, a PTX .entry the host launches by name; a helper "
+                   "is inlined into its kernels (alwaysinline)",
+                   F.getName(),
+                   F.hasPrivateLinkage() ? "private" : "internal"),
+           nullptr);
   if (F.isVarArg())
     Report("a kernel takes no variable arguments", nullptr);
   for (const Argument &A : F.args())

@@ -118,23 +118,37 @@ void KernelEmitter::slotAddress(raw_ostream &OS, const RingInfo &R,
 // Coordination.
 //===----------------------------------------------------------------------===//
 
+void KernelEmitter::ringBarriers(raw_ostream &OS, const RingInfo &R,
+                                 StringRef Op, StringRef Operands) {
+  for (unsigned S = 0; S != R.Depth; ++S) {
+    OS << "\t@%q0 " << Op << " "
+       << address("%x2", int64_t(Plan.Arena.fullBarrierOffset(R.ArenaRing, S)))
+       << Operands << ";\n";
+    if (R.HasEmpty)
+      OS << "\t@%q0 " << Op << " "
+         << address("%x2",
+                    int64_t(Plan.Arena.emptyBarrierOffset(R.ArenaRing, S)))
+         << Operands << ";\n";
+  }
+}
+
 Error KernelEmitter::emitPipe(const MachineInstr &MI, raw_ostream &OS) {
   unsigned Id = unsigned(cantFail(namedImm(MI, TileAS::OpName::pipe)));
   const RingInfo &R = Plan.Rings.at(Id);
   if (MI.getOpcode() == TileAS::PIPE_CREATE) {
     OS << "\tmov.b32 %pf" << Id << ", "
        << reg(namedOperand(MI, TileAS::OpName::first).getReg()) << ";\n";
-    for (unsigned S = 0; S != R.Depth; ++S) {
-      OS << "\t@%q0 mbarrier.init.shared::cta.b64 "
-         << address("%x2",
-                    int64_t(Plan.Arena.fullBarrierOffset(R.ArenaRing, S)))
-         << ", 1;\n";
-      if (R.HasEmpty)
-        OS << "\t@%q0 mbarrier.init.shared::cta.b64 "
-           << address("%x2",
-                      int64_t(Plan.Arena.emptyBarrierOffset(R.ArenaRing, S)))
-           << ", 1;\n";
+    // A ring created again (each tile of a loop nest): its phases restart,
+    // so once every thread is past the previous run's last wait its
+    // barriers are invalidated before they are initialized again (an
+    // mbarrier is not initialized twice).
+    if (R.Recreated) {
+      const MachineInstr *Prev = MI.getPrevNode();
+      if (!Prev || Prev->getOpcode() != TileAS::PIPE_CREATE)
+        OS << "\t" << ctaBarrier() << ";\t// the rings again\n";
+      ringBarriers(OS, R, "mbarrier.inval.shared::cta.b64", "");
     }
+    ringBarriers(OS, R, "mbarrier.init.shared::cta.b64", ", 1");
     const MachineInstr *Next = MI.getNextNode();
     if (!Next || Next->getOpcode() != TileAS::PIPE_CREATE)
       OS << "\tfence.mbarrier_init.release.cluster;\n"

@@ -105,6 +105,10 @@ private:
   /// tcgen05.ld / st of the thread's lane, then its wait: TMEM_LD, TMEM_ST
   /// and the N-column forms.
   void emitTmemMove(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
+  /// One instruction per mbarrier of ring R (full and empty of each slot),
+  /// by the first thread: `@%q0 Op [barrier]Operands;`.
+  void ringBarriers(llvm::raw_ostream &OS, const RingInfo &R,
+                    llvm::StringRef Op, llvm::StringRef Operands);
   llvm::Error emitMma(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
   void emitReturn(llvm::raw_ostream &OS);
   void emitAgentSwitch(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);

@@ -147,10 +147,18 @@ void KernelEmitter::emitEntry(raw_ostream &OS) {
      << "\tand.b32 %x2, %x2, -1024;\t// the arena\n";
   for (unsigned P = 0; P != Plan.PhaseRegisters; ++P)
     OS << "\tmov.b32 %ph" << P << ", 0;\n";
-  if (!Plan.PrologueBarriers.empty()) {
+  bool Recreated = any_of(Plan.Rings, [](const auto &Ring) {
+    return Ring.second.Recreated;
+  });
+  if (!Plan.PrologueBarriers.empty() || Recreated) {
     for (unsigned B : Plan.PrologueBarriers)
       OS << "\t@%q0 mbarrier.init.shared::cta.b64 "
          << address("%x2", int64_t(bufferOffset(B))) << ", 1;\n";
+    // A ring a loop creates again is invalidated first each time: valid
+    // from the start.
+    for (const auto &[Id, Ring] : Plan.Rings)
+      if (Ring.Recreated)
+        ringBarriers(OS, Ring, "mbarrier.init.shared::cta.b64", ", 1");
     OS << "\tfence.mbarrier_init.release.cluster;\n"
           "\tfence.proxy.async.shared::cta;\n\t"
        << ctaBarrier() << ";\n";

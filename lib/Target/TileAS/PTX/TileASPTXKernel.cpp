@@ -126,11 +126,13 @@ Error PlanBuilder::visitPipeCreate(const MachineInstr &MI) {
   R.HasEmpty = D->Empty != 0;
   R.Commit = arriverOf(D->Producer);
   R.Release = arriverOf(D->Consumer);
+  R.Recreated = inCycle(*MI.getParent());
   if (R.Depth == 0 || R.Step == 0)
     return failAt(MI, formatv("pipe {0} has depth {1} and step {2}; a ring "
                               "needs both non-zero",
                               R.Id, R.Depth, R.Step));
   auto [It, New] = Plan.Rings.try_emplace(R.Id, R);
+  It->second.Recreated |= R.Recreated;
   if (!New && (It->second.Depth != R.Depth || It->second.Bytes != R.Bytes))
     return failAt(MI, formatv("pipe {0} is created again with depth {1} and "
                               "{2} bytes (first: depth {3}, {4} bytes); one "

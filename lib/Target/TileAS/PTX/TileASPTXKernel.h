@@ -81,6 +81,11 @@ struct RingInfo {
   Arriver Commit = Arriver::Threads, Release = Arriver::Threads;
   /// The index of the ring in the arena request.
   unsigned ArenaRing = 0;
+  /// Its PIPE_CREATE is in a loop (a ring per tile of a persistent kernel):
+  /// the prologue initializes its barriers once, and each PIPE_CREATE
+  /// invalidates and initializes them again, once every thread is done with
+  /// the previous run's phases.
+  bool Recreated = false;
 };
 
 /// The slot a tile producer fills: ring Pipe at the iteration held in
