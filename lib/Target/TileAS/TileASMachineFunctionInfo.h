@@ -30,6 +30,7 @@
 #include "llvm/CodeGen/MIRYamlMapping.h"
 #include "llvm/CodeGen/MachineFunction.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -125,6 +126,10 @@ public:
   /// PTX mode: the kernel's parameters (TileASPTXParams, before register
   /// allocation; the printer declares and loads them).
   std::vector<tileas_mfi::PTXParam> PTXParams;
+  /// Warp specialization: the 32-bit registers each agent's region uses
+  /// after allocation, by agent id (tileas-agent-register-check); the PTX
+  /// printer sizes setmaxnreg budgets from them.
+  std::map<unsigned, unsigned> AgentRegisterUnits;
 };
 
 namespace yaml {

@@ -91,6 +91,8 @@ void KernelEmitter::emitEntry(raw_ostream &OS) {
     if (!Plan.UseSetmaxnreg)
       OS << "// no setmaxnreg: " << Plan.WhyNoSetmaxnreg
          << ", so every thread keeps the largest agent budget\n";
+    else if (!Plan.BudgetNote.empty())
+      OS << "// setmaxnreg: " << Plan.BudgetNote << "\n";
   }
   OS << "{\n";
 

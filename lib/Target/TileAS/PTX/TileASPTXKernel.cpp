@@ -7,9 +7,11 @@
 #include "PTX/TileASPTXKernel.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileASInstrInfo.h"
+#include "TileASMachineFunctionInfo.h"
 #include "TileASRegisterInfo.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/Model/MachineModel.h"
+#include "tileas/PTX/RegisterBudget.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -53,6 +55,18 @@ Arriver arriverOf(int64_t Performer) {
   // Every other unit's operations complete before the issuing thread goes
   // on (the printer waits for tcgen05.ld / st itself).
   return Arriver::Threads;
+}
+
+/// The 32-bit registers the printed sequences use beyond the allocation's
+/// (the %x and %xd scratch of one sequence): a warpgroup's setmaxnreg
+/// budget holds its allocation plus these.
+constexpr unsigned PrinterRegisters = 24;
+
+static std::string listOf(ArrayRef<unsigned> Values) {
+  std::string S;
+  for (auto [I, V] : enumerate(Values))
+    S += (I ? ", " : "") + std::to_string(V);
+  return S;
 }
 
 /// Whether MBB can run again after it runs (it is in a loop).
@@ -290,14 +304,33 @@ Error PlanBuilder::layAgentsOut() {
                     Plan.MaxRegisters));
       Group = It->second;
     }
-    // Launch with the average budget (rounded up to setmaxnreg's step):
-    // the warpgroups that give registers back fund those that take them.
-    uint64_t Sum = 0;
-    for (unsigned &Budget : Plan.WarpgroupRegisters) {
-      Budget = Budget ? Budget : 24;
-      Sum += Budget;
+    // Each warpgroup's budget holds what its agents' code uses after
+    // allocation (ptxas does not enforce it), and the launch count (the
+    // average) funds the warpgroups that take registers.
+    std::vector<unsigned> Need(Groups, 0);
+    const auto &Units = MF.getInfo<TileASMachineFunctionInfo>()
+                            ->AgentRegisterUnits;
+    for (const auto &[Id, A] : Plan.Agents) {
+      auto It = Units.find(Id);
+      if (It == Units.end())
+        continue;
+      for (unsigned W = A.FirstWarp; W != A.FirstWarp + A.Warps; ++W)
+        Need[W / 4] = std::max(Need[W / 4], It->second + PrinterRegisters);
     }
-    Plan.MaxRegisters = unsigned(alignTo(divideCeil(Sum, Groups), 8));
+    Expected<WarpgroupBudgets> Fit =
+        fitWarpgroupBudgets(Plan.WarpgroupRegisters, Need);
+    if (!Fit)
+      return createStringError(inconvertibleErrorCode(),
+                               formatv("{0}: setmaxnreg: {1}", MF.getName(),
+                                       toString(Fit.takeError())));
+    if (Fit->Budgets != Plan.WarpgroupRegisters)
+      Plan.BudgetNote =
+          formatv("warpgroup budgets {0} (the model's {1}), each at least "
+                  "what its code uses after allocation plus the printer's {2}",
+                  listOf(Fit->Budgets), listOf(Plan.WarpgroupRegisters),
+                  PrinterRegisters);
+    Plan.WarpgroupRegisters = Fit->Budgets;
+    Plan.MaxRegisters = Fit->Launch;
     Plan.Threads = Groups * 128;
     Plan.UseSetmaxnreg = true;
   }

@@ -148,6 +148,8 @@ public:
   unsigned MaxRegisters = 0;
   bool UseSetmaxnreg = false;
   std::string WhyNoSetmaxnreg;
+  /// With setmaxnreg: how the budgets differ from the model's, if they do.
+  std::string BudgetNote;
   /// The agent whose warps run each block (absent: every warp, before the
   /// dispatch or without agents).
   llvm::DenseMap<const llvm::MachineBasicBlock *, unsigned> BlockAgent;

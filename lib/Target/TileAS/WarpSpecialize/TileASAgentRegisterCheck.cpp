@@ -19,6 +19,7 @@
 
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileAS.h"
+#include "TileASMachineFunctionInfo.h"
 #include "TileASRegisterUnits.h"
 #include "TileASSubtarget.h"
 #include "WarpSpecialize/TileASStreamAgent.h"
@@ -140,6 +141,9 @@ bool TileASAgentRegisterCheck::runOnMachineFunction(MachineFunction &MF) {
                            ? std::string(Agents[Agent - 1].Name)
                            : formatv("#{0}", Agent).str();
     RegionRegisters Used = regionRegisters(MBB, TRI);
+    unsigned &Recorded =
+        MF.getInfo<TileASMachineFunctionInfo>()->AgentRegisterUnits[Agent];
+    Recorded = std::max(Recorded, Used.Units);
     ORE.emit([&] {
       return MachineOptimizationRemarkAnalysis(DEBUG_TYPE, "AgentRegisters",
                                                Switch->getDebugLoc(), &MBB)
@@ -151,10 +155,10 @@ bool TileASAgentRegisterCheck::runOnMachineFunction(MachineFunction &MF) {
     });
     if (Used.Units <= Budget)
       continue;
-    // In PTX, ptxas allocates the registers again and fits each warpgroup
-    // into what setmaxnreg leaves it (the printer keeps every thread at the
-    // largest budget when the register file allows): this allocation is an
-    // estimate there, reported, not a limit.
+    // In PTX, ptxas allocates the registers again: the printer keeps every
+    // thread at the largest budget when the register file allows, and
+    // otherwise raises a warpgroup's setmaxnreg to what this allocation
+    // uses (docs/ptx.md).
     if (MF.getSubtarget<TileASSubtarget>().emitsPTX()) {
       ORE.emit([&] {
         return MachineOptimizationRemarkMissed(DEBUG_TYPE, "AgentOverBudget",
@@ -164,7 +168,7 @@ bool TileASAgentRegisterCheck::runOnMachineFunction(MachineFunction &MF) {
                << " 32-bit registers after TileAS's allocation, over its "
                   "budget of "
                << ore::NV("Budget", Budget)
-               << "; ptxas allocates the PTX's registers within the budget";
+               << "; the PTX printer budgets for what it uses";
       });
       continue;
     }
