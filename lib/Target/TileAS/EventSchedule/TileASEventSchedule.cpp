@@ -32,6 +32,7 @@
 
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileAS.h"
+#include "EventSchedule/TileASBlockRegisterPeak.h"
 #include "TileASMachineFunctionInfo.h"
 #include "tileas/EventSched/DAGBuilder.h"
 #include "tileas/EventSched/EventBudget.h"
@@ -159,6 +160,11 @@ public:
 
 private:
   bool scheduleBlock(MachineBasicBlock &MBB, const EventBudget &Budget);
+  /// Whether NewOrder of MBB's ops keeps more registers live than both the
+  /// current order and an agent's largest budget (and says so in a remark).
+  bool keepsTooManyRegisters(MachineBasicBlock &MBB,
+                             ArrayRef<SmallVector<MachineInstr *, 2>> Ops,
+                             ArrayRef<unsigned> NewOrder);
   /// The kernel of a pipelined loop keeps its modulo order; it only gets its
   /// remarks.
   void reportKernel(MachineBasicBlock &MBB, const EventBudget &Budget);
@@ -314,11 +320,43 @@ bool TileASEventSchedule::scheduleBlock(MachineBasicBlock &MBB,
   emitRemarks(MBB, R, /*Kernel=*/false);
   if (!R.Changed)
     return false;
+  if (keepsTooManyRegisters(MBB, Ops, R.Order))
+    return false;
 
   MachineBasicBlock::iterator InsertAt = MBB.getFirstTerminator();
   for (unsigned Index : R.Order)
     for (MachineInstr *MI : Ops[Index])
       MBB.splice(InsertAt, &MBB, MI->getIterator());
+  return true;
+}
+
+bool TileASEventSchedule::keepsTooManyRegisters(
+    MachineBasicBlock &MBB, ArrayRef<SmallVector<MachineInstr *, 2>> Ops,
+    ArrayRef<unsigned> NewOrder) {
+  SmallVector<const MachineInstr *, 32> Before, After;
+  for (const auto &Op : Ops)
+    Before.push_back(Op.front());
+  for (unsigned Index : NewOrder)
+    After.push_back(Ops[Index].front());
+  unsigned Old = peakLiveRegisterUnits(MBB, Before);
+  unsigned New = peakLiveRegisterUnits(MBB, After);
+  // What the largest agent may hold: beyond it, the order is worse than
+  // the events it saves (an epilogue that loads every chunk first).
+  unsigned Limit = 0;
+  for (const model::AgentRecord &A : model::agents())
+    Limit = std::max(Limit, unsigned(A.Registers));
+  if (New <= Old || New <= Limit)
+    return false;
+  ORE->emit([&] {
+    return MachineOptimizationRemarkMissed(DEBUG_TYPE, "KeptForRegisters",
+                                           DebugLoc(), &MBB)
+           << "bb." << ore::NV("Block", MBB.getNumber()) << " in "
+           << ore::NV("Function", MBB.getParent()->getName())
+           << " keeps its order: the order within its event budgets keeps "
+           << ore::NV("After", New) << " 32-bit registers live (now "
+           << ore::NV("Before", Old) << "), more than an agent holds ("
+           << ore::NV("Limit", Limit) << ")";
+  });
   return true;
 }
 

@@ -15,6 +15,7 @@
 
 #include "MCTargetDesc/TileASInstPrinter.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "TileASInstrInfo.h"
 #include "TileASMachineFunctionInfo.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/PTX/Descriptors.h"
@@ -341,22 +342,10 @@ Error KernelEmitter::emitInstruction(const MachineInstr &MI, raw_ostream &OS) {
   case TileAS::MMA_TMEM:
   case TileAS::MMA_TMEM_F16:
   case TileAS::MMA_TMEM_F8F6F4:
-  case TileAS::TMEM_LD:
-  case TileAS::TMEM_ST:
-  case TileAS::TMEM_LD_X4:
-  case TileAS::TMEM_LD_X8:
-  case TileAS::TMEM_LD_X16:
-  case TileAS::TMEM_LD_X32:
-  case TileAS::TMEM_LD_X64:
-  case TileAS::TMEM_LD_X128:
-  case TileAS::TMEM_ST_X4:
-  case TileAS::TMEM_ST_X8:
-  case TileAS::TMEM_ST_X16:
-  case TileAS::TMEM_ST_X32:
-  case TileAS::TMEM_ST_X64:
-  case TileAS::TMEM_ST_X128:
     return emitTile(MI, OS);
   default: {
+    if (TileAS::tmemColumns(MI.getOpcode())) // TMEM_LD, TMEM_ST, _XN
+      return emitTile(MI, OS);
     StringRef Name = MF.getSubtarget().getInstrInfo()->getName(MI.getOpcode());
     return createStringError(inconvertibleErrorCode(),
                              formatv("{0} bb.{1}: {2} has no PTX sequence",

@@ -163,23 +163,11 @@ Error KernelEmitter::emitTile(const MachineInstr &MI, raw_ostream &OS) {
   case TileAS::MMA_TMEM_F16:
   case TileAS::MMA_TMEM_F8F6F4:
     return emitMma(MI, OS);
-  case TileAS::TMEM_LD:
-  case TileAS::TMEM_ST:
-  case TileAS::TMEM_LD_X4:
-  case TileAS::TMEM_LD_X8:
-  case TileAS::TMEM_LD_X16:
-  case TileAS::TMEM_LD_X32:
-  case TileAS::TMEM_LD_X64:
-  case TileAS::TMEM_LD_X128:
-  case TileAS::TMEM_ST_X4:
-  case TileAS::TMEM_ST_X8:
-  case TileAS::TMEM_ST_X16:
-  case TileAS::TMEM_ST_X32:
-  case TileAS::TMEM_ST_X64:
-  case TileAS::TMEM_ST_X128:
-    emitTmemMove(MI, OS);
-    return Error::success();
   default:
+    if (TileAS::tmemColumns(MI.getOpcode())) { // TMEM_LD, TMEM_ST, _XN
+      emitTmemMove(MI, OS);
+      return Error::success();
+    }
     llvm_unreachable("not a tile operation");
   }
 }
