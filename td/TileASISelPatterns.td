@@ -266,6 +266,13 @@ def : Pat<(fsub FRAG:$a, FRAG:$b), (FSUB2 FRAG:$a, FRAG:$b)>;
 def : Pat<(fmul FRAG:$a, FRAG:$b), (FMUL2 FRAG:$a, FRAG:$b)>;
 def : Pat<(fma FRAG:$a, FRAG:$b, FRAG:$c), (FFMA2 FRAG:$a, FRAG:$b, FRAG:$c)>;
 }
+// The same for the multiply of a division and the subtraction of a
+// negation below (one more than their four-lane forms; less than the
+// reciprocals' splat-of-one patterns).
+let Predicates = [HasF32x2], AddedComplexity = 1 in {
+def : Pat<(fdiv_afn FRAG:$a, FRAG:$b), (FMUL2 FRAG:$a, (RCP FRAG:$b))>;
+def : Pat<(fneg FRAG:$a), (FSUB2 (FBCAST (MOVri -2147483648)), FRAG:$a)>;
+}
 def : Pat<(fadd FRAG:$a, FRAG:$b), (FADD FRAG:$a, FRAG:$b)>;
 def : Pat<(fsub FRAG:$a, FRAG:$b), (FSUB FRAG:$a, FRAG:$b)>;
 def : Pat<(fmul FRAG:$a, FRAG:$b), (FMUL FRAG:$a, FRAG:$b)>;

@@ -369,7 +369,8 @@ static std::string problemWithMemoryAccess(const Instruction &I) {
            "is read by @tileas.smem.load)";
   if (!ValTy->isIntegerTy(32) && !ValTy->isFloatTy() && !isFrag(ValTy) &&
       !isVectorOf(ValTy, false))
-    return "only i32, float and fragments (<N x float>) are loaded and stored";
+    return "only i32, float and fragments (<N x float>, N a power of two from 4 "
+           "to 128) are loaded and stored";
   // An access below its type's alignment would be split into narrower
   // ones, and there are no 8- or 16-bit loads and stores.
   Align Alignment = L ? L->getAlign() : cast<StoreInst>(I).getAlign();
