@@ -9,7 +9,8 @@
 declare ptr addrspace(3) @tileas.tma.load(ptr, i32, i32, i32) nounwind willreturn memory(read)
 declare ptr addrspace(6) @tileas.tmem.alloc(i32) nounwind willreturn memory(inaccessiblemem: readwrite)
 declare ptr addrspace(6) @tileas.mma.f16(ptr addrspace(6), ptr addrspace(3), ptr addrspace(3), i32, i32, i32, i1) nounwind willreturn memory(argmem: readwrite)
-declare <4 x float> @tileas.tmem.load(ptr addrspace(6)) convergent nounwind willreturn memory(argmem: read)
+declare <16 x float> @tileas.tmem.load.at(ptr addrspace(6), i32) convergent nounwind willreturn memory(argmem: read)
+declare i32 @tileas.acc.row() nounwind willreturn memory(none)
 
 define void @gemm_bf16_tcgen05(ptr noalias %desc_a, ptr noalias %desc_b, ptr addrspace(1) noalias %out, i32 %ktiles, i32 %m0, i32 %n0) {
 entry:
@@ -34,7 +35,33 @@ loop:
   br i1 %more, label %loop, label %exit
 
 exit:
-  %c = call <4 x float> @tileas.tmem.load(ptr addrspace(6) %acc4)
-  store <4 x float> %c, ptr addrspace(1) %out, align 16
+  ; Epilogue: thread t stores row acc.row() of the 128x128 f32 accumulator
+  ; (the tcgen05 32x32b layout), 16 columns at a time, at out + 512 * row.
+  %row = call i32 @tileas.acc.row()
+  %row64 = zext i32 %row to i64
+  %c_row = getelementptr [128 x float], ptr addrspace(1) %out, i64 %row64
+  %c0 = call <16 x float> @tileas.tmem.load.at(ptr addrspace(6) %acc4, i32 0)
+  store <16 x float> %c0, ptr addrspace(1) %c_row, align 16
+  %c1 = call <16 x float> @tileas.tmem.load.at(ptr addrspace(6) %acc4, i32 16)
+  %p1 = getelementptr i8, ptr addrspace(1) %c_row, i64 64
+  store <16 x float> %c1, ptr addrspace(1) %p1, align 16
+  %c2 = call <16 x float> @tileas.tmem.load.at(ptr addrspace(6) %acc4, i32 32)
+  %p2 = getelementptr i8, ptr addrspace(1) %c_row, i64 128
+  store <16 x float> %c2, ptr addrspace(1) %p2, align 16
+  %c3 = call <16 x float> @tileas.tmem.load.at(ptr addrspace(6) %acc4, i32 48)
+  %p3 = getelementptr i8, ptr addrspace(1) %c_row, i64 192
+  store <16 x float> %c3, ptr addrspace(1) %p3, align 16
+  %c4 = call <16 x float> @tileas.tmem.load.at(ptr addrspace(6) %acc4, i32 64)
+  %p4 = getelementptr i8, ptr addrspace(1) %c_row, i64 256
+  store <16 x float> %c4, ptr addrspace(1) %p4, align 16
+  %c5 = call <16 x float> @tileas.tmem.load.at(ptr addrspace(6) %acc4, i32 80)
+  %p5 = getelementptr i8, ptr addrspace(1) %c_row, i64 320
+  store <16 x float> %c5, ptr addrspace(1) %p5, align 16
+  %c6 = call <16 x float> @tileas.tmem.load.at(ptr addrspace(6) %acc4, i32 96)
+  %p6 = getelementptr i8, ptr addrspace(1) %c_row, i64 384
+  store <16 x float> %c6, ptr addrspace(1) %p6, align 16
+  %c7 = call <16 x float> @tileas.tmem.load.at(ptr addrspace(6) %acc4, i32 112)
+  %p7 = getelementptr i8, ptr addrspace(1) %c_row, i64 448
+  store <16 x float> %c7, ptr addrspace(1) %p7, align 16
   ret void
 }
