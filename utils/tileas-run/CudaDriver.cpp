@@ -188,6 +188,12 @@ Error CudaDriver::start() {
                 "cuDeviceGetAttribute"))
     return E;
   if (Error E =
+          check(DeviceGetAttribute(
+                    &Device.MaxSharedOptin,
+                    CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, Dev),
+                "cuDeviceGetAttribute"))
+    return E;
+  if (Error E =
           check(DriverGetVersion(&Device.DriverVersion), "cuDriverGetVersion"))
     return E;
   if (Error E =

@@ -29,6 +29,8 @@ struct DeviceInfo {
   std::string Name;
   unsigned Capability = 0; ///< 10 x major + minor.
   int SMs = 0;
+  /// The dynamic shared memory a CTA may opt in to, in bytes.
+  int MaxSharedOptin = 0;
   int DriverVersion = 0; ///< 13000 for CUDA 13.0.
 };
 

@@ -23,7 +23,8 @@ enum ExitCode : int {
   BadInput = 2,    ///< Usage, the description, the PTX, or their mismatch.
   CudaFailure = 3, ///< The driver refused something after it started.
   NoGPU = 77,      ///< No usable driver or device: nothing was run.
-  WrongArch = 78,  ///< The PTX's .target cannot run on this device.
+  WrongArch = 78,  ///< The kernel cannot run on this device: its .target,
+                   ///< or more shared memory than the device has.
 };
 
 } // namespace run

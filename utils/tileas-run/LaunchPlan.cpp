@@ -91,11 +91,6 @@ Expected<LaunchPlan> run::planLaunch(const Problem &P, const PTXKernel &K) {
     L.SharedBytes = *P.SharedBytes;
   else if (K.ArenaBytes)
     L.SharedBytes = *K.ArenaBytes + 1024;
-  if (L.SharedBytes > MaxSharedBytes)
-    return createStringError(formatv(
-        "{0}: {1} bytes of dynamic shared memory, more than the {2} a CTA "
-        "may use",
-        K.Name, L.SharedBytes, MaxSharedBytes));
   L.Flops = 2.0 * double(P.Shape.M) * double(P.Shape.N) * double(P.Shape.K);
   return L;
 }

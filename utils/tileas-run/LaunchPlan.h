@@ -10,8 +10,8 @@
 // least 64, a pointer with a .u64, a scalar with its width), the tensor
 // maps' encoder arguments, the scalars' values, the grid, the block (the
 // description's, else .reqntid) and the dynamic shared memory (the
-// description's, else the arena's bytes + 1024). `tileas-run --dry-run`
-// prints it.
+// description's, else the arena's bytes + 1024; the GPU's own limit is
+// checked once the driver is up). `tileas-run --dry-run` prints it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,9 +42,6 @@ struct LaunchPlan {
   /// 2 M N K: the flops of one run.
   double Flops = 0;
 };
-
-/// The shared memory one CTA may ask for (227 KiB, sm_90 and sm_100).
-constexpr uint64_t MaxSharedBytes = 232448;
 
 llvm::Expected<LaunchPlan> planLaunch(const Problem &P, const PTXKernel &K);
 

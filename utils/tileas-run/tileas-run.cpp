@@ -176,6 +176,12 @@ int main(int argc, char **argv) {
                     "{0} is compiled for {1}, which cannot run on the {2} "
                     "({3}); compile it with llc -mcpu for this GPU",
                     PTXFile, K->Target, Dev.Name, archName(Dev.Capability))));
+  if (L->SharedBytes > uint64_t(Dev.MaxSharedOptin))
+    return fail(WrongArch,
+                createStringError(formatv(
+                    "{0}: {1} bytes of dynamic shared memory, more than the "
+                    "{2} a CTA may use on the {3}",
+                    P->Kernel, L->SharedBytes, Dev.MaxSharedOptin, Dev.Name)));
 
   SplitMix64 Random(P->Seed);
   HostMatrix A = randomMatrix(P->AType, P->Shape.M, P->Shape.K, Random);

@@ -29,6 +29,10 @@
 
 namespace {
 
+/// The dynamic shared memory a CTA may opt in to on Hopper and Blackwell
+/// (227 KiB): what the fake device reports and enforces.
+constexpr int MaxSharedOptin = 227 * 1024;
+
 struct FakeModule {
   std::string PTX;
 };
@@ -85,6 +89,9 @@ CUresult CUDAAPI cuDeviceGetAttribute(int *V, CUdevice_attribute A, CUdevice) {
   case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT:
     *V = 1;
     return CUDA_SUCCESS;
+  case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN:
+    *V = MaxSharedOptin;
+    return CUDA_SUCCESS;
   default:
     return CUDA_ERROR_INVALID_VALUE;
   }
@@ -127,7 +134,8 @@ CUresult CUDAAPI cuModuleGetFunction(CUfunction *F, CUmodule M,
 }
 
 CUresult CUDAAPI cuFuncSetAttribute(CUfunction, CUfunction_attribute A, int V) {
-  if (A == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES && V > 232448)
+  if (A == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES &&
+      V > MaxSharedOptin)
     return CUDA_ERROR_INVALID_VALUE;
   return CUDA_SUCCESS;
 }
@@ -193,7 +201,7 @@ CUresult CUDAAPI cuLaunchKernel(CUfunction F, unsigned GX, unsigned GY,
                                 unsigned GZ, unsigned BX, unsigned BY,
                                 unsigned BZ, unsigned Shared, CUstream,
                                 void **Params, void **Extra) {
-  if (Extra || !Params || Shared > 232448)
+  if (Extra || !Params || Shared > unsigned(MaxSharedOptin))
     return CUDA_ERROR_INVALID_VALUE;
   if (reinterpret_cast<FakeFunction *>(F)->Name != "naive_gemm")
     return CUDA_SUCCESS;
