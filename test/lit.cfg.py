@@ -112,6 +112,8 @@ else:
 tileas_run = os.path.join(bin_dir, "tileas-run")
 if os.access(tileas_run, os.X_OK):
     config.available_features.add("tileas-run")
+    if config.tileas_run_self_contained:
+        config.available_features.add("tileas-run-self-contained")
     config.substitutions.append(("%tileas-run", tileas_run))
     try:
         probe = subprocess.run([tileas_run, "--probe"], capture_output=True,
