@@ -104,11 +104,11 @@ else:
 
 # tileas-run (utils/tileas-run, built where CUDA's cuda.h is): tests that run
 # it say REQUIRES: tileas-run. `tileas-run --probe` exits 0 and names the
-# GPU's architecture where a kernel can run: the features cuda-gpu and
-# cuda-gpu-<arch> (cuda-gpu-sm_90, cuda-gpu-sm_100); tests that launch say
-# REQUIRES: cuda-gpu (or the architecture their PTX needs) and are
-# UNSUPPORTED elsewhere. CUDA's stub libcuda (cuda-stub-driver) stands in for
-# a driver that cannot run anything.
+# GPU's architecture where a kernel can run: the features cuda-gpu,
+# cuda-gpu-<arch> (cuda-gpu-sm_90, cuda-gpu-sm_100) and, from sm_90 on,
+# cuda-gpu-tma. Tests that launch REQUIRE one of them and are UNSUPPORTED
+# elsewhere (docs/tileas-run.md). CUDA's stub libcuda (cuda-stub-driver)
+# stands in for a driver that cannot run anything.
 tileas_run = os.path.join(bin_dir, "tileas-run")
 if os.access(tileas_run, os.X_OK):
     config.available_features.add("tileas-run")
@@ -124,6 +124,9 @@ if os.access(tileas_run, os.X_OK):
             config.available_features.add("cuda-gpu")
             if arch:
                 config.available_features.add("cuda-gpu-" + arch)
+                # TMA and tensor maps: compute capability 9.0 and later.
+                if arch[3:].isdigit() and int(arch[3:]) >= 90:
+                    config.available_features.add("cuda-gpu-tma")
             lit_config.note("tileas-run --probe: " + probe.stdout.strip())
     except subprocess.TimeoutExpired:
         lit_config.note("tileas-run --probe timed out: no cuda-gpu feature")
