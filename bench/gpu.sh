@@ -150,7 +150,7 @@ lines += [
     "TFLOP/s | simulated cycles | simulated cycles / k-tile (steady state) |",
     "|---|---|---|---|---|---|---|---|---|",
 ]
-status = {"1": "WRONG", "2": "bad input", "3": "CUDA error",
+status = {"1": "WRONG", "2": "bad input", "3": "CUDA error", "4": "hung",
           "77": "no GPU", "78": "not for this GPU", "124": "timed out"}
 def cell(text):
     return text.replace("|", "\\|")

@@ -22,6 +22,7 @@ enum ExitCode : int {
   WrongResult = 1, ///< Ran; the result differs from the reference.
   BadInput = 2,    ///< Usage, the description, the PTX, or their mismatch.
   CudaFailure = 3, ///< The driver refused something after it started.
+  TimedOut = 4,    ///< The GPU work outlasted --timeout (a deadlock?).
   NoGPU = 77,      ///< No usable driver or device: nothing was run.
   WrongArch = 78,  ///< The kernel cannot run on this device: its .target,
                    ///< or more shared memory than the device has.

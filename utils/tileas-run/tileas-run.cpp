@@ -24,6 +24,7 @@
 #include "PTXKernel.h"
 #include "Problem.h"
 #include "Reference.h"
+#include "Watchdog.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -72,6 +73,11 @@ cl::opt<bool> Probe("probe",
                              "name and architecture (exit 0), or why not "
                              "(exit 77)"),
                     cl::cat(Category));
+cl::opt<unsigned> TimeoutSeconds(
+    "timeout",
+    cl::desc("End the run (exit 4) if the GPU work takes longer, in seconds: "
+             "a deadlocked kernel never returns (0: no limit)"),
+    cl::init(120), cl::cat(Category));
 cl::opt<bool> JSONOutput("json", cl::desc("Print the report as JSON"),
                          cl::cat(Category));
 
@@ -186,7 +192,15 @@ int main(int argc, char **argv) {
   SplitMix64 Random(P->Seed);
   HostMatrix A = randomMatrix(P->AType, P->Shape.M, P->Shape.K, Random);
   HostMatrix B = randomMatrix(P->BType, P->Shape.N, P->Shape.K, Random);
-  Expected<GpuResult> R = runOnGpu(**D, (*PTX)->getBuffer(), *P, *L, A, B);
+  Expected<GpuResult> R = [&] {
+    Watchdog Guard(TimeoutSeconds,
+                   formatv("tileas-run: error: {0} did not finish within {1} "
+                           "s (--timeout): a kernel that never returns?",
+                           P->Kernel, unsigned(TimeoutSeconds))
+                       .str(),
+                   TimedOut);
+    return runOnGpu(**D, (*PTX)->getBuffer(), *P, *L, A, B);
+  }();
   if (!R)
     return fail(CudaFailure, R.takeError());
 

@@ -14,6 +14,7 @@
 //    $TILEAS_FAKE_CC (default 80);
 //  - memory is host memory; every event is 0.5 ms after the one before;
 //  - cuTensorMapEncodeTiled writes its arguments, one line, to stderr;
+//  - cuCtxSynchronize never returns while $TILEAS_FAKE_HANG is set;
 //  - cuLaunchKernel runs `naive_gemm` (test/tools/tileas-run/Inputs) on the
 //    CPU from the arguments it was given; any other kernel does nothing.
 //
@@ -21,11 +22,13 @@
 
 #include <cuda.h>
 
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <thread>
 
 namespace {
 
@@ -105,7 +108,12 @@ CUresult CUDAAPI cuDevicePrimaryCtxRetain(CUcontext *C, CUdevice) {
 
 CUresult CUDAAPI cuDevicePrimaryCtxRelease_v2(CUdevice) { return CUDA_SUCCESS; }
 CUresult CUDAAPI cuCtxSetCurrent(CUcontext) { return CUDA_SUCCESS; }
-CUresult CUDAAPI cuCtxSynchronize(void) { return CUDA_SUCCESS; }
+CUresult CUDAAPI cuCtxSynchronize(void) {
+  // $TILEAS_FAKE_HANG: a kernel that never finishes.
+  while (std::getenv("TILEAS_FAKE_HANG"))
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  return CUDA_SUCCESS;
+}
 
 CUresult CUDAAPI cuModuleLoadDataEx(CUmodule *M, const void *Image,
                                     unsigned int, CUjit_option *, void **) {
