@@ -24,17 +24,14 @@
 #include "PTXKernel.h"
 #include "Problem.h"
 #include "Reference.h"
+#include "Report.h"
 #include "Watchdog.h"
 
-#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/WithColor.h"
-
-#include <algorithm>
 
 using namespace llvm;
 using namespace tileas;
@@ -86,10 +83,6 @@ int fail(int Code, Error E) {
   return Code;
 }
 
-std::string archName(unsigned Capability) {
-  return formatv("sm_{0}", Capability).str();
-}
-
 /// The description with the command line's replacements.
 Expected<Problem> readProblem() {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Text =
@@ -112,14 +105,6 @@ Expected<Problem> readProblem() {
   if (OverrideTolerance > 0)
     P->Tolerance = OverrideTolerance;
   return P;
-}
-
-double median(std::vector<double> V) {
-  if (V.empty())
-    return 0;
-  std::sort(V.begin(), V.end());
-  size_t H = V.size() / 2;
-  return V.size() % 2 ? V[H] : (V[H - 1] + V[H]) / 2;
 }
 
 int probe() {
@@ -204,64 +189,19 @@ int main(int argc, char **argv) {
   if (!R)
     return fail(CudaFailure, R.takeError());
 
-  double Tolerance = P->Tolerance ? *P->Tolerance : defaultTolerance(*P);
-  std::optional<Comparison> Cmp;
+  RunReport Report;
+  Report.Device = Dev.Name;
+  Report.Capability = Dev.Capability;
+  Report.SMs = Dev.SMs;
+  Report.DriverVersion = Dev.DriverVersion;
+  Report.Tolerance = P->Tolerance ? *P->Tolerance : defaultTolerance(*P);
+  Report.TimesMs = std::move(R->TimesMs);
   if (P->Check)
-    Cmp = compareResults(R->C, referenceGemm(A, B), P->Shape.N,
-                         Tolerance * double(P->Shape.K));
-  double Ms = median(R->TimesMs);
-  double TFlops = Ms > 0 ? L->Flops / (Ms * 1e-3) / 1e12 : 0;
-  double MinMs = R->TimesMs.empty() ? 0 : *llvm::min_element(R->TimesMs);
-  double MaxMs = R->TimesMs.empty() ? 0 : *llvm::max_element(R->TimesMs);
-
-  if (JSONOutput) {
-    json::OStream J(outs(), 2);
-    J.object([&] {
-      J.attribute("kernel", P->Kernel);
-      J.attribute("target", K->Target);
-      J.attribute("device", Dev.Name);
-      J.attribute("device_arch", archName(Dev.Capability));
-      J.attribute("m", int64_t(P->Shape.M));
-      J.attribute("n", int64_t(P->Shape.N));
-      J.attribute("k", int64_t(P->Shape.K));
-      J.attribute("type", elementName(P->AType));
-      J.attribute("checked", P->Check);
-      if (Cmp) {
-        J.attribute("correct", Cmp->Pass);
-        J.attribute("max_error", std::isfinite(Cmp->MaxError)
-                                     ? json::Value(Cmp->MaxError)
-                                     : json::Value(nullptr));
-        J.attribute("error_bound", Cmp->Bound);
-        J.attribute("non_finite", int64_t(Cmp->NonFinite));
-      }
-      J.attribute("runs", int64_t(R->TimesMs.size()));
-      J.attribute("median_ms", Ms);
-      J.attribute("min_ms", MinMs);
-      J.attribute("max_ms", MaxMs);
-      J.attribute("tflops", TFlops);
-    });
-    outs() << "\n";
-  } else {
-    outs() << formatv("device: {0} ({1}, {2} SMs, driver {3}.{4})\n", Dev.Name,
-                      archName(Dev.Capability), Dev.SMs,
-                      Dev.DriverVersion / 1000, Dev.DriverVersion % 1000 / 10);
-    outs() << formatv("kernel: {0} ({1}), M {2} N {3} K {4} {5}, grid {6} {7} "
-                      "{8}, block {9}, {10} bytes of shared memory\n",
-                      P->Kernel, K->Target, P->Shape.M, P->Shape.N, P->Shape.K,
-                      elementName(P->AType), L->Grid[0], L->Grid[1], L->Grid[2],
-                      L->Block[0] * L->Block[1] * L->Block[2], L->SharedBytes);
-    if (!Cmp)
-      outs() << "result: not checked (\"check\": false)\n";
-    else
-      outs() << formatv("result: {0}: max |error| {1:e} at C[{2}][{3}] ({4} "
-                        "vs {5}), {6} not finite; bound {7:e} x K = {8:e}\n",
-                        Cmp->Pass ? "correct" : "WRONG", Cmp->MaxError,
-                        Cmp->Row, Cmp->Col, Cmp->Got, Cmp->Want, Cmp->NonFinite,
-                        Tolerance, Cmp->Bound);
-    outs() << formatv("time: median {0:f3} us of {1} runs (min {2:f3}, max "
-                      "{3:f3})\n",
-                      Ms * 1e3, R->TimesMs.size(), MinMs * 1e3, MaxMs * 1e3);
-    outs() << formatv("throughput: {0:f2} TFLOP/s\n", TFlops);
-  }
-  return Cmp && !Cmp->Pass ? WrongResult : Success;
+    Report.Check = compareResults(R->C, referenceGemm(A, B), P->Shape.N,
+                                  Report.Tolerance * double(P->Shape.K));
+  if (JSONOutput)
+    printReportJSON(outs(), Report, *P, *K, *L);
+  else
+    printReport(outs(), Report, *P, *K, *L);
+  return Report.Check && !Report.Check->Pass ? WrongResult : Success;
 }
