@@ -101,3 +101,39 @@ if ptxas:
 else:
     lit_config.note("%s (set TILEAS_PTXAS to CUDA's ptxas): the tests that "
                     "REQUIRE ptxas are skipped" % missing)
+
+# tileas-run (utils/tileas-run, built where CUDA's cuda.h is): tests that run
+# it say REQUIRES: tileas-run. `tileas-run --probe` exits 0 and names the
+# GPU's architecture where a kernel can run: the features cuda-gpu,
+# cuda-gpu-<arch> (cuda-gpu-sm_90, cuda-gpu-sm_100) and, from sm_90 on,
+# cuda-gpu-tma. Tests that launch REQUIRE one of them and are UNSUPPORTED
+# elsewhere (docs/tileas-run.md). CUDA's stub libcuda (cuda-stub-driver)
+# stands in for a driver that cannot run anything.
+tileas_run = os.path.join(bin_dir, "tileas-run")
+if os.access(tileas_run, os.X_OK):
+    config.available_features.add("tileas-run")
+    if config.tileas_run_self_contained:
+        config.available_features.add("tileas-run-self-contained")
+    config.substitutions.append(("%tileas-run", tileas_run))
+    try:
+        probe = subprocess.run([tileas_run, "--probe"], capture_output=True,
+                               text=True, timeout=60)
+        if probe.returncode == 0:
+            words = probe.stdout.split()
+            arch = next((w for w in words if w.startswith("sm_")), None)
+            config.available_features.add("cuda-gpu")
+            if arch:
+                config.available_features.add("cuda-gpu-" + arch)
+                # TMA and tensor maps: compute capability 9.0 and later.
+                if arch[3:].isdigit() and int(arch[3:]) >= 90:
+                    config.available_features.add("cuda-gpu-tma")
+            lit_config.note("tileas-run --probe: " + probe.stdout.strip())
+    except subprocess.TimeoutExpired:
+        lit_config.note("tileas-run --probe timed out: no cuda-gpu feature")
+    cuda_include = config.tileas_cuda_include
+    if cuda_include and not cuda_include.endswith("NOTFOUND"):
+        stub = os.path.join(os.path.dirname(cuda_include), "lib64", "stubs",
+                            "libcuda.so")
+        if os.path.isfile(stub):
+            config.available_features.add("cuda-stub-driver")
+            config.substitutions.append(("%cuda_stub_driver", stub))
