@@ -140,6 +140,17 @@ Error KernelEmitter::emitWgmma(const MachineInstr &MI, raw_ostream &OS) {
   // K-block kb reads K bytes [32 (kb mod 4), +32) of every row: of A's
   // 64-row block kb / 4 (a 128-row CTA tile is two m64 blocks, as the
   // corpus GEMM splits it), of all N rows of B.
+  // A warpgroup issues a wgmma together: the four warps of one.
+  auto Agent = Plan.BlockAgent.find(MI.getParent());
+  if (Agent != Plan.BlockAgent.end()) {
+    const AgentInfo &A = Plan.Agents.at(Agent->second);
+    if (A.Warps != 4 || A.FirstWarp % 4)
+      return Fail(formatv("agent {0} issues it with {1} warp(s) from warp "
+                          "{2}; a wgmma is issued by the four warps of a "
+                          "warpgroup",
+                          Agent->second, A.Warps, A.FirstWarp));
+  }
+
   uint32_t AOffset = cantFail(kMajorAtomKBlockOffset(
       KBlock, KBlockBytes, WgmmaRows, SmemSwizzle::Bytes128));
   uint32_t BOffset = (KBlock % KBlocksPerRow) * KBlockBytes;
