@@ -182,7 +182,7 @@ def main(work):
             "%d of %d" % (len(kept), len(checked)) if checked else "-"))
     w("")
     w("%d of %d compilations reach PTX; ptxas accepts %d of them with no "
-      "\"Potential Performance Loss\" / C7508 / C7520 info." %
+      "\"Potential Performance Loss\" / C7508 / C7519 / C7520 info." %
       (len(accepted), len(rows), len(clean)))
     barriers = [int(f["barriers"]) for r in accepted
                 for f in r.functions.values() if "barriers" in f]
@@ -262,8 +262,8 @@ def main(work):
         for r, i in infos:
             w("| %s | %s | %s |" % (r.input, r.strategy, md_escape(i)))
     else:
-        w("None: no \"Potential Performance Loss\", C7508, C7520 or warning "
-          "on any PTX that llc wrote.")
+        w("None: no \"Potential Performance Loss\", C7508, C7519, C7520 or "
+          "warning on any PTX that llc wrote.")
     w("")
 
     reordered = [r for r in rows if r.order_rc not in (None, 0)]
