@@ -42,6 +42,11 @@ def FeatureTensorMemory
     : SubtargetFeature<"tmem", "HasTensorMemory", "true",
                        "Tensor memory and tcgen05 MMA (sm_100)">;
 
+def FeatureWgmma
+    : SubtargetFeature<"wgmma", "HasWgmma", "true",
+                       "Warpgroup MMA with register accumulators "
+                       "(wgmma.mma_async, sm_90a)">;
+
 def FeaturePTX
     : SubtargetFeature<"ptx", "EmitsPTX", "true",
                        "Print a PTX module that ptxas accepts (docs/ptx.md)">;
@@ -57,6 +62,10 @@ def : ProcessorModel<"sm_100f", TileASModel,
                      [FeatureTensorMemory, FeaturePTX, FeatureF32x2]>;
 def : ProcessorModel<"sm_103a", TileASModel,
                      [FeatureTensorMemory, FeaturePTX, FeatureF32x2]>;
+// Hopper: wgmma with register accumulators, no tensor memory (so no
+// tcgen05) and no paired fp32 pipe. It schedules with the one slot model
+// above (docs/ptx.md, "Hopper": what a machine model of its own needs).
+def : ProcessorModel<"sm_90a", TileASModel, [FeaturePTX, FeatureWgmma]>;
 
 //===----------------------------------------------------------------------===//
 // The target.

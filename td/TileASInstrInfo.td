@@ -114,6 +114,29 @@ def WGMMA : TileASInst<(outs FRAG:$d),
     RV_Wgmma>;
 }
 
+// wgmma.mma_async m64nNk16 bf16 x bf16 -> f32 with the accumulator of its
+// real per-thread shape: N / 2 f32 per thread, L = N / 2 lanes, L / 4
+// fragments (m64n128k16: 64 registers, 16 fragments). The instruction reads
+// and writes its accumulator in place, but LLVM ties at most 15 defs, so
+// $dI is not tied to $cI: register allocation is hinted to give both one
+// register (TileASRegisterInfo::getRegAllocationHints) and the printer
+// copies where it did not. IR selects these for a `<L x float>`
+// tileas.wgmma with L >= 8; WGMMA above is the abstract machine's
+// one-fragment stand-in. Built as machine nodes by call lowering.
+foreach L = [8, 16, 32, 64, 128] in {
+  defvar Frags = !div(L, 4);
+  def WGMMA_X # L : TileASInst<
+      !dag(outs, !listsplat(FRAG, Frags), !foreach(I, !range(Frags), "d" # I)),
+      !con(!dag(ins, !listsplat(FRAG, Frags),
+                !foreach(I, !range(Frags), "c" # I)),
+           (ins TILE:$a, TILE:$b, i32imm:$kb)),
+      "wgmma.mma_async.sync.aligned.m64n" # !mul(L, 2) #
+          "k16.f32.bf16.bf16 \\{" #
+          !interleave(!foreach(I, !range(Frags), "$d" # I), ", ") #
+          "\\}, [$a], [$b], kblock $kb;",
+      RV_Wgmma>;
+}
+
 let hasSideEffects = true in
 def TMEM_ALLOC : TileASInst<(outs TMEM:$d), (ins i32imm:$columns),
                             "tcgen05.alloc.cta_group::1 $d, $columns;",

@@ -2,12 +2,14 @@
 ; accumulators, as a frontend emits it (the IR form of
 ; gemm-wgmma-hopper.mir): CTA tile 128x128x64 computed by two consumer warp
 ; groups. Each k-tile: TMA loads of A and B, and four WGMMAs per warp group
-; into its own <4 x float> accumulator (k-blocks 0-3 for the top half of A,
-; 4-7 for the bottom half), the two chains interleaved. A, B and the output
-; are distinct tensors: noalias.
+; into its own accumulator (k-blocks 0-3 for the top half of A, 4-7 for the
+; bottom half), the two chains interleaved. An accumulator is <64 x float>,
+; the 64 f32 per thread of wgmma m64n128k16 (-mcpu=sm_90a prints it as
+; real wgmma PTX; the .mir keeps the abstract machine's one-fragment
+; stand-in). A, B and the output are distinct tensors: noalias.
 
 declare ptr addrspace(3) @tileas.tma.load(ptr, i32, i32, i32) nounwind willreturn memory(read)
-declare <4 x float> @tileas.wgmma(<4 x float>, ptr addrspace(3), ptr addrspace(3), i32) convergent nounwind willreturn memory(argmem: read)
+declare <64 x float> @tileas.wgmma(<64 x float>, ptr addrspace(3), ptr addrspace(3), i32) convergent nounwind willreturn memory(argmem: read)
 
 define void @gemm_wgmma_hopper(ptr noalias %desc_a, ptr noalias %desc_b, ptr addrspace(1) noalias %out, i32 %ktiles, i32 %m0, i32 %n0) {
 entry:
@@ -15,26 +17,26 @@ entry:
 
 loop:
   %k = phi i32 [ 0, %entry ], [ %k.next, %loop ]
-  %top = phi <4 x float> [ zeroinitializer, %entry ], [ %top4, %loop ]
-  %bot = phi <4 x float> [ zeroinitializer, %entry ], [ %bot4, %loop ]
+  %top = phi <64 x float> [ zeroinitializer, %entry ], [ %top4, %loop ]
+  %bot = phi <64 x float> [ zeroinitializer, %entry ], [ %bot4, %loop ]
   %kx = shl i32 %k, 6
   %a = call ptr addrspace(3) @tileas.tma.load(ptr %desc_a, i32 %kx, i32 %m0, i32 16384)
   %b = call ptr addrspace(3) @tileas.tma.load(ptr %desc_b, i32 %kx, i32 %n0, i32 16384)
-  %top1 = call <4 x float> @tileas.wgmma(<4 x float> %top, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 0)
-  %bot1 = call <4 x float> @tileas.wgmma(<4 x float> %bot, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 4)
-  %top2 = call <4 x float> @tileas.wgmma(<4 x float> %top1, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 1)
-  %bot2 = call <4 x float> @tileas.wgmma(<4 x float> %bot1, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 5)
-  %top3 = call <4 x float> @tileas.wgmma(<4 x float> %top2, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 2)
-  %bot3 = call <4 x float> @tileas.wgmma(<4 x float> %bot2, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 6)
-  %top4 = call <4 x float> @tileas.wgmma(<4 x float> %top3, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 3)
-  %bot4 = call <4 x float> @tileas.wgmma(<4 x float> %bot3, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 7)
+  %top1 = call <64 x float> @tileas.wgmma(<64 x float> %top, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 0)
+  %bot1 = call <64 x float> @tileas.wgmma(<64 x float> %bot, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 4)
+  %top2 = call <64 x float> @tileas.wgmma(<64 x float> %top1, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 1)
+  %bot2 = call <64 x float> @tileas.wgmma(<64 x float> %bot1, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 5)
+  %top3 = call <64 x float> @tileas.wgmma(<64 x float> %top2, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 2)
+  %bot3 = call <64 x float> @tileas.wgmma(<64 x float> %bot2, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 6)
+  %top4 = call <64 x float> @tileas.wgmma(<64 x float> %top3, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 3)
+  %bot4 = call <64 x float> @tileas.wgmma(<64 x float> %bot3, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 7)
   %k.next = add i32 %k, 1
   %more = icmp slt i32 %k.next, %ktiles
   br i1 %more, label %loop, label %exit
 
 exit:
-  store <4 x float> %top4, ptr addrspace(1) %out, align 16
-  %out.bot = getelementptr i8, ptr addrspace(1) %out, i64 4096
-  store <4 x float> %bot4, ptr addrspace(1) %out.bot, align 16
+  store <64 x float> %top4, ptr addrspace(1) %out, align 16
+  %out.bot = getelementptr i8, ptr addrspace(1) %out, i64 32768
+  store <64 x float> %bot4, ptr addrspace(1) %out.bot, align 16
   ret void
 }

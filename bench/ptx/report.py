@@ -19,7 +19,7 @@ import re
 import sys
 
 # ptxas's infos that TileAS treats as failures.
-PERF_LOSS = re.compile(r"Potential Performance Loss|C7508|C7520")
+PERF_LOSS = re.compile(r"Potential Performance Loss|C7508|C7519|C7520")
 ARENA = re.compile(r"shared arena: (\d+) of (\d+) bytes")
 # The tileas-ptx remark with TileAS's own register allocation.
 OURS = re.compile(r"TileAS's allocation: (\d+) 32-bit registers")
@@ -142,7 +142,8 @@ def main(work):
             for l in read(os.path.join(work, "rows.tsv")).splitlines() if l]
     out = []
     w = out.append
-    w("# PTX benchmark: the corpus through llc -mcpu=sm_100a and ptxas")
+    w("# PTX benchmark: the corpus through llc -mcpu=sm_100a (sm_90a) and "
+      "ptxas")
     w("")
     w("Issue 26's benchmark report, written by `bench/ptx/run.sh` "
       "(`bench/ptx/report.py`). Every figure below was measured by that run; "
@@ -181,7 +182,7 @@ def main(work):
             "%d of %d" % (len(kept), len(checked)) if checked else "-"))
     w("")
     w("%d of %d compilations reach PTX; ptxas accepts %d of them with no "
-      "\"Potential Performance Loss\" / C7508 / C7520 info." %
+      "\"Potential Performance Loss\" / C7508 / C7519 / C7520 info." %
       (len(accepted), len(rows), len(clean)))
     barriers = [int(f["barriers"]) for r in accepted
                 for f in r.functions.values() if "barriers" in f]
@@ -194,7 +195,9 @@ def main(work):
 
     w("## Per kernel and strategy")
     w("")
-    w("ptxas's figures are from `ptxas -arch=sm_100a -v`. Shared memory: "
+    w("ptxas's figures are from `ptxas -arch=sm_100a -v` (`-arch=sm_90a` "
+      "for the Hopper kernel, `*-hopper.*`, compiled with -mcpu=sm_90a). "
+      "Shared memory: "
       "ptxas reports the static part (the PTX declares none: the arena is an "
       "`.extern .shared` array); *arena* is our layout's size from the "
       "`-pass-remarks-analysis=tileas-ptx` remark, and *launch* the dynamic "
@@ -259,8 +262,8 @@ def main(work):
         for r, i in infos:
             w("| %s | %s | %s |" % (r.input, r.strategy, md_escape(i)))
     else:
-        w("None: no \"Potential Performance Loss\", C7508, C7520 or warning "
-          "on any PTX that llc wrote.")
+        w("None: no \"Potential Performance Loss\", C7508, C7519, C7520 or "
+          "warning on any PTX that llc wrote.")
     w("")
 
     reordered = [r for r in rows if r.order_rc not in (None, 0)]
@@ -313,7 +316,8 @@ def main(work):
     w("")
     w("Wall time of one llc process per run (plugin loading included), best "
       "of %s runs, output discarded, default strategy (unspecialized): `.ll` "
-      "to PTX (`-mcpu=sm_100a`) against `.ll` to today's assembly "
+      "to PTX (`-mcpu=sm_100a`; `sm_90a` for the Hopper kernel) against "
+      "`.ll` to today's assembly "
       "(`-mcpu=sm_100`). Target: PTX within 1.5x. A kernel that llc refuses "
       "for sm_100a is timed to its error and not held to the target." %
       machine.get("runs", "?"))
@@ -326,19 +330,19 @@ def main(work):
       "two targets alternate run by run. The *load* above is the machine's "
       "load average as the run began.")
     w("")
-    w("| kernel | wall, PTX sm_100a (ms) | wall, assembly sm_100 (ms) | "
+    w("| kernel | wall, PTX (ms) | wall, assembly sm_100 (ms) | "
       "ratio | passes, PTX (ms) | passes, assembly (ms) | ratio | within "
       "1.5x |")
     w("|---|---|---|---|---|---|---|---|")
     ratios = []
     pass_ratios = []
     for path, targets in times.items():
-        ptx = targets.get("sm_100a")
+        ptx = targets.get("ptx")
         asm = targets.get("sm_100")
         if not ptx or not asm or not asm["best"]:
             continue
         ratio = ptx["best"] / asm["best"]
-        p_ptx = passes.get(path, {}).get("sm_100a")
+        p_ptx = passes.get(path, {}).get("ptx")
         p_asm = passes.get(path, {}).get("sm_100")
         p_ratio = p_ptx / p_asm if p_ptx is not None and p_asm else None
         refused = ptx["status"] != 0

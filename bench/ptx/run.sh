@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The PTX benchmark (issue 26): compiles every kernel of bench/corpus and
-# examples/ (.ll, and .mir through llc) to PTX with -mcpu=sm_100a under each
-# pipeline strategy, assembles it with `ptxas -arch=sm_100a -v`, checks that
+# examples/ (.ll, and .mir through llc) to PTX with -mcpu=sm_100a (a Hopper
+# kernel, `*-hopper.*`, with -mcpu=sm_90a) under each pipeline strategy,
+# assembles it with `ptxas -arch=` the same architecture, checks that
 # the pipelined kernel's order survives into the PTX, times llc against
 # today's assembly output, and writes bench/results/ptx-report.md:
 #
@@ -41,6 +42,13 @@ strategies=(none unspecialized warp-specialized)
 mapfile -t inputs < <(find bench/corpus examples \( -name '*.ll' -o -name '*.mir' \) |
                       LC_ALL=C sort)
 tileas=(--load="$plugin" -march=tileas)
+# The architecture a kernel is written for: the Hopper kernels are named so.
+arch_of() {
+  case $1 in
+  *-hopper.*) echo sm_90a ;;
+  *) echo sm_100a ;;
+  esac
+}
 
 # The machine and the tools, for the report's header.
 {
@@ -62,12 +70,13 @@ for input in "${inputs[@]}"; do
   for strategy in "${strategies[@]}"; do
     tag=$(echo "$input" | tr '/' '_').$strategy
     out=$work/$tag
-    common=("${tileas[@]}" -mcpu=sm_100a -tileas-pipeline-strategy="$strategy")
+    arch=$(arch_of "$input")
+    common=("${tileas[@]}" -mcpu="$arch" -tileas-pipeline-strategy="$strategy")
     timeout 300 "$llc" "${common[@]}" -pass-remarks-analysis=tileas-ptx \
       "$input" -o "$out.ptx" 2> "$out.llc.err"
     echo $? > "$out.llc.rc"
     if [ "$(cat "$out.llc.rc")" = 0 ]; then
-      timeout 300 "$ptxas" -arch=sm_100a -v "$out.ptx" -o /dev/null \
+      timeout 300 "$ptxas" -arch="$arch" -v "$out.ptx" -o /dev/null \
         > "$out.ptxas.out" 2>&1
       echo $? > "$out.ptxas.rc"
       # The order check needs a pipelined kernel: none has none.
@@ -98,17 +107,20 @@ for input in "${inputs[@]}"; do
   done
 done
 
-# Compile time, best of $runs: .ll to PTX (sm_100a) against .ll to today's
-# assembly (sm_100), default strategy, output discarded. The two targets
-# alternate run by run, so that both meet the same load of a shared machine.
+# Compile time, best of $runs: .ll to PTX (sm_100a; sm_90a for a Hopper
+# kernel), recorded as target "ptx", against .ll to today's assembly
+# (sm_100), default strategy, output discarded. The two targets alternate
+# run by run, so that both meet the same load of a shared machine.
 : > "$work/times.tsv"
 : > "$work/passes.tsv"
 for input in "${inputs[@]}"; do
   case $input in bench/corpus/*.ll) ;; *) continue ;; esac
   for ((run = 0; run < runs; run++)); do
-    for target in sm_100a sm_100; do
+    for target in ptx sm_100; do
+      mcpu=$target
+      [ "$target" = ptx ] && mcpu=$(arch_of "$input")
       start=${EPOCHREALTIME/./}
-      "$llc" "${tileas[@]}" -mcpu=$target "$input" -o /dev/null 2> /dev/null
+      "$llc" "${tileas[@]}" -mcpu=$mcpu "$input" -o /dev/null 2> /dev/null
       status=$?
       end=${EPOCHREALTIME/./}
       printf '%s\t%s\t%d\t%d\n' "$input" "$target" $((end - start)) $status \
@@ -117,7 +129,7 @@ for input in "${inputs[@]}"; do
       # -time-passes' "Pass execution timing report", without process
       # start-up and plugin loading, and less sensitive to other processes
       # than the wall clock.
-      passes=$("$llc" "${tileas[@]}" -mcpu=$target "$input" -o /dev/null \
+      passes=$("$llc" "${tileas[@]}" -mcpu=$mcpu "$input" -o /dev/null \
                  -time-passes 2>&1 |
                grep -A2 'Pass execution timing report' |
                sed -n 's/.*Total Execution Time: \([0-9.]*\) seconds.*/\1/p')

@@ -38,7 +38,7 @@ constexpr T MmaF16P[] = {T::Tmem, T::Tile, T::Tile, T::I32,
                          T::I32,  T::I32,  T::I1};
 constexpr StringRef MmaF16N[] = {"acc",      "a",     "b",         "kblock",
                                  "accbytes", "idesc", "accumulate"};
-constexpr T WgmmaP[] = {T::Frag, T::Tile, T::Tile, T::I32};
+constexpr T WgmmaP[] = {T::Lanes, T::Tile, T::Tile, T::I32};
 constexpr StringRef WgmmaN[] = {"acc", "a", "b", "kblock"};
 constexpr T TmemLoadP[] = {T::Tmem};
 constexpr StringRef TmemLoadN[] = {"t"};
@@ -90,7 +90,9 @@ const BuiltinInfo Builtins[] = {
     // The operands of tileas.mma.f16; %idesc is a kind::f8f6f4 descriptor.
     {"tileas.mma.f8f6f4", TileASISD::MMA_F8F6F4, T::Tmem, MmaF16P, MmaF16N,
      MmaF16Constants, E::None, -1},
-    {"tileas.wgmma", TileASISD::WGMMA, T::Frag, WgmmaP, WgmmaN, Third, E::None,
+    // <4 x float>: the abstract machine's stand-in accumulator; <L x float>,
+    // L >= 8: wgmma m64n(2L)k16 (docs/ir-input.md).
+    {"tileas.wgmma", TileASISD::WGMMA, T::Lanes, WgmmaP, WgmmaN, Third, E::None,
      -1},
     {"tileas.tmem.load",
      TileASISD::TMEM_LOAD,

@@ -437,6 +437,21 @@ SDValue TileASTargetLowering::lowerFragmentBuiltin(
     InVals.push_back(SDValue(N, 0));
     return SDValue(N, 1);
   }
+  case TileASISD::WGMMA: {
+    // A `<L x float>` accumulator, L >= 8, is wgmma m64n(2L)k16: one machine
+    // node over its L / 4 fragments, each tied to its result.
+    unsigned Frags = Args[0].size();
+    if (Frags == 1)
+      return SDValue(); // WGMMA: the abstract machine's one fragment.
+    SmallVector<EVT, 32> VTs(Frags, MVT::v4f32);
+    SmallVector<SDValue, 35> Ops(Args[0].begin(), Args[0].end());
+    Ops.append({Args[1][0], Args[2][0], Args[3][0]});
+    MachineSDNode *N = DAG.getMachineNode(TileAS::wgmmaOpcode(4 * Frags), DL,
+                                          DAG.getVTList(VTs), Ops);
+    for (unsigned I = 0; I != Frags; ++I)
+      InVals.push_back(SDValue(N, I));
+    return CLI.Chain;
+  }
   case TileASISD::REDUX_MAX: {
     // A row's maximum over all its columns: the fragments' lane-wise
     // maximum, then the maximum within the last fragment, in every lane.

@@ -80,6 +80,13 @@ unsigned tmemStoreOpcode(unsigned Columns);
 /// The columns a tensor-memory load or store moves (4 for TMEM_LD and
 /// TMEM_ST), or 0 for any other opcode.
 unsigned tmemColumns(unsigned Opcode);
+
+/// The wgmma of an accumulator of Lanes f32 per thread (m64nNk16 with N =
+/// 2 x Lanes, Lanes a power of two from 8 to 128): WGMMA_XLanes.
+unsigned wgmmaOpcode(unsigned Lanes);
+/// The accumulator lanes per thread of a wgmma opcode (4 for the
+/// one-fragment WGMMA), or 0 for any other opcode.
+unsigned wgmmaLanes(unsigned Opcode);
 } // namespace TileAS
 
 } // namespace llvm

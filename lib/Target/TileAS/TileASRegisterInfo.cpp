@@ -7,12 +7,15 @@
 #include "TileASRegisterInfo.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileASFrameLowering.h"
+#include "TileASInstrInfo.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/CodeGen/MachineFrameInfo.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/CodeGen/VirtRegMap.h"
 
 using namespace llvm;
 
@@ -57,4 +60,36 @@ bool TileASRegisterInfo::eliminateFrameIndex(MachineBasicBlock::iterator II,
 
 Register TileASRegisterInfo::getFrameRegister(const MachineFunction &MF) const {
   return TileAS::SP;
+}
+
+bool TileASRegisterInfo::getRegAllocationHints(
+    Register VirtReg, ArrayRef<MCPhysReg> Order,
+    SmallVectorImpl<MCPhysReg> &Hints, const MachineFunction &MF,
+    const VirtRegMap *VRM, const LiveRegMatrix *Matrix) const {
+  bool HardHints = TargetRegisterInfo::getRegAllocationHints(
+      VirtReg, Order, Hints, MF, VRM, Matrix);
+  if (!VRM)
+    return HardHints;
+  // The register of the wgmma operand paired with VirtReg (its accumulator
+  // fragment I for its result fragment I and back), where one is assigned.
+  const MachineRegisterInfo &MRI = MF.getRegInfo();
+  SmallVector<MCPhysReg, 4> Paired;
+  for (const MachineOperand &MO : MRI.reg_nodbg_operands(VirtReg)) {
+    const MachineInstr &MI = *MO.getParent();
+    unsigned Frags = TileAS::wgmmaLanes(MI.getOpcode()) / 4;
+    unsigned Idx = MO.getOperandNo();
+    if (Frags < 2 || Idx >= 2 * Frags)
+      continue;
+    Register Other =
+        MI.getOperand(Idx < Frags ? Idx + Frags : Idx - Frags).getReg();
+    if (!Other.isVirtual() || !VRM->hasPhys(Other))
+      continue;
+    MCPhysReg Phys = VRM->getPhys(Other);
+    if (is_contained(Order, Phys) && !is_contained(Paired, Phys))
+      Paired.push_back(Phys);
+  }
+  for (MCPhysReg Phys : Paired)
+    if (!is_contained(Hints, Phys))
+      Hints.insert(Hints.begin(), Phys);
+  return HardHints;
 }

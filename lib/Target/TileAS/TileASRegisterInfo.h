@@ -24,6 +24,13 @@ public:
                            unsigned FIOperandNum,
                            RegScavenger *RS = nullptr) const override;
   Register getFrameRegister(const MachineFunction &MF) const override;
+  /// A wgmma's accumulator fragment and its result are hinted to one
+  /// register (the instruction updates it in place; see WGMMA_X* in
+  /// TileASInstrInfo.td).
+  bool getRegAllocationHints(Register VirtReg, ArrayRef<MCPhysReg> Order,
+                             SmallVectorImpl<MCPhysReg> &Hints,
+                             const MachineFunction &MF, const VirtRegMap *VRM,
+                             const LiveRegMatrix *Matrix) const override;
 };
 
 } // namespace llvm

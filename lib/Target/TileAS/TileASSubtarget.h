@@ -24,6 +24,7 @@ class TileASSubtarget : public TileASGenSubtargetInfo {
   bool HasTensorMemory = false;
   bool EmitsPTX = false;
   bool HasF32x2 = false;
+  bool HasWgmma = false;
   // The register info must be constructed before the instruction info.
   TileASRegisterInfo RegInfo;
   TileASInstrInfo InstrInfo;
@@ -45,6 +46,9 @@ public:
   /// Fragment add, sub, mul and fma are pairs of f32x2 instructions (the
   /// real machines' paired fp32 pipe), not four scalar ones.
   bool hasF32x2() const { return HasF32x2; }
+  /// wgmma.mma_async exists (sm_90a): an MMA into register fragments,
+  /// issued by a whole warpgroup.
+  bool hasWgmma() const { return HasWgmma; }
 
   const TileASInstrInfo *getInstrInfo() const override { return &InstrInfo; }
   const TileASRegisterInfo *getRegisterInfo() const override {

@@ -66,7 +66,9 @@ void KernelEmitter::spinWait(raw_ostream &OS, StringRef Barrier,
   std::string Loop = label();
   OS << Loop << ":\n\tmbarrier.try_wait.parity.shared::cta.b64 %q3, ["
      << Barrier << "], " << Parity << ";\n\t@!%q3 bra " << Loop << ";\n"
-     << "\tbar.warp.sync -1;\n\ttcgen05.fence::after_thread_sync;\n";
+     << "\tbar.warp.sync -1;\n";
+  if (TensorMemory)
+    OS << "\ttcgen05.fence::after_thread_sync;\n";
 }
 
 void KernelEmitter::waitOwn(raw_ostream &OS, unsigned Buffer, unsigned Phase) {
@@ -80,6 +82,13 @@ void KernelEmitter::arrive(raw_ostream &OS, Arriver Who, StringRef Barrier,
                            uint64_t ExpectBytes) {
   switch (Who) {
   case Arriver::TensorCore:
+    if (!TensorMemory) {
+      // Hopper's tensor core does not arrive: the issuing warpgroup waits
+      // for its wgmmas, then its threads arrive.
+      retireWgmma(OS);
+      arrive(OS, Arriver::Threads, Barrier, 0);
+      return;
+    }
     // Commit tracks the MMAs of the thread that issued them.
     OS << "\t@%q2 tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::"
           "cluster.b64 ["
@@ -95,9 +104,9 @@ void KernelEmitter::arrive(raw_ostream &OS, Arriver Who, StringRef Barrier,
   case Arriver::Threads:
     // Every thread is done (and its shared-memory and tensor-memory writes
     // are visible to the asynchronous units) before the one arrival.
-    OS << "\ttcgen05.fence::before_thread_sync;\n"
-          "\tfence.proxy.async.shared::cta;\n\t"
-       << groupBarrier() << ";\n"
+    if (TensorMemory)
+      OS << "\ttcgen05.fence::before_thread_sync;\n";
+    OS << "\tfence.proxy.async.shared::cta;\n\t" << groupBarrier() << ";\n"
        << "\t@%q0 mbarrier.arrive.shared::cta.b64 _, [" << Barrier << "];\n";
     return;
   }

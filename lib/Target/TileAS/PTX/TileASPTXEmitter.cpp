@@ -17,6 +17,7 @@
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileASInstrInfo.h"
 #include "TileASMachineFunctionInfo.h"
+#include "TileASSubtarget.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/PTX/Descriptors.h"
 
@@ -36,7 +37,9 @@ namespace tileas {
 namespace ptx {
 
 KernelEmitter::KernelEmitter(const MachineFunction &MF, const KernelPlan &Plan)
-    : MF(MF), Plan(Plan), TRI(*MF.getSubtarget().getRegisterInfo()) {}
+    : MF(MF), Plan(Plan), TRI(*MF.getSubtarget().getRegisterInfo()),
+      TensorMemory(MF.getSubtarget<TileASSubtarget>().hasTensorMemory()),
+      Wgmma(MF.getSubtarget<TileASSubtarget>().hasWgmma()) {}
 
 std::string KernelEmitter::reg(Register R) const {
   return ("%" + StringRef(TileASInstPrinter::getRegisterName(R))).str();
@@ -92,6 +95,8 @@ Error KernelEmitter::emitInstruction(const MachineInstr &MI, raw_ostream &OS) {
   Current = &MI;
   if (&MI == Plan.DispatchPoint)
     emitWarpgroupRegisters(OS);
+  if (Wgmma)
+    wgmmaBoundary(MI, OS);
   auto R = [&](unsigned I) { return reg(MI.getOperand(I).getReg()); };
   auto Imm = [&](unsigned I) { return MI.getOperand(I).getImm(); };
   auto Binary = [&](StringRef Op) {
@@ -333,6 +338,12 @@ Error KernelEmitter::emitInstruction(const MachineInstr &MI, raw_ostream &OS) {
     return emitSlotTile(MI, OS);
   case TileAS::PIPE_TMEM:
     return emitSlotTmem(MI, OS);
+  case TileAS::WGMMA_X8:
+  case TileAS::WGMMA_X16:
+  case TileAS::WGMMA_X32:
+  case TileAS::WGMMA_X64:
+  case TileAS::WGMMA_X128:
+    return emitWgmma(MI, OS);
   case TileAS::TMA_LOAD:
   case TileAS::CP_ASYNC:
   case TileAS::STS:

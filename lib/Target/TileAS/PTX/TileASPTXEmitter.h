@@ -28,6 +28,7 @@
 
 #include "PTX/TileASPTXKernel.h"
 
+#include "llvm/ADT/BitVector.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -99,6 +100,24 @@ private:
                              llvm::StringRef Operand, llvm::StringRef Dst);
   void syncMma(llvm::raw_ostream &OS);
 
+  // wgmma (sm_90a, TileASPTXWgmma.cpp): a warpgroup's asynchronous MMAs into
+  // its register fragments.
+  llvm::Error emitWgmma(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
+  /// Before every instruction (sm_90a): at a block's start, the wgmmas in
+  /// flight are unknown and the next wgmma needs a fence; before any other
+  /// instruction, retires the wgmmas in flight when MI touches their
+  /// fragments or leaves the kernel, and asks for a wgmma.fence before the
+  /// next wgmma when MI writes fragments.
+  void wgmmaBoundary(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
+  /// wgmma.commit_group for the wgmmas not yet committed, then
+  /// wgmma.wait_group 0: every wgmma of this thread has completed.
+  void retireWgmma(llvm::raw_ostream &OS);
+  /// Dst = the sm_90 descriptor of the K-major, 128-byte swizzled matrix at
+  /// byte Offset of the tile in Tile.
+  void sm90Descriptor(llvm::raw_ostream &OS, llvm::Register Tile,
+                      uint32_t Offset, llvm::StringRef Dst,
+                      llvm::StringRef Note);
+
   llvm::Error emitPipe(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
   llvm::Error emitMutex(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
   llvm::Error emitTile(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
@@ -124,6 +143,19 @@ private:
   void emitWarpgroupRegisters(llvm::raw_ostream &OS);
 
   const llvm::TargetRegisterInfo &TRI;
+  /// The target has tensor memory (tcgen05 and its fences) or wgmma.
+  bool TensorMemory = false;
+  bool Wgmma = false;
+  /// wgmma state along the printed order: the fragments (FRAG encodings)
+  /// that issued wgmmas write; whether those may be unknown ones (at a
+  /// block's start: its predecessors' wgmmas); whether some are not yet
+  /// committed to a group; whether the next wgmma needs a wgmma.fence.
+  llvm::BitVector WgmmaFragments;
+  bool WgmmaUnknown = false;
+  bool WgmmaUncommitted = false;
+  bool WgmmaFenceNeeded = true;
+  /// The labels printed when the last wgmma.fence was.
+  unsigned WgmmaFenceLabels = 0;
   unsigned Labels = 0;
   /// The instruction being printed.
   const llvm::MachineInstr *Current = nullptr;

@@ -36,8 +36,9 @@ namespace ptx {
 
 std::string moduleHeader(StringRef CPU) {
   // sm_100a needs PTX ISA 8.6 for tcgen05 and f32x2 (8.7 is what CUDA 13.0's
-  // ptxas was checked with); the family and sm_103a targets came with 8.8.
-  StringRef Version = CPU == "sm_100a" ? "8.7" : "8.8";
+  // ptxas was checked with; sm_90a's wgmma and .shared::cta TMA take it
+  // too); the family and sm_103a targets came with 8.8.
+  StringRef Version = CPU == "sm_100a" || CPU == "sm_90a" ? "8.7" : "8.8";
   return formatv(".version {0}\n.target {1}\n.address_size 64\n", Version, CPU)
       .str();
 }

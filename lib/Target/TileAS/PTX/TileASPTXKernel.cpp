@@ -9,6 +9,7 @@
 #include "TileASInstrInfo.h"
 #include "TileASMachineFunctionInfo.h"
 #include "TileASRegisterInfo.h"
+#include "TileASSubtarget.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/Model/MachineModel.h"
 #include "tileas/PTX/RegisterBudget.h"
@@ -118,14 +119,52 @@ unsigned PlanBuilder::buffer(std::string Name, uint64_t Bytes, uint64_t Align) {
 }
 
 Error PlanBuilder::refuse(const MachineInstr &MI) {
-  switch (MI.getOpcode()) {
-  case TileAS::WGMMA:
-    return failAt(MI, "wgmma has no instruction on sm_100a (it is sm_90a's; "
-                      "Blackwell multiplies with tcgen05.mma)");
-
-  default:
+  const auto &ST = MF.getSubtarget<TileASSubtarget>();
+  unsigned Opcode = MI.getOpcode();
+  if (unsigned Lanes = TileAS::wgmmaLanes(Opcode)) {
+    if (!ST.hasWgmma())
+      return failAt(MI, formatv("wgmma has no instruction on {0} (it is "
+                                "sm_90a's; Blackwell multiplies with "
+                                "tcgen05.mma)",
+                                ST.getCPU()));
+    if (Lanes == 4)
+      return failAt(MI, formatv("a one-fragment accumulator is the abstract "
+                                "machine's stand-in; wgmma m64nNk16 on {0} "
+                                "holds N / 2 f32 per thread (<64 x float> "
+                                "for m64n128k16, docs/ir-input.md)",
+                                ST.getCPU()));
     return Error::success();
   }
+  if (!ST.hasTensorMemory()) {
+    StringRef Instr;
+    if (TileAS::tmemColumns(Opcode))
+      Instr = MI.mayLoad() ? "tcgen05.ld" : "tcgen05.st";
+    else if (Opcode == TileAS::MMA_TMEM || Opcode == TileAS::MMA_TMEM_F16 ||
+             Opcode == TileAS::MMA_TMEM_F8F6F4)
+      Instr = "tcgen05.mma";
+    else if (Opcode == TileAS::TMEM_ALLOC)
+      Instr = "tcgen05.alloc";
+    else if (Opcode == TileAS::PIPE_TMEM)
+      Instr = "a ring of tensor-memory buffers";
+    if (!Instr.empty())
+      return failAt(MI, formatv("{0} has no instruction on {1} (it has no "
+                                "tensor memory; Hopper multiplies with "
+                                "wgmma into registers)",
+                                Instr, ST.getCPU()));
+  }
+  if (!ST.hasF32x2())
+    switch (Opcode) {
+    case TileAS::FADD2:
+    case TileAS::FSUB2:
+    case TileAS::FMUL2:
+    case TileAS::FFMA2:
+      return failAt(MI, formatv("f32x2 arithmetic has no instruction on {0} "
+                                "(sm_100a and its relatives pair fp32)",
+                                ST.getCPU()));
+    default:
+      break;
+    }
+  return Error::success();
 }
 
 Error PlanBuilder::visitPipeCreate(const MachineInstr &MI) {

@@ -1,0 +1,226 @@
+//===- TileASPTXWgmma.cpp - wgmma.mma_async and its groups in PTX ---------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Hopper's MMA (-mcpu=sm_90a): one wgmma.mma_async.sync.aligned
+// m64nNk16.f32.bf16.bf16 per WGMMA_XL (N = 2L), issued by every thread of
+// the warpgroup with the L accumulator registers the thread holds and the
+// sm_90 shared-memory descriptors of A and B at the instruction's k-block.
+// Around them: wgmma.fence before a wgmma whose registers other
+// instructions wrote (ptxas serializes every wgmma otherwise, info C7520),
+// and wgmma.commit_group / wgmma.wait_group 0 before anything else touches
+// the fragments in flight, before a ring slot the wgmmas read is released
+// (the threads then arrive: Hopper's tensor core has no arrive of its own),
+// and at the return.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PTX/TileASPTXEmitter.h"
+#include "PTX/TileASPTXText.h"
+
+#include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "TileASInstrInfo.h"
+#include "tileas/PTX/Descriptors.h"
+
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <optional>
+
+using namespace llvm;
+
+namespace tileas {
+namespace ptx {
+
+namespace {
+
+/// Bytes of each operand row one wgmma reads: K = 16 bf16.
+constexpr unsigned KBlockBytes = 32;
+/// K-blocks in one 128-byte swizzle row.
+constexpr unsigned KBlocksPerRow = 128 / KBlockBytes;
+/// The rows of A one wgmma reads (m64).
+constexpr unsigned WgmmaRows = 64;
+
+/// The bytes of the tile in register Tile as the instruction that produced
+/// it above User in its block says (through copies), if it is there.
+std::optional<uint64_t> producedBytes(const MachineInstr &User, Register Tile,
+                                      const TargetRegisterInfo &TRI) {
+  const MachineBasicBlock &MBB = *User.getParent();
+  for (auto It = std::next(User.getReverseIterator()); It != MBB.rend(); ++It) {
+    if (!It->modifiesRegister(Tile, &TRI))
+      continue;
+    if (std::optional<uint64_t> Bytes = TileAS::producedTileBytes(*It))
+      return Bytes;
+    if (!It->isCopy())
+      return std::nullopt;
+    Tile = It->getOperand(1).getReg();
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+void KernelEmitter::retireWgmma(raw_ostream &OS) {
+  if (!WgmmaUnknown && !WgmmaUncommitted && WgmmaFragments.none())
+    return;
+  if (WgmmaUncommitted)
+    OS << "\twgmma.commit_group.sync.aligned;\n";
+  OS << "\twgmma.wait_group.sync.aligned 0;\n";
+  WgmmaUncommitted = false;
+  WgmmaUnknown = false;
+  WgmmaFragments.reset();
+  // The fragments are the threads' again; the next wgmma takes them back.
+  WgmmaFenceNeeded = true;
+}
+
+void KernelEmitter::wgmmaBoundary(const MachineInstr &MI, raw_ostream &OS) {
+  const MachineBasicBlock &MBB = *MI.getParent();
+  if (&MI == &MBB.front()) {
+    // The block's predecessors may have left wgmmas in flight.
+    WgmmaUnknown = !MBB.pred_empty();
+    WgmmaFenceNeeded = true;
+  }
+  if (TileAS::wgmmaLanes(MI.getOpcode()))
+    return;
+  bool InFlight = WgmmaUnknown || WgmmaFragments.any();
+  bool Touches = false, Writes = false;
+  for (const MachineOperand &MO : MI.operands()) {
+    if (!MO.isReg() || !MO.getReg().isPhysical() ||
+        !TileAS::FRAGRegClass.contains(MO.getReg()))
+      continue;
+    unsigned Enc = TRI.getEncodingValue(MO.getReg());
+    Touches |= WgmmaUnknown || Enc >= WgmmaFragments.size() ||
+               WgmmaFragments.test(Enc);
+    Writes |= MO.isDef();
+  }
+  if (InFlight && (Touches || MI.isReturn()))
+    retireWgmma(OS);
+  if (Writes)
+    WgmmaFenceNeeded = true;
+}
+
+void KernelEmitter::sm90Descriptor(raw_ostream &OS, Register Tile,
+                                   uint32_t Offset, StringRef Dst,
+                                   StringRef Note) {
+  SmemMatrixDesc D;
+  D.LeadingByteOffset = 16;
+  D.StrideByteOffset = 1024;
+  D.Swizzle = SmemSwizzle::Bytes128;
+  uint64_t Bits = cantFail(encodeSm90SmemDesc(D));
+  OS << "\tshr.u32 %x11, " << reg(Tile) << ", 4;\n"
+     << "\tand.b32 %x11, %x11, 16383;\n\tcvt.u64.u32 " << Dst << ", %x11;\n"
+     << "\tor.b64 " << Dst << ", " << Dst << ", " << formatv("{0:x}", Bits)
+     << ";\t// sm_90 " << describeSmemDesc(D) << "\n";
+  if (Offset)
+    OS << "\tadd.s64 " << Dst << ", " << Dst << ", " << (Offset >> 4)
+       << ";\t// " << Note << "\n";
+}
+
+Error KernelEmitter::emitWgmma(const MachineInstr &MI, raw_ostream &OS) {
+  unsigned Lanes = TileAS::wgmmaLanes(MI.getOpcode());
+  unsigned Frags = Lanes / 4, N = 2 * Lanes;
+  Register A = MI.getOperand(2 * Frags).getReg();
+  Register B = MI.getOperand(2 * Frags + 1).getReg();
+  unsigned KBlock = unsigned(MI.getOperand(2 * Frags + 2).getImm());
+  auto Fail = [&](const Twine &Message) {
+    return createStringError(
+        inconvertibleErrorCode(),
+        formatv("{0} bb.{1}: {2}: k-block {3}: {4}", MF.getName(),
+                MI.getParent()->getNumber(),
+                MF.getSubtarget().getInstrInfo()->getName(MI.getOpcode()),
+                KBlock, Message.str()));
+  };
+
+  // K-block kb reads K bytes [32 (kb mod 4), +32) of every row: of A's
+  // 64-row block kb / 4 (a 128-row CTA tile is two m64 blocks, as the
+  // corpus GEMM splits it), of all N rows of B.
+  // A warpgroup issues a wgmma together: the four warps of one.
+  auto Agent = Plan.BlockAgent.find(MI.getParent());
+  if (Agent != Plan.BlockAgent.end()) {
+    const AgentInfo &A = Plan.Agents.at(Agent->second);
+    if (A.Warps != 4 || A.FirstWarp % 4)
+      return Fail(formatv("agent {0} issues it with {1} warp(s) from warp "
+                          "{2}; a wgmma is issued by the four warps of a "
+                          "warpgroup",
+                          Agent->second, A.Warps, A.FirstWarp));
+  }
+
+  uint32_t AOffset = cantFail(kMajorAtomKBlockOffset(
+      KBlock, KBlockBytes, WgmmaRows, SmemSwizzle::Bytes128));
+  uint32_t BOffset = (KBlock % KBlocksPerRow) * KBlockBytes;
+  if (std::optional<uint64_t> Bytes = producedBytes(MI, A, TRI))
+    if (AOffset / (WgmmaRows * 128) * (WgmmaRows * 128) + WgmmaRows * 128 >
+        *Bytes)
+      return Fail(formatv("operand A: its rows {0}-{1} are past the tile "
+                          "({2} bytes of 128-byte rows)",
+                          KBlock / KBlocksPerRow * WgmmaRows,
+                          (KBlock / KBlocksPerRow + 1) * WgmmaRows - 1,
+                          *Bytes));
+  if (std::optional<uint64_t> Bytes = producedBytes(MI, B, TRI))
+    if (uint64_t(N) * 128 > *Bytes)
+      return Fail(formatv("operand B: m64n{0}k16 reads {0} rows of 128 bytes, "
+                          "past the tile ({1} bytes)",
+                          N, *Bytes));
+
+  // The instruction updates its accumulator in place: where allocation did
+  // not give result and accumulator one register, copy it first (after the
+  // wgmmas that write the result's registers are done).
+  SmallVector<std::pair<Register, Register>, 32> Moves;
+  for (unsigned F = 0; F != Frags; ++F) {
+    Register D = MI.getOperand(F).getReg(),
+             C = MI.getOperand(Frags + F).getReg();
+    if (D != C)
+      Moves.push_back({D, C});
+  }
+  if (!Moves.empty()) {
+    if (WgmmaUnknown || WgmmaFragments.any())
+      retireWgmma(OS);
+    for (auto [D, C] : Moves)
+      for (unsigned L = 0; L != 4; ++L)
+        OS << "\tmov.b32 " << frag(D, L) << ", " << frag(C, L) << ";\n";
+    WgmmaFenceNeeded = true;
+  }
+  // ptxas wants the fence in the wgmma's own basic block: a label (a spin
+  // loop's, a block's) since the last fence starts a new one.
+  if (WgmmaFenceNeeded || Labels != WgmmaFenceLabels)
+    OS << "\twgmma.fence.sync.aligned;\n";
+  WgmmaFenceNeeded = false;
+  WgmmaFenceLabels = Labels;
+
+  sm90Descriptor(OS, A, AOffset, "%xd0",
+                 formatv("k-block {0}: rows {1}-{2}, K bytes {3}-{4}", KBlock,
+                         AOffset / (WgmmaRows * 128) * WgmmaRows,
+                         AOffset / (WgmmaRows * 128) * WgmmaRows + 63,
+                         KBlock % KBlocksPerRow * KBlockBytes,
+                         KBlock % KBlocksPerRow * KBlockBytes + 31)
+                     .str());
+  sm90Descriptor(
+      OS, B, BOffset, "%xd1",
+      formatv("k-block {0}: K bytes {1}-{2}", KBlock, BOffset, BOffset + 31)
+          .str());
+  if (WgmmaFragments.size() < TRI.getNumRegs())
+    WgmmaFragments.resize(TRI.getNumRegs());
+  OS << "\twgmma.mma_async.sync.aligned.m64n" << N << "k16.f32.bf16.bf16 {";
+  for (unsigned F = 0; F != Frags; ++F) {
+    Register D = MI.getOperand(F).getReg();
+    WgmmaFragments.set(TRI.getEncodingValue(D));
+    for (unsigned L = 0; L != 4; ++L)
+      OS << (F || L ? ", " : "") << frag(D, L);
+  }
+  // scale-d true (D = A x B + D: a fresh accumulator is zero), A and B
+  // unscaled and K-major.
+  OS << "}, %xd0, %xd1, %q5, 1, 1, 0, 0;\n";
+  WgmmaUncommitted = true;
+  if (!Plan.Coordinated)
+    retireWgmma(OS);
+  return Error::success();
+}
+
+} // namespace ptx
+} // namespace tileas
