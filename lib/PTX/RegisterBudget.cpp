@@ -34,12 +34,12 @@ Expected<WarpgroupBudgets> fitWarpgroupBudgets(ArrayRef<unsigned> Model,
                              "setmaxnreg budgets: %u warpgroups, %u needs",
                              Groups, unsigned(Need.size()));
   // What the register file gives each thread of the CTA at launch.
-  unsigned Cap = RegisterFileSize / (Groups * 128) / SetmaxnregStep *
-                 SetmaxnregStep;
+  unsigned Cap =
+      RegisterFileSize / (Groups * 128) / SetmaxnregStep * SetmaxnregStep;
   std::vector<unsigned> Floor(Groups), Budgets(Groups);
   for (unsigned G = 0; G != Groups; ++G) {
-    Floor[G] = std::max<unsigned>(alignTo(Need[G], SetmaxnregStep),
-                                  MinSetmaxnreg);
+    Floor[G] =
+        std::max<unsigned>(alignTo(Need[G], SetmaxnregStep), MinSetmaxnreg);
     if (Floor[G] > MaxSetmaxnreg)
       return createStringError(
           inconvertibleErrorCode(),
@@ -50,7 +50,9 @@ Expected<WarpgroupBudgets> fitWarpgroupBudgets(ArrayRef<unsigned> Model,
                                       MinSetmaxnreg, MaxSetmaxnreg);
     Budgets[G] = std::max(M, Floor[G]);
   }
-  auto Sum = [&] { return std::accumulate(Budgets.begin(), Budgets.end(), 0u); };
+  auto Sum = [&] {
+    return std::accumulate(Budgets.begin(), Budgets.end(), 0u);
+  };
   // Give back from the budget with the most room above its need (the first
   // such warpgroup on a tie) until the launch fits.
   while (Sum() > Cap * Groups) {

@@ -369,7 +369,8 @@ static std::string problemWithMemoryAccess(const Instruction &I) {
            "is read by @tileas.smem.load)";
   if (!ValTy->isIntegerTy(32) && !ValTy->isFloatTy() && !isFrag(ValTy) &&
       !isVectorOf(ValTy, false))
-    return "only i32, float and fragments (<N x float>, N a power of two from 4 "
+    return "only i32, float and fragments (<N x float>, N a power of two from "
+           "4 "
            "to 128) are loaded and stored";
   // An access below its type's alignment would be split into narrower
   // ones, and there are no 8- or 16-bit loads and stores.
@@ -496,8 +497,7 @@ bool TileASIRCheck::runOnFunction(Function &F) {
     Report(formatv("@{0} has {1} linkage: every function is compiled as a "
                    "kernel, a PTX .entry the host launches by name; a helper "
                    "is inlined into its kernels (alwaysinline)",
-                   F.getName(),
-                   F.hasPrivateLinkage() ? "private" : "internal"),
+                   F.getName(), F.hasPrivateLinkage() ? "private" : "internal"),
            nullptr);
   if (F.isVarArg())
     Report("a kernel takes no variable arguments", nullptr);

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PTXTestUtil.h"
 #include "tileas/PTX/RegisterBudget.h"
+#include "PTXTestUtil.h"
 
 #include "gtest/gtest.h"
 

@@ -1,4 +1,5 @@
-//===- TileASBlockRegisterPeak.h - Registers an order keeps live -*- C++ -*-===//
+//===- TileASBlockRegisterPeak.h - Registers an order keeps live -*- C++
+//-*-===//
 //
 // Part of the TileAS project.
 //

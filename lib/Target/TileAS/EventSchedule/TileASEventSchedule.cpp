@@ -30,9 +30,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EventSchedule/TileASBlockRegisterPeak.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileAS.h"
-#include "EventSchedule/TileASBlockRegisterPeak.h"
 #include "TileASMachineFunctionInfo.h"
 #include "tileas/EventSched/DAGBuilder.h"
 #include "tileas/EventSched/EventBudget.h"

@@ -150,9 +150,8 @@ void KernelEmitter::emitEntry(raw_ostream &OS) {
      << "\tand.b32 %x2, %x2, -1024;\t// the arena\n";
   for (unsigned P = 0; P != Plan.PhaseRegisters; ++P)
     OS << "\tmov.b32 %ph" << P << ", 0;\n";
-  bool Recreated = any_of(Plan.Rings, [](const auto &Ring) {
-    return Ring.second.Recreated;
-  });
+  bool Recreated = any_of(
+      Plan.Rings, [](const auto &Ring) { return Ring.second.Recreated; });
   if (!Plan.PrologueBarriers.empty() || Recreated) {
     for (unsigned B : Plan.PrologueBarriers)
       OS << "\t@%q0 mbarrier.init.shared::cta.b64 "

@@ -347,8 +347,8 @@ Error PlanBuilder::layAgentsOut() {
     // allocation (ptxas does not enforce it), and the launch count (the
     // average) funds the warpgroups that take registers.
     std::vector<unsigned> Need(Groups, 0);
-    const auto &Units = MF.getInfo<TileASMachineFunctionInfo>()
-                            ->AgentRegisterUnits;
+    const auto &Units =
+        MF.getInfo<TileASMachineFunctionInfo>()->AgentRegisterUnits;
     for (const auto &[Id, A] : Plan.Agents) {
       auto It = Units.find(Id);
       if (It == Units.end())
