@@ -17,21 +17,6 @@ namespace {
 
 int64_t wrap32(int64_t V) { return int64_t(int32_t(uint32_t(V))); }
 
-TileAS::CondCode mirrored(TileAS::CondCode CC) {
-  switch (CC) {
-  case TileAS::LT:
-    return TileAS::GT;
-  case TileAS::LE:
-    return TileAS::GE;
-  case TileAS::GT:
-    return TileAS::LT;
-  case TileAS::GE:
-    return TileAS::LE;
-  default:
-    return CC;
-  }
-}
-
 class NestRecognizer {
 public:
   NestRecognizer(MachineLoop &L)
@@ -137,7 +122,7 @@ std::optional<TileASCountedLoop> NestRecognizer::run(std::string &WhyNot) {
              (IV = inductionOf(Cmp->getOperand(2).getReg())) &&
              isInvariant(Cmp->getOperand(1))) {
     C.BoundIdx = 1;
-    C.CC = mirrored(C.CC);
+    C.CC = TileAS::mirrorCondCode(C.CC);
   } else {
     return Fail("its exit test does not compare the induction value plus a "
                 "constant with a bound defined before the loop");

@@ -8,23 +8,16 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InterleavedRange.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <numeric>
-#include <string>
 
 using namespace llvm;
 
 namespace tileas {
 namespace ptx {
-
-static std::string listOf(ArrayRef<unsigned> Values) {
-  std::string S;
-  for (auto [I, V] : enumerate(Values))
-    S += (I ? ", " : "") + std::to_string(V);
-  return S;
-}
 
 Expected<WarpgroupBudgets> fitWarpgroupBudgets(ArrayRef<unsigned> Model,
                                                ArrayRef<unsigned> Need) {
@@ -67,7 +60,7 @@ Expected<WarpgroupBudgets> fitWarpgroupBudgets(ArrayRef<unsigned> Model,
           inconvertibleErrorCode(),
           formatv("warpgroups need {0} registers per thread ({1} in all); "
                   "the register file gives {2} warpgroups {3} each ({4})",
-                  listOf(Floor), Sum(), Groups, Cap, Cap * Groups));
+                  interleaved(Floor), Sum(), Groups, Cap, Cap * Groups));
     Budgets[Best] -= SetmaxnregStep;
   }
   WarpgroupBudgets R;

@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -75,6 +76,15 @@ struct OpPlacement {
   unsigned Stage = 0;
   unsigned Order = 0;
 };
+
+/// The order of a placement in the kernel of a loop of initiation interval
+/// II: by cycle modulo II; within a cycle the older iteration (higher stage)
+/// first, so that a loop-carried dependence of latency 0 is kept; then by
+/// order.
+inline std::tuple<int64_t, int64_t, unsigned>
+kernelOrderKey(const OpPlacement &P, unsigned II) {
+  return {P.Start % II, -int64_t(P.Stage), P.Order};
+}
 
 enum ScheduleFlag : unsigned {
   SF_Serial = 1u << 0,         ///< Produced by the serial generator.

@@ -56,6 +56,21 @@ CondCode inverseCondCode(CondCode CC) {
   llvm_unreachable("not a condition code");
 }
 
+CondCode mirrorCondCode(CondCode CC) {
+  switch (CC) {
+  case LT:
+    return GT;
+  case LE:
+    return GE;
+  case GT:
+    return LT;
+  case GE:
+    return LE;
+  default:
+    return CC;
+  }
+}
+
 bool condCodeHolds(CondCode CC, int64_t A, int64_t B) {
   switch (CC) {
   case EQ:

@@ -32,6 +32,8 @@ std::string resolveCPU(StringRef CPU);
 /// Condition codes of setp (operand of SETPrr / SETPri).
 enum CondCode : unsigned { EQ, NE, LT, LE, GT, GE, NumCondCodes };
 CondCode inverseCondCode(CondCode CC);
+/// The condition with its operands exchanged (`a < b` is `b > a`).
+CondCode mirrorCondCode(CondCode CC);
 /// Does `A CC B` hold? False for a value that is not a condition code.
 bool condCodeHolds(CondCode CC, int64_t A, int64_t B);
 const char *condCodeName(CondCode CC);

@@ -83,9 +83,8 @@ void llvm::injectMaterializeFault(StringRef Fault, TileASExpandedLoop &E,
     // Swap two neighbours that the schedule orders and that do not depend
     // on each other.
     auto Key = [&](const MachineInstr &MI) {
-      const OpPlacement &P =
-          C.Placement[C.SchedIndex[E.Copies.lookup(&MI).OrderIndex]];
-      return std::make_tuple(P.Start % C.II, -int64_t(P.Stage), P.Order);
+      return kernelOrderKey(
+          C.Placement[C.SchedIndex[E.Copies.lookup(&MI).OrderIndex]], C.II);
     };
     for (MachineInstr &A : *Body) {
       MachineInstr *B = A.getNextNode();

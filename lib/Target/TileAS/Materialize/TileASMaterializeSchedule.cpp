@@ -421,46 +421,6 @@ bool TileASMaterializeSchedule::checkSchedule(const TileASLoopSchedule &S) {
   return true;
 }
 
-/// The order of the kernel: by cycle modulo II; within a cycle the older
-/// iteration (higher stage) first, so that a loop-carried dependence of
-/// latency 0 is kept; then by order.
-static std::tuple<int64_t, int64_t, unsigned> kernelKey(const OpPlacement &P,
-                                                        unsigned II) {
-  return {P.Start % II, -int64_t(P.Stage), P.Order};
-}
-
-/// Why the plain partition (no prefetch) does not fit some agent's register
-/// budget, naming the agent, its estimated need and its budget; empty when
-/// every agent fits (TileASAgentRegisters.h).
-static std::string agentOverBudget(const TileASLoopSchedule &S,
-                                   const TileASAgentPartition &Partition) {
-  const MachineRegisterInfo &MRI = S.Loop->getParent()->getRegInfo();
-  std::vector<unsigned> ByKey(S.Instrs.size());
-  for (unsigned I = 0; I < ByKey.size(); ++I)
-    ByKey[I] = I;
-  llvm::stable_sort(ByKey, [&](unsigned A, unsigned B) {
-    return kernelKey(S.Placement[A], S.II) < kernelKey(S.Placement[B], S.II);
-  });
-  for (unsigned A = 1; A <= Partition.numAgents(); ++A) {
-    std::vector<MachineInstr *> Order;
-    DenseMap<MachineInstr *, int> Stage;
-    for (unsigned I : ByKey) {
-      MachineInstr *MI = S.Instrs[I];
-      if (MI->isPHI() || MI->isTerminator() || !Partition.keeps(A, MI))
-        continue;
-      Order.push_back(MI);
-      Stage[MI] = S.Placement[I].Stage;
-    }
-    unsigned Need = estimateLoopRegisters(Order, Stage, MRI);
-    const model::AgentRecord &Rec = model::agents()[A - 1];
-    if (Need > Rec.Registers)
-      return formatv("agent {0} would keep {1} 32-bit registers live in its "
-                     "loop, over its setmaxnreg budget of {2}",
-                     Rec.Name, Need, Rec.Registers);
-  }
-  return "";
-}
-
 bool TileASMaterializeSchedule::checkLoopControl(const TileASLoopSchedule &S,
                                                  LoopInProgress &L) {
   if (!S.Counted) {
@@ -557,7 +517,7 @@ TileASMaterializeSchedule::whyNotSpecialized(const TileASLoopSchedule &S,
         "control), which needs II {2} on the machine's slots where the "
         "schedule has {3}",
         Issue.Looping, Issue.Extra, Issue.Bound, S.II);
-  return agentOverBudget(S, *L.Partition);
+  return partitionOverBudget(S, *L.Partition);
 }
 
 bool TileASMaterializeSchedule::chooseWarpSpecialization(
@@ -633,7 +593,7 @@ void TileASMaterializeSchedule::orderLoop(const TileASLoopSchedule &S,
     BlockPos[&MI] = Pos++;
   for (unsigned I = 0; I < S.Instrs.size(); ++I) {
     L.Stage[S.Instrs[I]] = S.Placement[I].Stage;
-    Key[S.Instrs[I]] = kernelKey(S.Placement[I], S.II);
+    Key[S.Instrs[I]] = kernelOrderKey(S.Placement[I], S.II);
   }
   for (const PlacedCoordination &PC : L.Coord.placed()) {
     // Copies first: inserting may move the anchor's entry.

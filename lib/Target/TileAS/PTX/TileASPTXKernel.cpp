@@ -24,6 +24,7 @@
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InterleavedRange.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -62,13 +63,6 @@ Arriver arriverOf(int64_t Performer) {
 /// (the %x and %xd scratch of one sequence): a warpgroup's setmaxnreg
 /// budget holds its allocation plus these.
 constexpr unsigned PrinterRegisters = 24;
-
-static std::string listOf(ArrayRef<unsigned> Values) {
-  std::string S;
-  for (auto [I, V] : enumerate(Values))
-    S += (I ? ", " : "") + std::to_string(V);
-  return S;
-}
 
 /// Whether MBB can run again after it runs (it is in a loop).
 static bool inCycle(const MachineBasicBlock &MBB) {
@@ -366,8 +360,8 @@ Error PlanBuilder::layAgentsOut() {
       Plan.BudgetNote =
           formatv("warpgroup budgets {0} (the model's {1}), each at least "
                   "what its code uses after allocation plus the printer's {2}",
-                  listOf(Fit->Budgets), listOf(Plan.WarpgroupRegisters),
-                  PrinterRegisters);
+                  interleaved(Fit->Budgets),
+                  interleaved(Plan.WarpgroupRegisters), PrinterRegisters);
     Plan.WarpgroupRegisters = Fit->Budgets;
     Plan.MaxRegisters = Fit->Launch;
     Plan.Threads = Groups * 128;

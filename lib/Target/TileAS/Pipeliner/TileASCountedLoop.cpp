@@ -43,22 +43,6 @@ static std::optional<int64_t> constantValue(const MachineRegisterInfo &MRI,
   return std::nullopt;
 }
 
-/// The compare's condition with its operands exchanged.
-static TileAS::CondCode mirrorCondCode(TileAS::CondCode CC) {
-  switch (CC) {
-  case TileAS::LT:
-    return TileAS::GT;
-  case TileAS::LE:
-    return TileAS::GE;
-  case TileAS::GT:
-    return TileAS::LT;
-  case TileAS::GE:
-    return TileAS::LE;
-  default:
-    return CC;
-  }
-}
-
 /// The constant MI adds to its register operand, if it is an ADDri, a SUBri
 /// or an XORri of the sign bit (which adds 2^31 modulo 2^32).
 static std::optional<int64_t> addedConstant(const MachineInstr &MI) {
@@ -187,7 +171,7 @@ std::optional<TileASCountedLoop> Recognizer::run() {
              (IV = inductionOf(Cmp->getOperand(2).getReg())) &&
              isInvariant(Cmp->getOperand(1))) {
     L.BoundIdx = 1;
-    L.CC = mirrorCondCode(L.CC);
+    L.CC = TileAS::mirrorCondCode(L.CC);
   } else {
     return fail("the exit test does not compare the induction value plus a "
                 "constant (ADDri/SUBri/XORri of the sign bit from a PHI) "

@@ -5,7 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "WarpSpecialize/TileASAgentRegisters.h"
+#include "Pipeliner/TileASLoopSchedule.h"
 #include "TileASRegisterUnits.h"
+#include "WarpSpecialize/TileASAgentPartition.h"
+#include "tileas/Model/MachineModel.h"
 
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/CodeGen/MachineBasicBlock.h"
@@ -13,6 +16,7 @@
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
 #include <vector>
@@ -114,4 +118,34 @@ TileASAgentPrefetch llvm::fitPrefetchDistance(
     if (!Prefetch.AddedStages || Fit.Need <= Fit.Budget)
       return Prefetch;
   }
+}
+
+std::string llvm::partitionOverBudget(const TileASLoopSchedule &S,
+                                      const TileASAgentPartition &Partition) {
+  const MachineRegisterInfo &MRI = S.Loop->getParent()->getRegInfo();
+  std::vector<unsigned> ByKey(S.Instrs.size());
+  for (unsigned I = 0; I < ByKey.size(); ++I)
+    ByKey[I] = I;
+  llvm::stable_sort(ByKey, [&](unsigned A, unsigned B) {
+    return tileas::kernelOrderKey(S.Placement[A], S.II) <
+           tileas::kernelOrderKey(S.Placement[B], S.II);
+  });
+  for (unsigned A = 1; A <= Partition.numAgents(); ++A) {
+    std::vector<MachineInstr *> Order;
+    DenseMap<MachineInstr *, int> Stage;
+    for (unsigned I : ByKey) {
+      MachineInstr *MI = S.Instrs[I];
+      if (MI->isPHI() || MI->isTerminator() || !Partition.keeps(A, MI))
+        continue;
+      Order.push_back(MI);
+      Stage[MI] = S.Placement[I].Stage;
+    }
+    unsigned Need = estimateLoopRegisters(Order, Stage, MRI);
+    const tileas::model::AgentRecord &Rec = tileas::model::agents()[A - 1];
+    if (Need > Rec.Registers)
+      return formatv("agent {0} would keep {1} 32-bit registers live in its "
+                     "loop, over its setmaxnreg budget of {2}",
+                     Rec.Name, Need, Rec.Registers);
+  }
+  return "";
 }

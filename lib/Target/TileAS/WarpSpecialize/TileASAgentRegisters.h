@@ -30,7 +30,12 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <string>
+
 namespace llvm {
+
+class TileASAgentPartition;
+struct TileASLoopSchedule;
 
 class MachineBasicBlock;
 class MachineInstr;
@@ -67,6 +72,13 @@ fitPrefetchDistance(ArrayRef<MachineInstr *> Order,
                     const DenseMap<MachineInstr *, MachineInstr *> &AnchorOf,
                     const MachineInstr &Compare, const MachineRegisterInfo &MRI,
                     TileASAgentFit &Fit);
+
+/// Why Partition of the scheduled loop S, without a prefetch, does not fit
+/// some agent's setmaxnreg budget (each agent's body in kernel order,
+/// estimateLoopRegisters), naming the agent, its need and its budget; empty
+/// when every agent fits.
+std::string partitionOverBudget(const TileASLoopSchedule &S,
+                                const TileASAgentPartition &Partition);
 
 } // namespace llvm
 
