@@ -449,8 +449,9 @@ def figure_time_vs_size(loops, path):
 
 
 def figure_gbench_growth(times, families, path, title, targets):
-    palette = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b")
-    kinds = ("circle", "square", "triangle", "circle", "square")
+    palette = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b",
+               "#e377c2", "#7f7f7f", "#bcbd22", "#17becf")
+    kinds = ("circle", "square", "triangle")
     series = []
     for i, family in enumerate(families):
         pts = gbench_family(times, family)

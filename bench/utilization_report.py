@@ -39,7 +39,6 @@ STRATEGIES = ("unspecialized", "warp-specialized")
 # (-tileas-timing): the seed's model.
 DEFAULT_SCHEDULE_TIMING = "model"
 DEFAULT_STRATEGY = "unspecialized"
-FIGURE_TRIPS = 128
 FIGURE = "utilization.svg"
 STRATEGY_COLORS = {"unspecialized": "#1f77b4", "warp-specialized": "#2ca02c"}
 JITTER_STYLE = {"none": (1.0, ""), "25": (0.7, "///"), "tail": (0.45, "xxx")}
@@ -81,13 +80,22 @@ class Runs:
 
     @staticmethod
     def _mean(runs):
+        """One run of several: the mean of those that ran; the first
+        error where none did."""
         first = runs[0]
+        ran = [r for r in runs if not r.get("error")]
+        if not ran:
+            merged = dict(first)
+            merged.update(count=len(runs), cycles=None, tensor_core={})
+            return merged
+        runs = ran
         tc = [r.get("tensor_core") or {} for r in runs]
 
         def mean(values):
             values = [v for v in values if v is not None]
             return statistics.mean(values) if values else None
-        merged = dict(first)
+        merged = dict(runs[0])
+        merged.pop("error", None)
         merged["count"] = len(runs)
         merged["cycles"] = mean(r.get("cycles") for r in runs)
         merged["tensor_core"] = {
@@ -116,6 +124,23 @@ class Runs:
     def trip_counts(self):
         return sorted({k[3] for k in self.runs})
 
+    def largest_trips(self, kernel, form):
+        """The kernel's largest trip count (a loop whose bound is a
+        constant runs its own, whatever was asked)."""
+        return max(k[3] for k in self.runs if k[:2] == (kernel, form))
+
+    def errors(self):
+        """[(kernel, form, strategy, schedule timing, first line)] of the
+        configurations that failed to compile or simulate."""
+        found = {}
+        for key, run in self.runs.items():
+            if run.get("error") and self.cls.get(key[0]) in CLASSES:
+                line = (str(run["error"]).strip().splitlines() or
+                        ["no message"])[0]
+                found.setdefault((key[0], key[1], key[2], key[5]), line)
+        return sorted((k + (v,) for k, v in found.items()),
+                      key=lambda e: (order(CLASSES, self.cls[e[0]]), e))
+
     def schedule_timings(self):
         return sorted({k[5] for k in self.runs},
                       key=lambda t: order(("model", self.timing), t))
@@ -135,6 +160,17 @@ def binds(run):
     if tc.get("binding") == "mma":
         return "tensor core (MMA)"
     return "—"
+
+
+def and_list(values):
+    words = [str(v) for v in values]
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 \
+        else "".join(words)
+
+
+def md_cell(text):
+    """Text that is safe in a Markdown list or table cell."""
+    return str(text).replace("|", "\\|").replace("\n", " ")
 
 
 def name(kernel, form):
@@ -158,22 +194,24 @@ def headline_table(runs, verdict):
                         continue
                     tc = run["tensor_core"]
                     frac = reached(run)
+                    failed = bool(run.get("error"))
                     if strategy == default:
                         judged += 1
                         ok = frac is not None and \
                             frac + EPSILON >= TARGETS[cls]
                         if not ok:
-                            missed.append("%s, T = %d, jitter %s: %s of the "
-                                          "bound" % (name(kernel, form),
-                                                     trips, jitter_label,
-                                                     pct(frac)))
+                            missed.append("%s, T = %d, jitter %s: %s" % (
+                                name(kernel, form), trips, jitter_label,
+                                "not simulated (it failed, below)" if failed
+                                else "%s of the bound" % pct(frac)))
                         target = "≥ %d%%: %s" % (round(100 * TARGETS[cls]),
                                                  verdict(ok))
                     else:
                         target = "— (not the default)"
                     out.append("| %s |" % " | ".join((
                         name(kernel, form), cls, str(trips), jitter_label,
-                        strategy, pct(tc.get("steady_busy_fraction")),
+                        strategy, "— (failed)" if failed else
+                        pct(tc.get("steady_busy_fraction")),
                         pct(tc.get("total_busy_fraction")),
                         pct(tc.get("bound_fraction")), binds(run),
                         "%s / %s" % (cycles(tc.get(
@@ -187,6 +225,10 @@ def cycles(value):
     if value is None:
         return "—"
     return "%d" % value if value == int(value) else "%.1f" % value
+
+
+def value(v):
+    return "—" if v is None else str(v)
 
 
 def memory_bound(runs):
@@ -211,15 +253,16 @@ def memory_bound(runs):
 
 def faster_strategy(runs):
     """Per class: the strategy with fewer cycles on measured timing, summed
-    over the class's kernels at the largest trip count under jitter, and
-    whether it is the default."""
+    over the class's kernels at each one's largest trip count under jitter,
+    and whether it is the default."""
     out = []
     for cls in CLASSES:
         total = {}
         for kernel, form in runs.kernels():
             if runs.cls[kernel] != cls:
                 continue
-            per = {s: [runs.get(kernel, form, s, FIGURE_TRIPS, j)
+            trips = runs.largest_trips(kernel, form)
+            per = {s: [runs.get(kernel, form, s, trips, j)
                        for j in ("25", "tail")] for s in STRATEGIES}
             if any(r is None or r["cycles"] is None
                    for rs in per.values() for r in rs):
@@ -228,17 +271,15 @@ def faster_strategy(runs):
                 total[s] = total.get(s, 0) + sum(r["cycles"] for r in rs)
         if len(total) < 2:
             out.append("- %s: the two strategies were not both measured "
-                       "under jitter at T = %d." % (CLASS_NAMES[cls],
-                                                    FIGURE_TRIPS))
+                       "under jitter." % CLASS_NAMES[cls])
             continue
         best = min(STRATEGIES, key=lambda s: (total[s], s))
         default = runs.default_strategy(cls)
-        out.append("- %s, cycles at T = %d summed over ±25%% and the heavy "
-                   "tail: unspecialized %s, warp-specialized %s; the faster "
+        out.append("- %s, cycles at each kernel's largest trip count "
+                   "summed over ±25%% and the heavy tail: unspecialized %s, warp-specialized %s; the faster "
                    "is %s, the default is %s — target: the default is the "
                    "faster: %s." % (
-                       CLASS_NAMES[cls], FIGURE_TRIPS,
-                       cycles(total["unspecialized"]),
+                       CLASS_NAMES[cls], cycles(total["unspecialized"]),
                        cycles(total["warp-specialized"]), best, default,
                        "met" if best == default or
                        total[best] == total[default] else "NOT met"))
@@ -268,10 +309,11 @@ def schedule_table(runs):
                     if r is None:
                         cells += ["—"] * 4
                         continue
-                    cells += [str(r.get("ii", "—")), str(r.get("stages", "—")),
+                    cells += [value(r.get("ii")), value(r.get("stages")),
                               ", ".join(str(d) for d in
                                         r.get("ring_depths") or []) or "—",
-                              cycles(r["cycles"])]
+                              "— (failed)" if r.get("error")
+                              else cycles(r["cycles"])]
                 out.append("| %s |" % " | ".join(cells))
                 by = dict(zip(timings, row))
                 seed, measured = by.get("model"), by.get(runs.timing)
@@ -311,7 +353,8 @@ def figure(runs, path):
         values = {}
         for strategy in STRATEGIES:
             for jitter, _ in JITTERS:
-                run = runs.get(kernel, form, strategy, FIGURE_TRIPS, jitter)
+                run = runs.get(kernel, form, strategy,
+                               runs.largest_trips(kernel, form), jitter)
                 if run:
                     tc = run["tensor_core"]
                     values[(strategy, jitter)] = (
@@ -326,8 +369,8 @@ def figure(runs, path):
                 strategy, label), shade_color(STRATEGY_COLORS[strategy],
                                               shade), hatch))
     figures.utilization_bars(
-        path, "Tensor-core utilization on %s timing (steady state, T = %d)"
-        % (runs.timing.upper(), FIGURE_TRIPS), groups, bars,
+        path, "Tensor-core utilization on %s timing (steady state, "
+        "largest T)" % runs.timing.upper(), groups, bars,
         "the bound (MMA work over max(MMA, transfer))")
 
 
@@ -353,7 +396,8 @@ def section(in_dir, out_dir, verdict):
     table, judged, missed = headline_table(runs, verdict)
     out += ["Each GEMM and attention kernel of the corpus, scheduled as llc "
             "schedules it by default (the seed's model), run by `tileas-sim "
-            "--timing=%s` on the measured timing at trip counts %s, without "
+            "--timing=%s` on the measured timing at trip counts %s (a kernel "
+            "whose trip count is a constant: its own), without "
             "jitter, with far-memory latencies ±25%% and with a heavy tail "
             "(5%% of loads at 3×, *heavy tail* below), unspecialized and "
             "warp-specialized. "
@@ -365,8 +409,7 @@ def section(in_dir, out_dir, verdict):
             "memory-bound and no schedule keeps the tensor core busier "
             "(docs/simulator.md). *Of the bound*: steady state over bound; "
             "the targets (issue 29) judge the compiler's default strategy." %
-            (runs.timing, " and ".join(str(t) for t in runs.trip_counts())),
-            ""]
+            (runs.timing, and_list(runs.trip_counts())), ""]
     out.append("- Steady-state utilization ≥ %d%% of the bound on every "
                "GEMM kernel and ≥ %d%% on every attention kernel, default "
                "strategy (%d runs judged): %s." % (
@@ -374,6 +417,13 @@ def section(in_dir, out_dir, verdict):
                    round(100 * TARGETS["attention"]), judged,
                    verdict(judged > 0 and not missed)))
     out += ["  - %s" % m for m in missed]
+    failed = runs.errors()
+    if failed:
+        out.append("- Configurations that failed to compile or simulate "
+                   "(llc or tileas-sim; their rows say so): %d." %
+                   len(failed))
+        out += ["  - %s, %s, scheduled with %s: %s" % (
+            name(k, f), s, t, md_cell(e)) for k, f, s, t, e in failed]
     bound = memory_bound(runs)
     out.append("- Memory-bound on %s timing (the transfer binds, not the "
                "tensor core): %s" % (runs.timing.upper(),
