@@ -9,10 +9,13 @@
 #
 # Runs tileas-bench on the corpus, on seeded random loops from
 # tileas-loopgen and on the MachSuite graphs; simulates the corpus loops in
-# each form with tileas-sim (bench/sim-bench.py); runs tileas-sched-bench and
+# each form with tileas-sim (bench/sim-bench.py) and, where
+# bench/utilization.sh or .py exists, their tensor-core utilization on
+# measured timing (utilization.json); runs tileas-sched-bench and
 # tileas-event-bench; copies their raw outputs into the results directory
-# and turns them into report.md and SVG figures with bench/report.py. The
-# directory is replaced only once every measurement has finished.
+# and turns them into report.md and SVG figures with bench/report.py
+# (matplotlib: Debian's python3-matplotlib, which utils/setup.sh installs).
+# The directory is replaced only once every measurement has finished.
 #
 # Each generated loop gets its own tileas-bench run under a time limit, so
 # that one pathological loop cannot stall the whole run; a loop that hits
@@ -264,10 +267,11 @@ utilization() {
     log "$(basename "$script"): tensor-core utilization"
     if [[ "$script" == *.py ]]; then
       python3 "$script" --build "$BUILD" --out "$out"
+      note "bench/utilization.py --build <build> --out <tmp>/raw/utilization.json"
     else
       TILEAS_BUILD_DIR=$BUILD bash "$script" --out "$out"
+      note "TILEAS_BUILD_DIR=<build> bench/utilization.sh --out <tmp>/raw/utilization.json"
     fi
-    note "bench/$(basename "$script") --out <tmp>/raw/utilization.json"
     return
   done
   log "no bench/utilization.sh or .py: utilization not measured"

@@ -22,6 +22,7 @@ run.
 import json
 import os
 import statistics
+import sys
 
 import figures
 
@@ -45,10 +46,26 @@ JITTER_STYLE = {"none": (1.0, ""), "25": (0.7, "///"), "tail": (0.45, "xxx")}
 
 
 def read(path):
+    """utilization.json, or None when absent; bad input stops the report
+    with an error that says where."""
     if not os.path.exists(path):
         return None
     with open(path, encoding="utf-8") as f:
-        return json.load(f)
+        try:
+            doc = json.load(f)
+        except json.JSONDecodeError as e:
+            sys.exit("bench/report.py: %s: not JSON: %s" % (path, e))
+    if not isinstance(doc, dict) or not isinstance(doc.get("runs", []),
+                                                   list):
+        sys.exit("bench/report.py: %s: expected an object with a list "
+                 "\"runs\"" % path)
+    for index, run in enumerate(doc.get("runs", [])):
+        missing = [k for k in Runs.KEY if not isinstance(run, dict) or
+                   k not in run]
+        if missing:
+            sys.exit("bench/report.py: %s: run %d has no %s" % (
+                path, index, ", ".join(missing)))
+    return doc
 
 
 def pct(value):
