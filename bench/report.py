@@ -6,7 +6,8 @@ Usage:
       Reads DIR/results.csv, machsuite.csv, bench.json (from tileas-bench),
       sched-bench.json, event-bench.json (Google Benchmark), and the optional
       commands.txt, unfinished.csv, effort-tradeoff.md and ims.csv that
-      bench/run.sh writes, and sim.csv (bench/sim-bench.py); writes report.md,
+      bench/run.sh writes, sim.csv (bench/sim-bench.py) and utilization.json
+      (bench/utilization.*); writes report.md, utilization.svg,
       ii-over-mii.svg, time-vs-size.svg, kernel-<loop>.svg, sched-growth.svg,
       event-growth.svg and sim-speedup.svg into --out.
   bench/report.py merge --out DIR PART...
@@ -14,8 +15,11 @@ Usage:
       runs it once per generated loop, under a time limit) into one
       results.csv, machsuite.csv and bench.json.
 
-Standard library only. Every number in the report is computed from the input
-files; the output is a function of them (sorted, fixed float formats).
+The figures are drawn with matplotlib (bench/figures.py; Debian's
+python3-matplotlib): without it the report stops with an error that names
+the package (merge needs the standard library only). Every number in the
+report is computed from the input files; the output, figures included, is a
+function of them (sorted, fixed float formats, byte-reproducible SVG).
 """
 
 import argparse
@@ -26,11 +30,12 @@ import os
 import re
 import statistics
 import sys
-from xml.sax.saxutils import escape
 
+import figures
 import ims_report
 import sim_report
 import time_targets
+import utilization_report
 
 # Targets the report judges the data against.
 TARGET_AT_OPTIMUM = 0.97   # share of loops with a known optimum
@@ -44,13 +49,9 @@ PEERS = (("sms", "SMS"), ("window", "WindowScheduler"))
 SEARCHED = ("scheduled", "no-schedule")
 TRIED_NOTHING_FOUND = ("no-schedule", "crashed", "error")
 
-COLORS = {"ours": "#1f77b4", "sms": "#ff7f0e", "window": "#2ca02c",
-          "exact": "#000000"}
-MARKERS = {"ours": "circle", "sms": "square", "window": "triangle"}
 LABELS = {"ours": "ours (TileAS)", "sms": "SMS (MachinePipeliner)",
           "window": "WindowScheduler"}
-STAGE_COLORS = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2",
-                "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac")
+SCHEDULER_MARKERS = {"ours": "circle", "sms": "square", "window": "triangle"}
 
 
 # ---------------------------------------------------------------- values --
@@ -386,294 +387,34 @@ def gbench_families(times):
     return sorted({name.split("/")[0] for name in times if "/" in name})
 
 
-# ------------------------------------------------------------------- SVG --
-
-def num(v):
-    """An SVG coordinate: fixed precision, so output is reproducible."""
-    text = "%.1f" % v
-    return "0" if text == "-0.0" else text
-
-
-class Svg:
-    """A minimal SVG document: shapes appended in drawing order."""
-
-    def __init__(self, width, height):
-        self.width, self.height = width, height
-        self.items = []
-
-    def add(self, element):
-        self.items.append(element)
-
-    def line(self, x1, y1, x2, y2, stroke="#000", width=1, dash=None):
-        extra = ' stroke-dasharray="%s"' % dash if dash else ""
-        self.add('<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" '
-                 'stroke-width="%s"%s/>' % (num(x1), num(y1), num(x2),
-                                            num(y2), stroke, width, extra))
-
-    def rect(self, x, y, w, h, fill="none", stroke="none", width=1,
-             title=None):
-        body = '<rect x="%s" y="%s" width="%s" height="%s" fill="%s" ' \
-               'stroke="%s" stroke-width="%s"' % (num(x), num(y), num(w),
-                                                  num(h), fill, stroke, width)
-        if title:
-            self.add(body + "><title>%s</title></rect>" % escape(title))
-        else:
-            self.add(body + "/>")
-
-    def polyline(self, points, stroke, width=1.5):
-        if len(points) < 2:
-            return
-        coords = " ".join("%s,%s" % (num(x), num(y)) for x, y in points)
-        self.add('<polyline points="%s" fill="none" stroke="%s" '
-                 'stroke-width="%s"/>' % (coords, stroke, width))
-
-    def text(self, x, y, content, size=11, anchor="start", rotate=None,
-             fill="#000", weight=None):
-        attrs = 'x="%s" y="%s" font-size="%s" text-anchor="%s" fill="%s"' % (
-            num(x), num(y), size, anchor, fill)
-        if weight:
-            attrs += ' font-weight="%s"' % weight
-        if rotate is not None:
-            attrs += ' transform="rotate(%s %s %s)"' % (rotate, num(x), num(y))
-        self.add("<text %s>%s</text>" % (attrs, escape(str(content))))
-
-    def marker(self, kind, x, y, color, hollow=False, size=4.5, title=None):
-        fill = "#fff" if hollow else color
-        style = 'fill="%s" stroke="%s" stroke-width="1.5"' % (fill, color)
-        if kind == "circle":
-            shape = '<circle cx="%s" cy="%s" r="%s" %s' % (num(x), num(y),
-                                                           num(size), style)
-        elif kind == "square":
-            s = size * 0.9
-            shape = '<rect x="%s" y="%s" width="%s" height="%s" %s' % (
-                num(x - s), num(y - s), num(2 * s), num(2 * s), style)
-        elif kind == "triangle":
-            pts = [(x, y - size * 1.2), (x - size * 1.1, y + size * 0.8),
-                   (x + size * 1.1, y + size * 0.8)]
-            shape = '<polygon points="%s" %s' % (
-                " ".join("%s,%s" % (num(a), num(b)) for a, b in pts), style)
-        elif kind == "cross":
-            d = size * 0.8
-            shape = '<path d="M%s %sL%s %sM%s %sL%s %s" stroke="%s" ' \
-                    'stroke-width="1.5" fill="none"' % (
-                        num(x - d), num(y - d), num(x + d), num(y + d),
-                        num(x - d), num(y + d), num(x + d), num(y - d), color)
-        else:
-            raise ValueError(kind)
-        if title:
-            self.add(shape + "><title>%s</title></%s>" % (
-                escape(title), shape[1:shape.index(" ")]))
-        else:
-            self.add(shape + "/>")
-
-    def render(self):
-        head = ('<?xml version="1.0" encoding="UTF-8"?>\n'
-                '<svg xmlns="http://www.w3.org/2000/svg" width="%d" '
-                'height="%d" viewBox="0 0 %d %d" font-family="sans-serif">\n'
-                % (self.width, self.height, self.width, self.height))
-        return head + '<rect width="100%" height="100%" fill="#fff"/>\n' + \
-            "\n".join(self.items) + "\n</svg>\n"
-
-    def save(self, path):
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(self.render())
-
-
-class LogAxis:
-    """Maps [lo, hi] onto pixels [p0, p1] logarithmically."""
-
-    NICE = (1, 2, 5)
-
-    def __init__(self, lo, hi, p0, p1):
-        self.lo, self.hi, self.p0, self.p1 = lo, hi, p0, p1
-        self.span = math.log10(hi) - math.log10(lo)
-
-    @classmethod
-    def around(cls, values, p0, p1):
-        """An axis over whole decades that covers every value."""
-        values = [v for v in values if v > 0] or [1.0, 10.0]
-        lo = 10 ** math.floor(math.log10(min(values)))
-        hi = 10 ** math.ceil(math.log10(max(values)))
-        if hi <= lo:
-            hi = lo * 10
-        return cls(lo, hi, p0, p1)
-
-    def __call__(self, v):
-        frac = (math.log10(v) - math.log10(self.lo)) / self.span
-        return self.p0 + frac * (self.p1 - self.p0)
-
-    def ticks(self):
-        """Decades, and 2 and 5 between them when there are few decades."""
-        out = []
-        decades = int(round(self.span))
-        steps = self.NICE if decades <= 3 else (1,)
-        exp = int(round(math.log10(self.lo)))
-        while 10 ** exp <= self.hi * 1.0001:
-            for s in steps:
-                v = s * 10.0 ** exp
-                if self.lo * 0.9999 <= v <= self.hi * 1.0001:
-                    out.append(v)
-            exp += 1
-        return out
-
-
-def tick_label(v):
-    return "%d" % round(v) if v >= 1 else "%g" % v
-
-
-def legend(svg, x, y, entries):
-    """entries: (kind, color, hollow, label); kind 'line' or a marker."""
-    for i, (kind, color, hollow, label) in enumerate(entries):
-        cy = y + 16 * i
-        if kind == "line":
-            svg.line(x - 6, cy, x + 8, cy, stroke=color, width=2)
-        elif kind == "dash":
-            svg.line(x - 7, cy, x + 7, cy, stroke=color, width=2.5)
-        else:
-            svg.marker(kind, x, cy, color, hollow)
-        svg.text(x + 14, cy + 4, label, size=11)
-
-
-def loglog_chart(path, title, xlabel, ylabel, series, note=None,
-                 targets=(), line_label=None):
-    """A log-log scatter with one line per series.
-
-    series: dicts with label, color, marker, points [(x, y, hollow, tip)]
-    and line [(x, y)]; targets: (x, y, label) drawn as red crosses;
-    line_label: what the lines mean, for the legend."""
-    width, height = 760, 480
-    left, right, top, bottom = 70, 500, 40, 420
-    svg = Svg(width, height)
-    xs = [p[0] for s in series for p in s["points"]] + \
-        [t[0] for t in targets]
-    ys = [p[1] for s in series for p in s["points"]] + \
-        [t[1] for t in targets]
-    xaxis = LogAxis.around(xs, left, right)
-    yaxis = LogAxis.around(ys, bottom, top)
-    svg.text(width / 2, 22, title, size=14, anchor="middle", weight="bold")
-    for t in xaxis.ticks():
-        svg.line(xaxis(t), top, xaxis(t), bottom, stroke="#e5e5e5")
-        svg.text(xaxis(t), bottom + 16, tick_label(t), anchor="middle")
-    for t in yaxis.ticks():
-        svg.line(left, yaxis(t), right, yaxis(t), stroke="#e5e5e5")
-        svg.text(left - 6, yaxis(t) + 4, tick_label(t), anchor="end")
-    svg.rect(left, top, right - left, bottom - top, stroke="#000")
-    svg.text((left + right) / 2, bottom + 38, xlabel, size=12,
-             anchor="middle")
-    svg.text(18, (top + bottom) / 2, ylabel, size=12, anchor="middle",
-             rotate=-90)
-    for s in series:
-        svg.polyline([(xaxis(x), yaxis(y)) for x, y in s["line"]],
-                     s["color"])
-        for x, y, hollow, tip in s["points"]:
-            svg.marker(s["marker"], xaxis(x), yaxis(y), s["color"], hollow,
-                       title=tip)
-    for x, y, label in targets:
-        svg.marker("cross", xaxis(x), yaxis(y), "#d62728", size=6,
-                   title=label)
-    entries = [(s["marker"], s["color"], False,
-                s["label"] + ("" if s["points"] else " (no data)"))
-               for s in series]
-    if any(p[2] for s in series for p in s["points"]):
-        entries.append(("circle", "#555", True,
-                        "hollow: searched, found no schedule"))
-    if targets:
-        entries.append(("cross", "#d62728", False, "target"))
-    if line_label and any(s["line"] for s in series):
-        entries.append(("line", "#555", False, line_label))
-    legend(svg, right + 24, top + 10, entries)
-    if note:
-        for i, line in enumerate(note):
-            svg.text(right + 16, bottom - 16 * (len(note) - 1 - i), line,
-                     size=10, fill="#555")
-    svg.save(path)
-
-
 # ----------------------------------------------------------- the figures --
+# The data of each figure; bench/figures.py draws it.
 
-def ii_ratio_ticks(axis):
-    """Ticks of the II/MII axis, at least 14 pixels apart."""
-    nice = [1, 1.1, 1.25, 1.5, 2, 3, 4, 6, 8, 12, 16, 24, 32, 64, 128, 256,
-            512, 1024]
-    ticks = []
-    for t in nice:
-        if t > axis.hi * 1.0001:
-            break
-        if not ticks or abs(axis(ticks[-1]) - axis(t)) >= 14:
-            ticks.append(t)
-    return ticks
-
-
-def figure_ii_over_mii(loops, path):
-    """II/MII per loop and scheduler. Illegal schedules sit in their own
-    lane above the plot (so they never read as a better II); a scheduler
-    that searched and found nothing gets a cross in the 'none' lane."""
-    loops = [lp for lp in loops if lp.mii]
-    band = 26
-    left, top_lane, plot_top, bottom = 80, 50, 110, 450
-    width = max(640, left + band * len(loops) + 230)
-    longest = max([len(lp.name) for lp in loops] + [4])
-    height = int(bottom + 30 + 5.5 * longest)  # room for the slanted names
-    svg = Svg(width, height)
-    svg.text(width / 2, 22, "II / MII per loop (lower is better, 1 = MII)",
-             size=14, anchor="middle", weight="bold")
-    ratios = [o.ii / lp.mii for lp in loops
-              for o in [lp.ours] + list(lp.peers.values()) if o.legal]
-    ratios += [lp.optimum()[0] / lp.mii for lp in loops if lp.optimum()[0]]
-    hi = max(ratios + [2.0]) * 1.05
-    yaxis = LogAxis(1.0, hi, bottom, plot_top)
-    right = left + band * max(1, len(loops))
-    for t in ii_ratio_ticks(yaxis):
-        svg.line(left, yaxis(t), right, yaxis(t), stroke="#e5e5e5")
-        svg.text(left - 6, yaxis(t) + 4, "%g" % t, anchor="end")
-    lane_illegal, lane_none = top_lane + 10, top_lane + 35
-    svg.rect(left, top_lane, right - left, plot_top - top_lane - 8,
-             fill="#f7f7f7", stroke="#999")
-    svg.text(left - 6, lane_illegal + 4, "not legal", anchor="end", size=10)
-    svg.text(left - 6, lane_none + 4, "none", anchor="end", size=10)
-    svg.rect(left, plot_top, right - left, bottom - plot_top, stroke="#000")
-    svg.text(22, (plot_top + bottom) / 2, "II / MII (log scale)", size=12,
-             anchor="middle", rotate=-90)
-    offsets = {"ours": -7, "sms": 0, "window": 7}
-    previous_source = None
-    for i, lp in enumerate(loops):
-        cx = left + band * i + band / 2
-        if previous_source is not None and lp.source != previous_source:
-            svg.line(left + band * i, top_lane, left + band * i, bottom,
-                     stroke="#999", dash="4,3")
-        previous_source = lp.source
-        svg.text(cx + 3, bottom + 10, lp.name, size=10, anchor="end",
-                 rotate=-60)
+def ii_over_mii_columns(loops):
+    """Per loop with an MII, the marks of figures.ii_over_mii: each
+    scheduler's II / MII where legal, else the lane that says why not."""
+    columns = []
+    for lp in loops:
+        if not lp.mii:
+            continue
         opt = lp.optimum()[0]
-        if opt:
-            svg.line(cx - band / 2 + 2, yaxis(opt / lp.mii),
-                     cx + band / 2 - 2, yaxis(opt / lp.mii),
-                     stroke=COLORS["exact"], width=2.5)
-        outcomes = [("ours", lp.ours)] + sorted(lp.peers.items())
-        for key, o in outcomes:
-            x = cx + offsets[key]
+        marks = []
+        for key, o in [("ours", lp.ours)] + sorted(lp.peers.items()):
             tip = "%s on %s: " % (LABELS[key], lp.name)
             if o.legal:
-                svg.marker(MARKERS[key], x, yaxis(o.ii / lp.mii),
-                           COLORS[key], title=tip + "II %d" % o.ii)
+                marks.append((key, "legal", o.ii / lp.mii,
+                              tip + "II %d" % o.ii))
             elif o.has_schedule:
                 word = "illegal" if o.verdict in (None, "illegal") else \
                     VERDICT_WORDS.get(o.verdict, o.verdict)
-                svg.marker(MARKERS[key], x, lane_illegal, COLORS[key],
-                           hollow=True, title=tip + "%s II %d" % (word, o.ii))
+                marks.append((key, "illegal", None,
+                              tip + "%s II %d" % (word, o.ii)))
             elif o.status in TRIED_NOTHING_FOUND:
-                svg.marker("cross", x, lane_none, COLORS[key],
-                           title=tip + o.status)
-    entries = [(MARKERS[k], COLORS[k], False, LABELS[k])
-               for k in ("ours", "sms", "window")]
-    entries += [("dash", COLORS["exact"], False, "proven optimum"),
-                ("square", "#555", True,
-                 "hollow, top lane: not legal (tooltip: verdict)"),
-                ("cross", "#555", False, "top lane: no schedule found")]
-    legend(svg, right + 24, plot_top + 10, entries)
-    svg.text(right + 16, plot_top + 16 * len(entries) + 16,
-             "dashed line: corpus | generated", size=10, fill="#555")
-    svg.save(path)
+                marks.append((key, "none", None, tip + o.status))
+        columns.append({"name": lp.name, "source": lp.source,
+                        "optimum": opt / lp.mii if opt else None,
+                        "marks": marks})
+    return columns
 
 
 def per_size_medians(points):
@@ -697,19 +438,20 @@ def figure_time_vs_size(loops, path):
             points.append((lp.ops, o.ms, hollow, "%s on %s: %s ms (%s)" % (
                 LABELS[key], lp.name, fmt_ms(o.ms), o.status)))
         points.sort(key=lambda p: (p[0], p[1]))
-        series.append({"label": LABELS[key], "color": COLORS[key],
-                       "marker": MARKERS[key], "points": points,
+        series.append({"label": LABELS[key], "color": figures.COLORS[key],
+                       "marker": SCHEDULER_MARKERS[key], "points": points,
                        "line": per_size_medians(points)})
-    loglog_chart(path, "Scheduling time against loop size",
-                 "loop size (operations)", "time per loop (ms, median)",
-                 series, note=["times of whole passes on MIR",
-                               "(tileas-bench, median of repeats)"],
-                 line_label="median per size")
+    figures.loglog(path, "Scheduling time against loop size",
+                   "loop size (operations)", "time per loop (ms, median)",
+                   series, note=["times of whole passes on MIR",
+                                 "(tileas-bench, median of repeats)"],
+                   line_label="median per size")
 
 
 def figure_gbench_growth(times, families, path, title, targets):
-    palette = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b")
-    kinds = ("circle", "square", "triangle", "circle", "square")
+    palette = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b",
+               "#e377c2", "#7f7f7f", "#bcbd22", "#17becf")
+    kinds = ("circle", "square", "triangle")
     series = []
     for i, family in enumerate(families):
         pts = gbench_family(times, family)
@@ -718,116 +460,18 @@ def figure_gbench_growth(times, families, path, title, targets):
                        "points": [(n, ms, False, "%s/%d: %s ms" %
                                    (family, n, fmt_ms(ms))) for n, ms in pts],
                        "line": pts})
-    loglog_chart(path, title, "operations (n)", "time (ms, wall clock)",
-                 series, targets=targets)
-
-
-def kernel_lanes(ops, slot, ii):
-    """Rows each op holds on one slot, and a lane per op so that ops whose
-    rows overlap (a slot of capacity > 1) sit side by side."""
-    users = []
-    for index, op in enumerate(ops):
-        for slot_id, duration in op["slots"]:
-            if slot_id == slot and duration > 0:
-                rows = {(op["start"] + k) % ii for k in range(duration)}
-                users.append((index, op, rows))
-    lanes = []  # per lane, the rows already taken
-    placed = []
-    for index, op, rows in users:
-        for lane, taken in enumerate(lanes):
-            if not taken & rows:
-                taken |= rows
-                break
-        else:
-            lane = len(lanes)
-            lanes.append(set(rows))
-        placed.append((index, op, rows, lane))
-    return placed, max(1, len(lanes))
-
-
-def row_segments(rows):
-    """Sorted rows as (first, count) runs of consecutive rows."""
-    runs = []
-    for r in sorted(rows):
-        if runs and runs[-1][0] + runs[-1][1] == r:
-            runs[-1][1] += 1
-        else:
-            runs.append([r, 1])
-    return runs
-
-
-def label_step(ii, row_h):
-    for step in (1, 2, 4, 5, 8, 10, 16, 20, 25, 32, 50, 64, 100, 128, 200,
-                 256, 500, 1000):
-        if step * row_h >= 14:
-            return step
-    return ii
-
-
-def figure_kernel(name, kernel, path):
-    """Our kernel's reservation table: rows are cycles modulo II, columns
-    the slots some operation holds, cells coloured by stage."""
-    ii, ops = kernel["ii"], kernel["ops"]
-    names = {s["id"]: s["name"] for s in kernel["slots"]}
-    used = sorted({s for op in ops for s, d in op["slots"] if d > 0})
-    row_h = max(2.0, min(14.0, 720.0 / max(1, ii)))
-    lane_w = 30
-    columns = []
-    for slot in used:
-        placed, lanes = kernel_lanes(ops, slot, ii)
-        columns.append((slot, placed, lanes))
-    left, top = 60, 120
-    title = "%s: kernel reservation table (II %d, %d stages, %d ops)" % (
-        name, ii, kernel["stages"], len(ops))
-    grid_w = sum(lanes * lane_w for _, _, lanes in columns)
-    grid_h = ii * row_h
-    width = int(max(420, left + grid_w + 170, 32 + 8 * len(title)))
-    height = int(top + grid_h + 50)
-    svg = Svg(width, height)
-    svg.text(16, 22, title, size=14, weight="bold")
-    svg.text(16, 40, "rows: cycle mod II; columns: slots used; cell text: "
-             "op index", size=11, fill="#555")
-    svg.rect(left, top, grid_w, grid_h, fill="#fafafa", stroke="#000")
-    step = label_step(ii, row_h)
-    for r in range(0, ii, step):
-        y = top + r * row_h
-        svg.line(left, y, left + grid_w, y, stroke="#e0e0e0")
-        svg.text(left - 6, y + min(row_h, 10) - 1, r, size=10, anchor="end")
-    svg.text(20, top + grid_h / 2, "cycle mod II", size=12, anchor="middle",
-             rotate=-90)
-    x = left
-    for slot, placed, lanes in columns:
-        col_w = lanes * lane_w
-        svg.text(x + col_w / 2, top - 8, names.get(slot, str(slot)), size=10,
-                 anchor="start", rotate=-45)
-        svg.line(x, top, x, top + grid_h, stroke="#bbb")
-        for index, op, rows, lane in placed:
-            color = STAGE_COLORS[op["stage"] % len(STAGE_COLORS)]
-            for first, count in row_segments(rows):
-                cx = x + lane * lane_w
-                cy = top + first * row_h
-                svg.rect(cx + 1, cy, lane_w - 2, count * row_h, fill=color,
-                         stroke="#fff", width=0.5, title="op %d %s: start %d,"
-                         " stage %d" % (index, op["name"], op["start"],
-                                        op["stage"]))
-                if count * row_h >= 9:
-                    svg.text(cx + lane_w / 2, cy + min(count * row_h, 11) - 1,
-                             index, size=9, anchor="middle", fill="#fff")
-        x += col_w
-    stages = sorted({op["stage"] for op in ops})
-    legend(svg, left + grid_w + 30, top + 10,
-           [("square", STAGE_COLORS[s % len(STAGE_COLORS)], False,
-             "stage %d" % s) for s in stages])
-    svg.save(path)
+    figures.loglog(path, title, "operations (n)", "time (ms, wall clock)",
+                   series, targets=targets)
 
 
 def kernel_file_name(loop_name):
-    return "kernel-%s.svg" % re.sub(r"[^A-Za-z0-9_.-]", "_", loop_name)
+    return figures.file_name("kernel", loop_name)
 
 
 # ------------------------------------------------------- report sections --
 
 def section_header(bench, commands):
+    """The title, the date and the command of the run."""
     host = (bench or {}).get("host", {})
     out = ["# TileAS benchmark report", ""]
     out.append("Date of the run: %s." % host.get("date", "unknown"))
@@ -842,7 +486,12 @@ def section_header(bench, commands):
     else:
         out += ["The command is not recorded (commands.txt is missing); "
                 "`bench/run.sh` regenerates this directory.", ""]
-    out.append("## Machine")
+    return out
+
+
+def section_machine(bench):
+    host = (bench or {}).get("host", {})
+    out = ["## Machine"]
     out.append("")
     if host:
         out += ["| | |", "|---|---|"]
@@ -1153,7 +802,8 @@ def section_loops(loops, unfinished_rows, out_dir):
     out.append("")
     out += loop_table(loops)
     out.append("")
-    figure_ii_over_mii(loops, os.path.join(out_dir, "ii-over-mii.svg"))
+    figures.ii_over_mii(os.path.join(out_dir, "ii-over-mii.svg"),
+                        ii_over_mii_columns(loops), LABELS)
     figure_time_vs_size(loops, os.path.join(out_dir, "time-vs-size.svg"))
     out += ["![II/MII per loop](ii-over-mii.svg)", "",
             "![Scheduling time against loop size](time-vs-size.svg)", ""]
@@ -1169,7 +819,7 @@ def section_kernels(bench, out_dir):
         return out + ["No kernel recorded (bench.json has none).", ""]
     for name, kernel in kernels:
         file_name = kernel_file_name(name)
-        figure_kernel(name, kernel, os.path.join(out_dir, file_name))
+        figures.kernel_table(os.path.join(out_dir, file_name), name, kernel)
         out += ["### %s" % name, "", "![%s](%s)" % (name, file_name), ""]
     return out
 
@@ -1439,6 +1089,9 @@ def write_report(in_dir, out_dir):
     commands = read_text(os.path.join(in_dir, "commands.txt"))
     os.makedirs(out_dir, exist_ok=True)
     lines = section_header(bench, commands)
+    # The headline (issue 29) comes first.
+    lines += utilization_report.section(in_dir, out_dir, verdict)
+    lines += section_machine(bench)
     lines += section_settings(bench)
     lines += section_loops(loops, unfinished, out_dir)
     lines += section_kernels(bench, out_dir)
@@ -1452,7 +1105,7 @@ def write_report(in_dir, out_dir):
         read_json(os.path.join(in_dir, "event-bench.json")), out_dir)
     lines += section_effort_tradeoff(
         read_text(os.path.join(in_dir, "effort-tradeoff.md")))
-    lines += sim_report.section(in_dir, out_dir, Svg, verdict,
+    lines += sim_report.section(in_dir, out_dir, verdict,
                                 {l.name: l.sim_bound() for l in loops or []})
     lines += section_ir_vs_mir(
         read_text(os.path.join(in_dir, "ir-vs-mir.md")))
@@ -1530,6 +1183,7 @@ def main(argv):
                         help="where report.md and the SVGs go "
                         "(default: bench/results)")
     args = parser.parse_args(argv)
+    figures.require("bench/report.py")
     write_report(args.in_dir, args.out_dir)
 
 

@@ -9,10 +9,13 @@
 #
 # Runs tileas-bench on the corpus, on seeded random loops from
 # tileas-loopgen and on the MachSuite graphs; simulates the corpus loops in
-# each form with tileas-sim (bench/sim-bench.py); runs tileas-sched-bench and
+# each form with tileas-sim (bench/sim-bench.py) and, where
+# bench/utilization.sh or .py exists, their tensor-core utilization on
+# measured timing (utilization.json); runs tileas-sched-bench and
 # tileas-event-bench; copies their raw outputs into the results directory
-# and turns them into report.md and SVG figures with bench/report.py. The
-# directory is replaced only once every measurement has finished.
+# and turns them into report.md and SVG figures with bench/report.py
+# (matplotlib: Debian's python3-matplotlib, which utils/setup.sh installs).
+# The directory is replaced only once every measurement has finished.
 #
 # Each generated loop gets its own tileas-bench run under a time limit, so
 # that one pathological loop cannot stall the whole run; a loop that hits
@@ -131,6 +134,22 @@ PEER_MAX_OPS=${BENCH_PEER_MAX_OPS:-0}
 
 log() { echo "bench/run.sh: $*" >&2; }
 
+# The Python that draws the report: the first of python3 and
+# /usr/bin/python3 that has matplotlib (pyenv and virtual environments hide
+# Debian's python3-matplotlib). Checked before measuring, not after.
+REPORT_PYTHON=
+for candidate in python3 /usr/bin/python3; do
+  if "$candidate" -c 'import matplotlib' 2>/dev/null; then
+    REPORT_PYTHON=$candidate
+    break
+  fi
+done
+if [[ -z "$REPORT_PYTHON" ]]; then
+  log "no Python with matplotlib: bench/report.py draws the figures with it;" \
+    "install Debian's python3-matplotlib (utils/setup.sh does)"
+  exit 2
+fi
+
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/tileas-bench.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 mkdir -p "$WORK/loops" "$WORK/parts" "$WORK/raw"
@@ -238,6 +257,26 @@ sim_bench() {
     "--seeds $SIM_SEEDS --out <tmp>/raw/sim.csv"
 }
 
+# Tensor-core utilization of the GEMM and attention kernels on measured
+# timing (issue 29): bench/utilization.sh or .py, where it exists, writes
+# utilization.json; without it the report's headline says it was not run.
+utilization() {
+  local script out=$WORK/raw/utilization.json
+  for script in "$REPO/bench/utilization.sh" "$REPO/bench/utilization.py"; do
+    [[ -f "$script" ]] || continue
+    log "$(basename "$script"): tensor-core utilization"
+    if [[ "$script" == *.py ]]; then
+      python3 "$script" --build "$BUILD" --out "$out"
+      note "bench/utilization.py --build <build> --out <tmp>/raw/utilization.json"
+    else
+      TILEAS_BUILD_DIR=$BUILD bash "$script" --out "$out"
+      note "TILEAS_BUILD_DIR=<build> bench/utilization.sh --out <tmp>/raw/utilization.json"
+    fi
+    return
+  done
+  log "no bench/utilization.sh or .py: utilization not measured"
+}
+
 merge_parts() {
   python3 "$REPO/bench/report.py" merge --out "$WORK/raw" "$WORK"/parts/*
   note "bench/report.py merge --out <tmp>/raw <tmp>/parts/*"
@@ -305,7 +344,7 @@ publish() {
   if [[ -f "$WORK/ptx-report.md" ]]; then
     cp "$WORK/ptx-report.md" "$RESULTS"/
   fi
-  python3 "$REPO/bench/report.py" --in "$RESULTS" --out "$RESULTS"
+  "$REPORT_PYTHON" "$REPO/bench/report.py" --in "$RESULTS" --out "$RESULTS"
   log "wrote $RESULTS/report.md"
 }
 
@@ -316,6 +355,7 @@ main() {
   generate_loops
   bench_corpus_and_machsuite
   sim_bench
+  utilization
   bench_generated
   merge_parts
   google_benchmarks

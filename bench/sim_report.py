@@ -1,13 +1,16 @@
 """The report's section on simulated cycles (sim.csv from bench/sim-bench.py).
 
-report.py calls section(); it writes sim-speedup.svg next to report.md.
-Standard library only; the output is a function of sim.csv.
+report.py calls section(); it writes sim-speedup.svg next to report.md
+(bench/figures.py draws it with matplotlib). The output is a function of
+sim.csv.
 """
 
 import csv
 import os
 import re
 import statistics
+
+import figures
 
 # The issue's targets (issue 14), judged on the corpus.
 TARGET_FAMILIES = ("gemm", "attention")
@@ -401,70 +404,38 @@ def target_warp_specialized(runs, verdict, bounds):
     return out
 
 
-def figure(runs, path, svg_class):
+def figure(runs, path):
     """Speed-up over the unpipelined loop per corpus loop: ours at the
     smallest judged and the largest trip count, SMS (legal) and, once
     measured, warp-specialized at the largest."""
-    loops = runs.loops
-    keys = ["ours16", "ours", "sms"]
+    bars = [("ours16", "ours, T = %d (fixed-trip loops: their own)" %
+             TARGET_TRIPS), ("ours", "ours, largest T"),
+            ("sms", "SMS where legal, largest T")]
     if any(r["variant"] == "ours_ws" and r["status"] == "ok"
            for r in runs.rows):
-        keys.append("ours_ws")
-    bar_h, gap, left, top = 7, 8, 190, 40
-    row_h = len(keys) * bar_h + gap
-    width, height = 760, top + row_h * len(loops) + 80
-    svg = svg_class(width, height)
-    svg.text(width / 2, 20, "Simulated speed-up over the unpipelined loop "
-             "(no jitter)", size=14, anchor="middle", weight="bold")
-    series = []
-    for loop in loops:
+        bars.append(("ours_ws", "warp-specialized, largest T"))
+    rows = []
+    for loop in runs.loops:
         trips = runs.trips(loop)
         small = runs.fixed(loop) or (TARGET_TRIPS if TARGET_TRIPS in trips
                                      else min(trips))
         large = max(trips)
-        series.append((loop, [
-            ("ours16", ratio(runs.cycles(loop, small, "unpipelined"),
-                             runs.cycles(loop, small, "ours"))),
-            ("ours", ratio(runs.cycles(loop, large, "unpipelined"),
-                           runs.cycles(loop, large, "ours"))),
-            ("sms", ratio(runs.cycles(loop, large, "unpipelined"),
-                          runs.cycles(loop, large, "sms"))),
-            ("ours_ws", ratio(runs.cycles(loop, large, "unpipelined"),
-                              runs.cycles(loop, large, "ours_ws")))]))
-    top_value = max([v for _, bars in series for _, v in bars if v] + [2.5])
-    scale = (width - left - 30) / top_value
-    for i, (loop, bars) in enumerate(series):
-        y = top + i * row_h
-        svg.text(left - 6, y + len(keys) / 2 * bar_h + 4, loop, size=10,
-                 anchor="end")
-        for j, (key, v) in enumerate(b for b in bars if b[0] in keys):
-            if v:
-                svg.rect(left, y + j * bar_h, v * scale, bar_h - 1,
-                         fill=VARIANT_COLORS[key],
-                         title="%s %s: %.2fx" % (loop, key, v))
-    axis_y = top + row_h * len(loops)
-    svg.line(left, top - 4, left, axis_y, stroke="#000")
-    svg.line(left, axis_y, width - 30, axis_y, stroke="#000")
-    for tick in range(0, int(top_value) + 1):
-        x = left + tick * scale
-        svg.line(x, axis_y, x, axis_y + 4, stroke="#000")
-        svg.text(x, axis_y + 16, "%d×" % tick, size=10, anchor="middle")
-    target_x = left + TARGET_SPEEDUP * scale
-    svg.line(target_x, top - 4, target_x, axis_y, stroke="#d62728",
-             dash="4,3")
-    legend = [("ours16", "ours, T = %d (fixed-trip loops: their own)" %
-               TARGET_TRIPS), ("ours", "ours, largest T"),
-              ("sms", "SMS where legal, largest T"),
-              ("ours_ws", "warp-specialized, largest T")]
-    for k, (key, label) in enumerate(l for l in legend if l[0] in keys):
-        x, y = left + (k % 2) * 280, axis_y + 30 + (k // 2) * 14
-        svg.rect(x, y, 12, 8, fill=VARIANT_COLORS[key])
-        svg.text(x + 16, y + 8, label, size=10)
-    svg.text(target_x + 4, top - 8, "2× target", size=10, fill="#d62728")
-    svg.save(path)
+        rows.append((loop, {
+            "ours16": ratio(runs.cycles(loop, small, "unpipelined"),
+                            runs.cycles(loop, small, "ours")),
+            "ours": ratio(runs.cycles(loop, large, "unpipelined"),
+                          runs.cycles(loop, large, "ours")),
+            "sms": ratio(runs.cycles(loop, large, "unpipelined"),
+                         runs.cycles(loop, large, "sms")),
+            "ours_ws": ratio(runs.cycles(loop, large, "unpipelined"),
+                             runs.cycles(loop, large, "ours_ws"))}))
+    figures.speedup_bars(
+        path, "Simulated speed-up over the unpipelined loop (no jitter)",
+        rows, [(key, label, VARIANT_COLORS[key]) for key, label in bars],
+        TARGET_SPEEDUP, "%g× target" % TARGET_SPEEDUP)
 
 
-def section(in_dir, out_dir, svg_class, verdict, bounds=None):
+def section(in_dir, out_dir, verdict, bounds=None):
     """bounds: per loop, (best lower bound on II, the bound's name, our
     stage count), to say whether a missed target is out of reach."""
     out = ["## Simulated cycles (tileas-sim, bench/sim-bench.py)", ""]
@@ -497,7 +468,7 @@ def section(in_dir, out_dir, svg_class, verdict, bounds=None):
            for r in runs.rows):
         out += cap_table(runs, bounds or {})
         out.append("")
-    figure(runs, os.path.join(out_dir, "sim-speedup.svg"), svg_class)
+    figure(runs, os.path.join(out_dir, "sim-speedup.svg"))
     out += ["![Simulated speed-up over the unpipelined loop]"
             "(sim-speedup.svg)", ""]
     return out

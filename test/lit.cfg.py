@@ -71,6 +71,37 @@ config.substitutions.append(("%lit", os.path.join(tools, "lit")))
 if lit.util.which("valgrind"):
     config.available_features.add("valgrind")
 
+# bench/report.py draws its figures with matplotlib (Debian's
+# python3-matplotlib, which utils/setup.sh installs into /usr/bin/python3).
+# %python is the first Python that imports it: python3 on PATH, else
+# /usr/bin/python3 (pyenv and virtual environments hide Debian's packages).
+# Tests that run the report say REQUIRES: matplotlib; without one they are
+# skipped and lit says why.
+def find_matplotlib_python():
+    for python in (lit.util.which("python3", config.environment["PATH"]),
+                   "/usr/bin/python3"):
+        if not python or not os.access(python, os.X_OK):
+            continue
+        try:
+            found = subprocess.run([python, "-c", "import matplotlib"],
+                                   capture_output=True, timeout=60)
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        if found.returncode == 0:
+            return python
+    return None
+
+
+matplotlib_python = find_matplotlib_python()
+if matplotlib_python:
+    config.available_features.add("matplotlib")
+    config.substitutions.append(("%python", matplotlib_python))
+else:
+    config.substitutions.append(("%python", "python3"))
+    lit_config.note("no Python with matplotlib (python3-matplotlib): the "
+                    "tests that REQUIRE matplotlib (bench/report.py) are "
+                    "skipped")
+
 # CUDA's ptxas assembles what the PTX printer writes (-mcpu=sm_100a). Tests
 # that run it say REQUIRES: ptxas; a machine without CUDA skips them and lit
 # says so. An override ($TILEAS_PTXAS as lit runs, else CMake's

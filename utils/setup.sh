@@ -15,6 +15,7 @@ packages=(
   python3 python3-psutil               # lit (and its --timeout)
   clang-14 libclang-rt-14-dev          # libFuzzer target
   valgrind                             # bench/ir-vs-mir.sh: instruction counts
+  python3-matplotlib                   # bench/report.py's figures
 )
 missing=()
 for p in "${packages[@]}"; do
