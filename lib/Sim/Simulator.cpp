@@ -298,7 +298,8 @@ void Machine::issue(Agent &A) {
     uint64_t StartX100 = std::max(Now * 100, Free);
     Free = StartX100 + C.OccupancyX100;
     OccupiedUnitResult &U = Units[C.Unit];
-    U.Spans.push_back({StartX100, Free, Now, C.TransferBytes});
+    U.Spans.push_back(
+        {StartX100, Free, Now, C.TransferBytes, unsigned(&A - Agents.data())});
     U.BusyX100 += C.OccupancyX100;
     Done = (StartX100 + 99) / 100 + Latency;
   }

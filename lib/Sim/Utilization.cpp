@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 using namespace llvm;
 using namespace tileas;
@@ -24,18 +25,54 @@ struct Window {
   size_t Iterations = 0;
 };
 
-std::optional<Window> steadyWindow(const SimResult &R) {
-  const LoopResult *Main = R.mainLoop();
-  if (!Main || Main->Entries.size() < 2)
+/// The later half of Loop's entries (LoopResult::steadyCyclesPerIteration).
+std::optional<Window> laterHalf(const LoopResult *Loop) {
+  if (!Loop || Loop->Entries.size() < 2)
     return std::nullopt;
-  // The window of LoopResult::steadyCyclesPerIteration.
-  size_t Intervals = Main->Entries.size() - 1;
+  size_t Intervals = Loop->Entries.size() - 1;
   size_t Later = (Intervals + 1) / 2;
-  Window W{Main->Entries[Main->Entries.size() - 1 - Later],
-           Main->Entries.back(), Later};
+  Window W{Loop->Entries[Loop->Entries.size() - 1 - Later],
+           Loop->Entries.back(), Later};
   if (W.To <= W.From)
     return std::nullopt;
   return W;
+}
+
+/// The steady state of the agent that issued most of Unit's ops: its loop
+/// entered most often (the first on a tie).
+std::optional<Window> issuerWindow(const SimResult &R,
+                                   const OccupiedUnitResult &Unit) {
+  std::map<unsigned, size_t> Ops;
+  for (const UnitSpan &S : Unit.Spans)
+    ++Ops[S.Agent];
+  if (Ops.empty())
+    return std::nullopt;
+  unsigned Agent = Ops.begin()->first;
+  for (auto [A, N] : Ops)
+    if (N > Ops[Agent])
+      Agent = A;
+  const LoopResult *Best = nullptr;
+  for (const LoopResult &L : R.Loops)
+    if (L.Agent == Agent && (!Best || L.Entries.size() > Best->Entries.size()))
+      Best = &L;
+  return laterHalf(Best);
+}
+
+/// Per iteration of its issuer's steady state: the sum of Value over the
+/// spans issued in it.
+template <typename Fn>
+std::optional<double> perIteration(const SimResult &R,
+                                   const OccupiedUnitResult *Unit, Fn Value) {
+  if (!Unit)
+    return 0.0;
+  std::optional<Window> W = issuerWindow(R, *Unit);
+  if (!W)
+    return Unit->Spans.empty() ? std::optional<double>(0.0) : std::nullopt;
+  double Sum = 0;
+  for (const UnitSpan &S : Unit->Spans)
+    if (S.Issued >= W->From && S.Issued < W->To)
+      Sum += Value(S);
+  return Sum / double(W->Iterations);
 }
 
 double rounded(double V, double Scale) { return std::round(V * Scale) / Scale; }
@@ -56,34 +93,33 @@ TensorCoreUse tileas::sim::tensorCoreUse(const SimResult &R, int TensorCore,
     U.BusyCycles = double(TC->BusyX100) / 100.0;
   if (R.Cycles)
     U.TotalBusyFraction = U.BusyCycles / double(R.Cycles);
-  std::optional<Window> W = steadyWindow(R);
+  std::optional<Window> W = laterHalf(R.mainLoop());
   if (!W)
     return U;
   uint64_t FromX100 = W->From * 100, ToX100 = W->To * 100;
-  uint64_t InWindowX100 = 0, WorkX100 = 0, Bytes = 0;
+  uint64_t InWindowX100 = 0;
   if (TC)
     for (const UnitSpan &S : TC->Spans) {
       uint64_t Lo = std::max(S.StartX100, FromX100);
       uint64_t Hi = std::min(S.EndX100, ToX100);
       if (Hi > Lo)
         InWindowX100 += Hi - Lo;
-      if (S.Issued >= W->From && S.Issued < W->To)
-        WorkX100 += S.EndX100 - S.StartX100;
     }
-  if (Mem)
-    for (const UnitSpan &S : Mem->Spans)
-      if (S.Issued >= W->From && S.Issued < W->To)
-        Bytes += S.TransferBytes;
   U.SteadyBusyFraction = double(InWindowX100) / double(ToX100 - FromX100);
-  double Mma = double(WorkX100) / 100.0 / double(W->Iterations);
-  double Transfer = BytesPerCycle > 0
-                        ? double(Bytes) / BytesPerCycle / double(W->Iterations)
-                        : 0.0;
-  U.MmaCyclesPerIteration = Mma;
+  std::optional<double> Mma = perIteration(R, TC, [](const UnitSpan &S) {
+    return double(S.EndX100 - S.StartX100) / 100.0;
+  });
+  std::optional<double> Bytes = perIteration(
+      R, Mem, [](const UnitSpan &S) { return double(S.TransferBytes); });
+  if (!Mma || !Bytes)
+    return U;
+  double Transfer = BytesPerCycle > 0 ? *Bytes / BytesPerCycle : 0.0;
+  U.MmaCyclesPerIteration = *Mma;
   U.TransferCyclesPerIteration = Transfer;
-  U.TransferBinds = Transfer > Mma;
-  double Larger = std::max(Mma, Transfer);
-  U.BoundFraction = Larger > 0 ? Mma / Larger : 0.0;
+  if (*Mma > 0) {
+    U.TransferBinds = Transfer > *Mma;
+    U.BoundFraction = *Mma / std::max(*Mma, Transfer);
+  }
   return U;
 }
 

@@ -132,9 +132,10 @@ struct StreamResult {
 struct UnitSpan {
   uint64_t StartX100 = 0;
   uint64_t EndX100 = 0;
-  /// The cycle it issued.
+  /// The cycle it issued, and the agent that issued it.
   Cycle Issued = 0;
   uint64_t TransferBytes = 0;
+  unsigned Agent = 0;
 };
 
 struct OccupiedUnitResult {

@@ -15,10 +15,14 @@
 //    of the n - 1 intervals): the pipeline's fill lies before it and the
 //    drain after it; the steady busy fraction is the part of the window the
 //    tensor core is busy, the total one the part of the whole run;
-//  * the bound: one iteration's MMA work (the occupancies of the MMAs issued
-//    in the window, over its h iterations) over the larger of that and the
-//    iteration's transfer time (the far-memory bytes issued in the window
-//    over h, at the timing's bytes per cycle); whichever is larger binds.
+//  * the bound: one iteration's MMA work over the larger of that and the
+//    iteration's transfer time at the timing's bytes per cycle; whichever is
+//    larger binds. One iteration's work on a unit is counted in the steady
+//    state of the agent that issues to it (its loop entered most often, the
+//    later half of its entries, as above): the occupancies (bytes) it issued
+//    there over the iterations there. (Several agents' loops are not in
+//    phase, so the main loop's window would count one agent's work short
+//    or over by an iteration.) No MMA work: no bound.
 //
 //===----------------------------------------------------------------------===//
 
