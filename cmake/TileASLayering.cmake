@@ -17,7 +17,7 @@
 
 set(TILEAS_IR_INDEPENDENT_LIBRARIES
   TileASSched TileASPipes TileASProtocol TileASSim TileASEventSched
-  TileASProblemIO TileASExact TileASModel TileASPTX)
+  TileASProblemIO TileASExact TileASModel TileASPTX TileASTiming)
 
 set(TILEAS_CODEGEN_LIBRARIES_REGEX
   "^(TileAS|TileASTarget|TileASCodeGen|TileASMIRExec|LLVMCodeGen|LLVMCodeGenTypes|LLVMSelectionDAG|LLVMGlobalISel|LLVMAsmPrinter|LLVMMIRParser|LLVMTarget|LLVM[A-Za-z0-9]+(CodeGen|Desc|Info))$")

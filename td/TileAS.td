@@ -32,6 +32,12 @@ def HasF32x2 : Predicate<"Subtarget->hasF32x2()">;
 include "TileASISelPatterns.td"
 include "TileASBuiltins.td"
 
+// Measured timing of real parts (tileas-sim --timing, llc -tileas-timing).
+include "TileASTiming.td"
+include "TileASTimingShapes.td"
+include "TileASTimingB200.td"
+include "TileASTimingH100.td"
+
 defm : RemapAllTargetPseudoPointerOperands<GPR64>;
 
 //===----------------------------------------------------------------------===//

@@ -76,6 +76,10 @@ struct Agent {
   /// When a blocked head is worth trying again.
   Cycle RetryAt = 0;
   std::vector<Cycle> Ready;
+  /// Per value: the occupied unit whose op made it, if that op forwards its
+  /// result on its unit (OpClass::ForwardsOnUnit), and when it issued.
+  std::vector<int> ForwardUnit;
+  std::vector<Cycle> ForwardAt;
   /// Completion of the latest store per memory space: of any store, of a
   /// store to no named object, and per (space, object) of named objects.
   std::vector<Cycle> StoreDone;
@@ -127,6 +131,9 @@ private:
   /// Last completion per stream.
   std::vector<StreamResult> Streams;
   std::vector<GroupResult> Groups;
+  /// Per occupied unit: its spans, and when it can take the next op.
+  std::vector<OccupiedUnitResult> Units;
+  std::vector<uint64_t> UnitFreeX100;
   /// Per (agent, loop): index into Loops, or -1.
   std::vector<std::vector<int>> LoopIndex;
   std::vector<LoopResult> Loops;
@@ -140,11 +147,13 @@ private:
 Machine::Machine(const ResourceModel &Model, const Catalog &Names,
                  ArrayRef<AgentProgram *> Programs, const SimOptions &Opts)
     : Model(Model), Names(Names), Opts(Opts), Calendar(Model),
-      Rand(Opts.JitterPercent, Opts.Seed) {
+      Rand(Opts.JitterPercent, Opts.Seed, Opts.TailPercent, Opts.TailFactor) {
   for (AgentProgram *P : Programs) {
     Agent A;
     A.Program = P;
     A.Ready.assign(P->numValues(), 0);
+    A.ForwardUnit.assign(P->numValues(), NoUnit);
+    A.ForwardAt.assign(P->numValues(), 0);
     A.Result.Name = P->name();
     Agents.push_back(std::move(A));
   }
@@ -158,6 +167,10 @@ void Machine::followCatalog() {
     Streams.push_back({Names.Streams[I], 0, 0});
   for (size_t I = Groups.size(); I < Names.Groups.size(); ++I)
     Groups.push_back({Names.Groups[I], 0, 0});
+  for (size_t I = Units.size(); I < Names.Units.size(); ++I) {
+    Units.push_back({Names.Units[I], {}, 0});
+    UnitFreeX100.push_back(0);
+  }
   for (std::vector<int> &L : LoopIndex)
     L.resize(Names.Loops.size(), -1);
 }
@@ -174,6 +187,8 @@ Error Machine::checkOp(const Agent &A, const DynamicOp &Op) const {
       return Bad("an instruction without a timing class");
     if (!all_of(Op.Uses, Value) || !all_of(Op.Defs, Value))
       return Bad("a register value out of range");
+    if (Op.Class->Unit != NoUnit && unsigned(Op.Class->Unit) >= Units.size())
+      return Bad(formatv("occupied unit {0} out of range", Op.Class->Unit));
     [[fallthrough]];
   case OpKind::Arrive:
     if (Op.Stream != NoStream && unsigned(Op.Stream) >= Streams.size())
@@ -249,8 +264,13 @@ bool Machine::blocked(Agent &A, Block B, Cycle Retry, unsigned Group,
 
 Cycle Machine::readyAt(const Agent &A, const DynamicOp &Op) {
   Cycle Operands = 0;
-  for (unsigned U : Op.Uses)
-    Operands = std::max(Operands, A.Ready[U]);
+  int Unit = Op.Kind == OpKind::Issue ? Op.Class->Unit : NoUnit;
+  for (unsigned U : Op.Uses) {
+    // A result its unit forwards to the unit's next op (an accumulator the
+    // tensor core keeps): the reader queues behind its producer.
+    bool Forwarded = Unit != NoUnit && A.ForwardUnit[U] == Unit;
+    Operands = std::max(Operands, Forwarded ? A.ForwardAt[U] : A.Ready[U]);
+  }
   return Operands;
 }
 
@@ -272,14 +292,28 @@ void Machine::issue(Agent &A) {
   Calendar.reserve(Now, C);
   unsigned Latency = C.FarMemory ? Rand.draw(C.Latency) : C.Latency;
   Cycle Done = Now + Latency;
+  if (C.Unit != NoUnit) {
+    // It starts when the unit has finished the ops before it.
+    uint64_t &Free = UnitFreeX100[C.Unit];
+    uint64_t StartX100 = std::max(Now * 100, Free);
+    Free = StartX100 + C.OccupancyX100;
+    OccupiedUnitResult &U = Units[C.Unit];
+    U.Spans.push_back(
+        {StartX100, Free, Now, C.TransferBytes, unsigned(&A - Agents.data())});
+    U.BusyX100 += C.OccupancyX100;
+    Done = (StartX100 + 99) / 100 + Latency;
+  }
   if (Op.Stream != NoStream) {
     StreamResult &S = Streams[Op.Stream];
     Done = std::max(Done, S.LastCompletion);
     S.LastCompletion = Done;
     ++S.Ops;
   }
-  for (unsigned D : Op.Defs)
+  for (unsigned D : Op.Defs) {
     A.Ready[D] = Done;
+    A.ForwardUnit[D] = C.ForwardsOnUnit ? C.Unit : NoUnit;
+    A.ForwardAt[D] = Now;
+  }
   if (C.BufferStore)
     A.BufferStoresDone = std::max(A.BufferStoresDone, Done);
   if (unsigned Space = C.StoreSpace) {
@@ -316,11 +350,19 @@ Expected<bool> Machine::step(Agent &A, unsigned Index) {
   // Renames and barrier setup take no issue cycle: they happen as soon as
   // the instruction before them has issued.
   if (Op.Kind == OpKind::Rename) {
-    SmallVector<Cycle, 8> Values;
+    struct Moved {
+      Cycle Ready;
+      int ForwardUnit;
+      Cycle ForwardAt;
+    };
+    SmallVector<Moved, 8> Values;
     for (auto [Dst, Src] : Op.Moves)
-      Values.push_back(A.Ready[Src]);
-    for (auto [Move, V] : zip(Op.Moves, Values))
-      A.Ready[Move.first] = V;
+      Values.push_back({A.Ready[Src], A.ForwardUnit[Src], A.ForwardAt[Src]});
+    for (auto [Move, V] : zip(Op.Moves, Values)) {
+      A.Ready[Move.first] = V.Ready;
+      A.ForwardUnit[Move.first] = V.ForwardUnit;
+      A.ForwardAt[Move.first] = V.ForwardAt;
+    }
     A.HasHead = false;
     return true;
   }
@@ -359,6 +401,7 @@ Expected<bool> Machine::step(Agent &A, unsigned Index) {
       // barrier's waiters read what they wrote (the P tile's STS, O's
       // TMEM_ST before the MMA warp's PV reads it).
       At = std::max(At, A.BufferStoresDone);
+    At += Opts.ArriveLatency;
     Bars.arrive(Op.Barrier, At);
     Quiet = std::max(Quiet, At);
     break;
@@ -412,7 +455,8 @@ void Machine::trace(const Agent &A, const DynamicOp &Op) const {
   if (Op.Kind == OpKind::Issue && Op.Stream != NoStream)
     OS << " (" << Streams[Op.Stream].Name << ")";
   if (Op.Kind == OpKind::Arrive && Op.Stream != NoStream)
-    OS << " -> lands at " << std::max(Now, Streams[Op.Stream].LastCompletion)
+    OS << " -> lands at "
+       << std::max(Now, Streams[Op.Stream].LastCompletion) + Opts.ArriveLatency
        << " (" << Streams[Op.Stream].Name << ")";
   OS << "\n";
 }
@@ -492,6 +536,7 @@ Expected<SimResult> Machine::run() {
   R.Loops = std::move(Loops);
   R.Groups = std::move(Groups);
   R.Streams = std::move(Streams);
+  R.Units = std::move(Units);
   return R;
 }
 

@@ -79,7 +79,10 @@ Error MIRAgent::branch(const MachineInstr &MI, bool Taken) {
 
 Error MIRAgent::executeTiming(const MachineInstr &MI,
                               std::optional<SlotRef> Fills) {
-  const OpTiming *T = Run.classes().lookup(MI);
+  Expected<const OpTiming *> Looked = Run.classes().lookup(MI);
+  if (!Looked)
+    return Looked.takeError();
+  const OpTiming *T = *Looked;
   if (!T)
     return failAt(
         MI, formatv("{0} has no resource vector in td/: the "

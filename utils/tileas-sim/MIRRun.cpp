@@ -20,8 +20,11 @@ using namespace llvm;
 
 namespace tileas {
 
-MIRRun::MIRRun(ArrayRef<AgentEntry> Agents)
-    : Agents(Agents.begin(), Agents.end()) {}
+MIRRun::MIRRun(ArrayRef<AgentEntry> Agents, std::optional<timing::Timing> T)
+    : Agents(Agents.begin(), Agents.end()), Classes(T) {
+  if (T)
+    Names.Units = OpClasses::unitNames();
+}
 
 std::string MIRRun::agentName(unsigned Agent) const {
   if (Agent == 0 && Agents.front().Region)

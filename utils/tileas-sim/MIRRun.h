@@ -71,7 +71,10 @@ namespace tileas {
 
 class MIRRun {
 public:
-  explicit MIRRun(llvm::ArrayRef<AgentEntry> Agents);
+  /// T: the timing description the run is timed on (none: the slot
+  /// model).
+  explicit MIRRun(llvm::ArrayRef<AgentEntry> Agents,
+                  std::optional<timing::Timing> T = std::nullopt);
 
   sim::Catalog &names() { return Names; }
   OpClasses &classes() { return Classes; }

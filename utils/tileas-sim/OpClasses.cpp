@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "OpClasses.h"
+#include "Pipeliner/TileASInstrTiming.h"
 #include "tileas/Model/MachineModel.h"
+#include "tileas/Model/ModelIds.h"
 
 #include "llvm/CodeGen/MachineInstr.h"
 
@@ -54,7 +56,40 @@ static std::optional<OpTiming> timingOf(const MachineInstr &MI) {
   return T;
 }
 
-const OpTiming *OpClasses::lookup(const MachineInstr &MI) {
+std::vector<std::string> OpClasses::unitNames() {
+  return {model::pipeNames()[gen::PipeTensorCore], "far_memory"};
+}
+
+Expected<const OpTiming *> OpClasses::lookup(const MachineInstr &MI) {
+  if (Timing) {
+    Expected<std::optional<timing::InstrTiming>> IT = instrTiming(*Timing, MI);
+    if (!IT)
+      return IT.takeError();
+    if (*IT) {
+      const timing::InstrTiming &M = **IT;
+      // One class per opcode and what its timing depends on.
+      Key K{MI.getOpcode(), 0, 0, 0, M.Bytes};
+      if (M.OnUnit == timing::Unit::TensorCore)
+        K = Key{MI.getOpcode(), unsigned(M.OccupancyX100), M.Latency, 0, 0};
+      auto [It, New] = ByShape.try_emplace(K);
+      if (New) {
+        It->second = timingOf(MI);
+        if (It->second) {
+          sim::OpClass &C = It->second->Class;
+          C.Latency = M.Latency;
+          C.OccupancyX100 = M.OccupancyX100;
+          C.TransferBytes = M.Bytes;
+          if (M.OnUnit == timing::Unit::TensorCore) {
+            C.Unit = TensorCoreUnit;
+            C.ForwardsOnUnit = true;
+          } else if (M.OnUnit == timing::Unit::FarMemory) {
+            C.Unit = FarMemoryUnit;
+          }
+        }
+      }
+      return It->second ? &*It->second : nullptr;
+    }
+  }
   auto [It, New] = ByOpcode.try_emplace(MI.getOpcode());
   if (New)
     It->second = timingOf(MI);

@@ -15,6 +15,10 @@
 //
 //   tileas-sim kernel.mir --trip-count=16 [--jitter=25 --seed=7] [--json]
 //   tileas-sim persistent.mir --trip-count=tile=8,kloop=4
+//   tileas-sim kernel.mir --trip-count=128 --timing=b200 [--jitter-tail=5:3]
+//
+// --timing=<name> runs on a measured timing description of td/ instead of
+// the slot model's numbers and reports the tensor core's utilization.
 //
 // Exit status 1 on bad input, a deadlock, or (with --expect-ii) a steady
 // state that differs from the scheduled II.
@@ -32,6 +36,8 @@
 #include "tileas/Model/MachineModel.h"
 #include "tileas/Sim/Report.h"
 #include "tileas/Sim/Simulator.h"
+#include "tileas/Sim/Utilization.h"
+#include "tileas/Timing/Timing.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/CodeGen/MachineFunction.h"
@@ -81,6 +87,22 @@ cl::opt<unsigned>
                   cl::init(0), cl::cat(Category));
 cl::opt<uint64_t> Seed("seed", cl::desc("Seed of the jitter"), cl::init(1),
                        cl::cat(Category));
+cl::opt<std::string> JitterTail(
+    "jitter-tail",
+    cl::desc("A heavier tail: PERCENT of the far-memory latencies (after "
+             "--jitter) are FACTOR times as long (issue 29: 5:3)"),
+    cl::value_desc("PERCENT:FACTOR"), cl::cat(Category));
+/// --jitter-tail, parsed.
+unsigned TailPercent = 0, TailFactor = 1;
+cl::opt<std::string> TimingName(
+    "timing",
+    cl::desc("What the instructions take: 'model' (the slot model's numbers, "
+             "as the scheduler sees them) or a measured timing description "
+             "of td/ (b200, h100); a description also reports the tensor "
+             "core's utilization"),
+    cl::value_desc("name"), cl::init(timing::ModelName), cl::cat(Category));
+/// --timing, looked up (none: the model).
+std::optional<timing::Timing> Timing;
 cl::opt<bool> JSON("json", cl::desc("Print JSON"), cl::cat(Category));
 cl::opt<unsigned>
     ScheduledII("ii",
@@ -169,6 +191,13 @@ prepare(MachineFunction &MF, MIRFile *Ref,
   return S;
 }
 
+/// The tensor core's use in a run on a timing description.
+sim::TensorCoreUse tensorCore(const sim::SimResult &R) {
+  return sim::tensorCoreUse(R, OpClasses::TensorCoreUnit,
+                            OpClasses::FarMemoryUnit,
+                            Timing->farMemoryBytesPerCycle());
+}
+
 void printText(const MachineFunction &MF, const RunSetup &S,
                const sim::SimResult &R) {
   outs() << MF.getName();
@@ -178,6 +207,11 @@ void printText(const MachineFunction &MF, const RunSetup &S,
     outs() << " (with " << S.TripSetting << ")";
   if (JitterPercent)
     outs() << ", jitter +-" << JitterPercent << "% seed " << Seed;
+  if (TailPercent)
+    outs() << ", tail " << TailPercent << "% at " << TailFactor << "x seed "
+           << Seed;
+  if (TimingName.getNumOccurrences())
+    outs() << ", timing " << TimingName;
   outs() << ": " << R.Cycles << " cycles";
   const sim::LoopResult *Main = R.mainLoop();
   if (std::optional<double> CPI =
@@ -188,6 +222,8 @@ void printText(const MachineFunction &MF, const RunSetup &S,
   if (S.II)
     outs() << ", scheduled II " << *S.II;
   outs() << "\n";
+  if (Timing)
+    sim::printTensorCore(outs(), tensorCore(R));
   sim::printDetails(outs(), R);
 }
 
@@ -203,8 +239,15 @@ void printJSON(const MachineFunction &MF, const RunSetup &S,
     J.attribute("trip_count_setting", S.TripSetting);
     J.attribute("jitter_percent", int64_t(JitterPercent));
     J.attribute("seed", int64_t(Seed));
+    // Only asked for: the model's report stays as it was.
+    if (TimingName.getNumOccurrences())
+      J.attribute("timing", TimingName);
+    if (TailPercent)
+      J.attribute("jitter_tail", formatv("{0}:{1}", TailPercent, TailFactor));
     sim::writeJSONSummary(J, R);
     J.attribute("ii", S.II ? json::Value(int64_t(*S.II)) : nullptr);
+    if (Timing)
+      sim::writeJSONTensorCore(J, tensorCore(R));
     sim::writeJSONDetails(J, R);
   });
   outs() << "\n";
@@ -248,7 +291,7 @@ bool simulateFunction(
   Expected<std::vector<AgentEntry>> Entries = findAgents(MF);
   if (!Entries)
     return Report(Entries.takeError());
-  MIRRun Run(*Entries);
+  MIRRun Run(*Entries, Timing);
   MIRAgentOptions Opts;
   Opts.LiveIns = S->LiveIns;
   Opts.Overrides = S->Overrides;
@@ -262,6 +305,10 @@ bool simulateFunction(
   sim::SimOptions SO;
   SO.JitterPercent = JitterPercent;
   SO.Seed = Seed;
+  SO.TailPercent = TailPercent;
+  SO.TailFactor = TailFactor;
+  if (Timing)
+    SO.ArriveLatency = Timing->mbarrierLatency();
   SO.MaxCycles = MaxCycles;
   SO.Trace = Trace ? &errs() : nullptr;
   SO.FreeBranches = FreeBranches;
@@ -305,6 +352,17 @@ int main(int argc, char **argv) {
   }
   if (JitterPercent > 100)
     return error("--jitter is a percentage of the latency, at most 100");
+  if (!JitterTail.empty()) {
+    auto [P, F] = StringRef(JitterTail).split(':');
+    if (P.getAsInteger(10, TailPercent) || F.getAsInteger(10, TailFactor) ||
+        TailPercent > 100 || TailFactor < 1)
+      return error("--jitter-tail takes PERCENT:FACTOR, a percentage of at "
+                   "most 100 and a factor of at least 1 (e.g. 5:3), not '" +
+                   JitterTail + "'");
+  }
+  if (Error E = timing::checkName(TimingName))
+    return error("--timing: " + toString(std::move(E)));
+  Timing = timing::lookup(TimingName);
 
   Expected<std::unique_ptr<TargetMachine>> TM = createTileASTargetMachine();
   if (!TM)

@@ -58,6 +58,9 @@ namespace sim {
 /// Cycles since the start of the run.
 using Cycle = uint64_t;
 
+/// No occupied unit: an op's latency counts from its issue.
+constexpr int NoUnit = -1;
+
 /// The static timing facts of an instruction kind (an opcode), shared by all
 /// its dynamic instances.
 struct OpClass {
@@ -78,6 +81,19 @@ struct OpClass {
   /// and mutexes hand between agents: the agent's later arrivals on a
   /// barrier are performed once it has completed (release semantics).
   bool BufferStore = false;
+  /// A unit the op occupies (the tensor core, the SM's far-memory share;
+  /// Catalog::Units), set by a timing description: the op starts on it once
+  /// the ops issued to it before have left it (each OccupancyX100 / 100
+  /// cycles after its start), and its Latency counts from that start.
+  /// NoUnit: from its issue, and nothing queues.
+  int Unit = NoUnit;
+  uint64_t OccupancyX100 = 0;
+  /// A later op on the same unit that reads its result need not wait for
+  /// it: the unit takes it in order (the tensor core accumulates in place),
+  /// so the reader may issue at once and queues behind it.
+  bool ForwardsOnUnit = false;
+  /// Far-memory bytes it moves (a TMA load), for the transfer bound.
+  uint64_t TransferBytes = 0;
 };
 
 enum class OpKind : uint8_t {

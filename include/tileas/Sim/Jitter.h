@@ -11,6 +11,11 @@
 // come from SplitMix64 over the seed, so the same seed gives the same
 // latencies on every machine and library (std:: distributions do not).
 //
+// The heavy tail (issue 29: 5% of loads at 3x) is a second draw from the
+// same stream, made only when it is enabled (so runs without it draw as
+// before): with probability TailPercent / 100 the latency, drawn as above,
+// is multiplied by TailFactor.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TILEAS_SIM_JITTER_H
@@ -25,15 +30,21 @@ namespace sim {
 
 class Jitter {
 public:
-  Jitter(unsigned Percent = 0, uint64_t Seed = 1)
-      : Percent(Percent), Stream(Seed) {}
+  Jitter(unsigned Percent = 0, uint64_t Seed = 1, unsigned TailPercent = 0,
+         unsigned TailFactor = 1)
+      : Percent(Percent), TailPercent(TailPercent), TailFactor(TailFactor),
+        Stream(Seed) {}
 
-  bool enabled() const { return Percent != 0; }
+  bool enabled() const { return Percent != 0 || tail(); }
   /// The latency of the next far-memory op whose nominal latency is L.
   unsigned draw(unsigned L);
 
 private:
+  bool tail() const { return TailPercent != 0 && TailFactor > 1; }
+
   unsigned Percent;
+  unsigned TailPercent;
+  unsigned TailFactor;
   SplitMix64 Stream;
 };
 

@@ -63,6 +63,8 @@ struct Catalog {
   std::vector<std::string> Streams;
   /// Loops (DynamicOp::Loop).
   std::vector<std::string> Loops;
+  /// Occupied units (OpClass::Unit).
+  std::vector<std::string> Units;
   /// Barriers are 0 .. NumBarriers - 1.
   unsigned NumBarriers = 0;
 
@@ -74,6 +76,13 @@ struct SimOptions {
   /// Far-memory latency jitter, +-percent (0: none).
   unsigned JitterPercent = 0;
   uint64_t Seed = 1;
+  /// The heavy tail: TailPercent of the far-memory ops (drawn after the
+  /// +-JitterPercent draw) take TailFactor times their latency (0: none).
+  unsigned TailPercent = 0;
+  unsigned TailFactor = 1;
+  /// Cycles from an arrival until a waiter sees its phase (a timing
+  /// description's mbarrier latency; 0: at once).
+  unsigned ArriveLatency = 0;
   /// A run still going at this cycle is stopped with an error.
   Cycle MaxCycles = Cycle(1) << 40;
   /// Branches as the modulo scheduler sees them: they neither wait for
@@ -119,6 +128,24 @@ struct StreamResult {
   Cycle LastCompletion = 0;
 };
 
+/// One op's stay on an occupied unit, in hundredths of a cycle.
+struct UnitSpan {
+  uint64_t StartX100 = 0;
+  uint64_t EndX100 = 0;
+  /// The cycle it issued, and the agent that issued it.
+  Cycle Issued = 0;
+  uint64_t TransferBytes = 0;
+  unsigned Agent = 0;
+};
+
+struct OccupiedUnitResult {
+  std::string Name;
+  /// In issue order (which is the unit's order).
+  std::vector<UnitSpan> Spans;
+  /// The sum of the spans' lengths, in hundredths of a cycle.
+  uint64_t BusyX100 = 0;
+};
+
 struct LoopResult {
   unsigned Agent = 0;
   unsigned Loop = 0;
@@ -140,6 +167,8 @@ struct SimResult {
   std::vector<LoopResult> Loops;
   std::vector<GroupResult> Groups;
   std::vector<StreamResult> Streams;
+  /// One per Catalog::Units entry.
+  std::vector<OccupiedUnitResult> Units;
 
   /// The loop that ran the most iterations (the kernel of a pipelined
   /// loop); on a tie (the agents of a warp-specialized loop) the one with

@@ -6,6 +6,7 @@
 
 #include "TileASOptions.h"
 #include "tileas/Model/MachineModel.h"
+#include "tileas/Timing/Timing.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -30,6 +31,18 @@ struct ReservedBarriersParser : public cl::parser<int> {
                            "named barriers (the td's {2} budget pool); "
                            "reserve at most {1}",
                            Value, *Count, Pool));
+  }
+};
+
+/// -tileas-timing: "model" or a timing description of td/.
+struct TimingNameParser : public cl::parser<std::string> {
+  using cl::parser<std::string>::parser;
+  bool parse(cl::Option &O, StringRef ArgName, StringRef Arg,
+             std::string &Value) {
+    if (Error E = tileas::timing::checkName(Arg))
+      return O.error(toString(std::move(E)));
+    Value = Arg.str();
+    return false;
   }
 };
 } // namespace
@@ -93,7 +106,15 @@ static cl::opt<bool> WSKeepSlowerII(
              "unspecialized, with a remark)"),
     cl::init(false));
 
+static cl::opt<std::string, false, TimingNameParser> Timing(
+    "tileas-timing",
+    cl::desc("The latencies the scheduler plans with: 'model' (the slot "
+             "model's) or a measured timing description of td/ (b200, h100), "
+             "whose MMA occupancies also hold the tensor core's slots"),
+    cl::value_desc("name"), cl::init(tileas::timing::ModelName));
+
 int llvm::tileasReservedBarriers() { return ReservedBarriers; }
+std::string llvm::tileasTiming() { return Timing; }
 bool llvm::tileasVerifySchedules() { return VerifySchedules; }
 TileASPipelineStrategy llvm::tileasPipelineStrategy() { return Strategy; }
 unsigned llvm::tileasRingSlack() { return RingSlack; }

@@ -15,6 +15,8 @@
 #ifndef TILEAS_TILEASOPTIONS_H
 #define TILEAS_TILEASOPTIONS_H
 
+#include <string>
+
 namespace llvm {
 
 /// Named barriers kept for other uses (-tileas-reserved-barriers); negative
@@ -52,6 +54,9 @@ bool tileasPrefetchShortPath();
 /// it has a larger II than the unspecialized one (-tileas-ws-keep-slower-ii,
 /// hidden; tests of the handoffs use it). TileASStrategyChoice.h.
 bool tileasWSKeepSlowerII();
+
+/// -tileas-timing: "model" or the name of a timing description.
+std::string tileasTiming();
 
 /// The target options the pipelining passes read, as a value: the same
 /// names, defaults and meanings as the command-line options above.

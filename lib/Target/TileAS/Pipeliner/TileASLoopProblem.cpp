@@ -6,6 +6,7 @@
 
 #include "Pipeliner/TileASLoopProblem.h"
 #include "Materialize/TileASCoordinationInput.h"
+#include "Pipeliner/TileASInstrTiming.h"
 #include "TileASMachineFunctionInfo.h"
 #include "tileas/Model/MachineModel.h"
 
@@ -115,6 +116,11 @@ bool ProblemBuilder::collectOps() {
     Op.Name = (Twine(Index) + ":" + TII.getName(MI.getOpcode())).str();
     if (const model::OpcodeRecord *Rec = model::lookupOpcode(MI.getOpcode())) {
       model::fillResources(model::resourceVector(*Rec), Op);
+      // -tileas-timing: a measured description's latencies and occupancies.
+      if (std::optional<std::string> Why = applyTimingToOperation(MI, Op)) {
+        LP.Unsupported = *Why;
+        return false;
+      }
       // An op that writes its result in place (a tied def) allocates no new
       // buffer: its buffer was paid for where it was allocated.
       bool InPlace = MI.getNumDefs() > 0 && MI.isRegTiedToUseOperand(0);

@@ -1,0 +1,128 @@
+//===- TileASInstrTiming.cpp - A timing description's view of MIR ---------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Pipeliner/TileASInstrTiming.h"
+#include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "TileASOptions.h"
+#include "tileas/PTX/Descriptors.h"
+#include "tileas/Sched/Problem.h"
+
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+using namespace tileas;
+
+static Error failAt(const MachineInstr &MI, const Twine &What) {
+  const MachineFunction &MF = *MI.getMF();
+  return createStringError(
+      inconvertibleErrorCode(),
+      formatv("{0} bb.{1}: {2}: {3}", MF.getName(), MI.getParent()->getNumber(),
+              MF.getSubtarget().getInstrInfo()->getName(MI.getOpcode()),
+              What.str()));
+}
+
+/// The MMA shape of MI, if MI is an MMA.
+static Expected<std::optional<timing::MmaShape>>
+mmaShape(const MachineInstr &MI, StringRef Name) {
+  auto Descriptor = [&]() -> Expected<uint32_t> {
+    const MachineOperand &MO = MI.getOperand(6);
+    if (!MO.isImm())
+      return failAt(MI, "its instruction descriptor is not an immediate");
+    return uint32_t(MO.getImm());
+  };
+  switch (MI.getOpcode()) {
+  case TileAS::MMA_TMEM:
+    return timing::MmaShape{128, 128, 16};
+  case TileAS::MMA_TMEM_F16: {
+    Expected<uint32_t> Bits = Descriptor();
+    if (!Bits)
+      return Bits.takeError();
+    Expected<ptx::MmaF16Desc> D = ptx::decodeMmaF16Desc(*Bits);
+    if (!D)
+      return failAt(MI, "instruction descriptor: " + toString(D.takeError()));
+    return timing::MmaShape{D->M, D->N, D->K};
+  }
+  case TileAS::MMA_TMEM_F8F6F4: {
+    Expected<uint32_t> Bits = Descriptor();
+    if (!Bits)
+      return Bits.takeError();
+    Expected<ptx::MmaF8F6F4Desc> D = ptx::decodeMmaF8F6F4Desc(*Bits);
+    if (!D)
+      return failAt(MI, "instruction descriptor: " + toString(D.takeError()));
+    return timing::MmaShape{D->M, D->N, D->K};
+  }
+  case TileAS::WGMMA:
+    return timing::MmaShape{64, 128, 16};
+  default:
+    break;
+  }
+  // WGMMA_X<L>: m64n<2L>k16.
+  unsigned Lanes = 0;
+  if (Name.consume_front("WGMMA_X") && !Name.getAsInteger(10, Lanes))
+    return timing::MmaShape{64, 2 * Lanes, 16};
+  return std::nullopt;
+}
+
+/// The bytes a load moves: its last immediate operand.
+static std::optional<uint64_t> loadBytes(const MachineInstr &MI) {
+  for (unsigned I = MI.getNumExplicitOperands(); I-- > 0;)
+    if (MI.getOperand(I).isImm())
+      return MI.getOperand(I).getImm() > 0 ? uint64_t(MI.getOperand(I).getImm())
+                                           : 0;
+  return std::nullopt;
+}
+
+Expected<std::optional<timing::InstrTiming>>
+llvm::instrTiming(const timing::Timing &T, const MachineInstr &MI) {
+  StringRef Name =
+      MI.getMF()->getSubtarget().getInstrInfo()->getName(MI.getOpcode());
+  if (T.timesMma(Name)) {
+    Expected<std::optional<timing::MmaShape>> Shape = mmaShape(MI, Name);
+    if (!Shape)
+      return Shape.takeError();
+    if (!*Shape)
+      return failAt(MI, "timing " + T.name() +
+                            " times it as an MMA, but its shape is unknown");
+    std::optional<timing::InstrTiming> IT = T.mma(Name, **Shape);
+    if (!IT)
+      return failAt(MI, formatv("timing {0} has no entry for its shape {1}",
+                                T.name(), (*Shape)->str()));
+    return IT;
+  }
+  if (T.timesLoad(Name)) {
+    std::optional<uint64_t> Bytes = loadBytes(MI);
+    if (!Bytes || !*Bytes)
+      return failAt(MI, "timing " + T.name() +
+                            " times it as a load, but it names no bytes");
+    return T.load(Name, *Bytes);
+  }
+  return T.instr(Name);
+}
+
+std::optional<std::string> llvm::applyTimingToOperation(const MachineInstr &MI,
+                                                        Operation &Op) {
+  std::optional<timing::Timing> T = timing::lookup(tileasTiming());
+  if (!T)
+    return std::nullopt; // The slot model's numbers.
+  Expected<std::optional<timing::InstrTiming>> IT = instrTiming(*T, MI);
+  if (!IT)
+    return "-tileas-timing: " + toString(IT.takeError());
+  if (!*IT)
+    return std::nullopt;
+  Op.Latency = (*IT)->Latency;
+  if ((*IT)->OnUnit == timing::Unit::TensorCore) {
+    // The tensor core's slots are held for the MMA's occupancy.
+    unsigned Hold = unsigned(((*IT)->OccupancyX100 + 99) / 100);
+    for (SlotUse &U : Op.Slots)
+      U.Duration = std::max(U.Duration, Hold);
+    Op.FootprintRows.clear(); // Derived again from the slots.
+  }
+  return std::nullopt;
+}

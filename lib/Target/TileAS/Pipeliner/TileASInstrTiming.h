@@ -1,0 +1,55 @@
+//===- TileASInstrTiming.h - A timing description's view of MIR -*- C++ -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// What a measured timing description (tileas/Timing/Timing.h) says of one
+// TileAS machine instruction: the MIR side decodes what the description is
+// keyed on, the instruction's td name and, for an MMA, its shape (MMA_TMEM:
+// M128 N128 K16; MMA_TMEM_F16 / MMA_TMEM_F8F6F4: the instruction
+// descriptor's M and N, K 16 / 32; WGMMA: m64n128k16; WGMMA_X<L>: m64n<2L>k16)
+// or, for a far-memory load, its bytes (the last immediate operand).
+// tileas-sim times MIR with it, and the scheduler plans with it under
+// -tileas-timing (applyTimingToOperation, the one hook in the loop-problem
+// builder).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEAS_PIPELINER_TILEASINSTRTIMING_H
+#define TILEAS_PIPELINER_TILEASINSTRTIMING_H
+
+#include "tileas/Timing/Timing.h"
+
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <string>
+
+namespace tileas {
+struct Operation;
+} // namespace tileas
+
+namespace llvm {
+
+class MachineInstr;
+
+/// MI on T: nullopt if T does not list MI's instruction (it keeps the slot
+/// model's numbers); an error naming the function, block and instruction if
+/// T times the instruction but not MI's shape, or MI's shape cannot be
+/// decoded.
+Expected<std::optional<tileas::timing::InstrTiming>>
+instrTiming(const tileas::timing::Timing &T, const MachineInstr &MI);
+
+/// -tileas-timing: with a description other than the model, gives Op (MI's
+/// operation, its resources filled from the slot model) the description's
+/// result latency, and for an MMA holds its slots for the description's
+/// occupancy (rounded up to whole cycles; the machine's slots and pools are
+/// unchanged). A far-memory load's occupancy of the bandwidth share has no
+/// slot: only its latency changes. Returns why MI cannot be timed, if so.
+std::optional<std::string> applyTimingToOperation(const MachineInstr &MI,
+                                                  tileas::Operation &Op);
+
+} // namespace llvm
+
+#endif // TILEAS_PIPELINER_TILEASINSTRTIMING_H

@@ -1,0 +1,73 @@
+//===- TileASTimingB200.td - Measured B200 timing ------------*- tablegen -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// NVIDIA B200 (sm_100a, about 1.965 GHz) from published microbenchmarks
+// (issue 29's table; docs/timing-sources.md lists every source). Every
+// number names its source; `estimate:` marks a number no source gives, with
+// the reasoning. Instructions not listed here (TMEM_LD/ST, LDS/STS, SIMT
+// arithmetic, CP_ASYNC, TMA_STORE, ...) keep the slot model's numbers
+// (TileASMachine.td, TileASResources.td).
+//
+// SA = github.com/SemiAnalysisAI/microbench-blackwell.
+//
+//===----------------------------------------------------------------------===//
+
+def TimingB200 : TimingDesc<"b200"> {
+  // SA cuda_device_info: boost clock 1965 MHz.
+  let ClockMHz = 1965;
+  // SA tma2d_throughput (every SM loading): about 1000 cycles + 165 per KiB
+  // beyond 8 KiB, i.e. 1024 / 165 = 6.2 B/cycle/SM. (HBM3e's 8 TB/s would be
+  // 27.5 B/cycle/SM over 148 SMs; the measured share is what a TMA stream of
+  // one CTA per SM gets.)
+  let FullLoadCyclesPerKiB = 165;
+  // CUDA C++ Programming Guide, "Shared Memory" (compute capability 10.0):
+  // 32 banks of 4 bytes per clock = 128 B/cycle/SM.
+  let SmemBytesPerCycle = 128;
+  // estimate: no source measures tcgen05-era mbarrier arrive-to-wait; an
+  // arrive is a shared-memory atomic and try_wait a shared-memory load, so
+  // one shared-memory round trip: about 30 cycles (shared-memory load
+  // latency on Hopper, Luo et al., arXiv:2501.12084, is 29-33 cycles).
+  let MbarrierLatency = 30;
+}
+
+//===----------------------------------------------------------------------===//
+// tcgen05.mma kind::f16 (bf16 x bf16 -> f32), cta_group::1, A and B from
+// shared memory. Occupancy: SA umma_throughput/full.csv (many MMAs in
+// flight); latency: SA umma_latency/results.csv (issue to accumulator ready).
+// (A from tensor memory, M128 N128: latency 168; TileAS has no such form.)
+//===----------------------------------------------------------------------===//
+
+// MMA_TMEM is the abstract M128 N128 K16 bf16 MMA (docs/ptx.md).
+def : MmaTiming<TimingB200, "MMA_TMEM", 128, 128, 16, 6460, 200>;
+
+def : MmaTiming<TimingB200, "MMA_TMEM_F16", 128, 128, 16, 6460, 200>;
+// estimate (occupancy): SA measures N128 (64.6) and N256 (128.6) at about
+// 0.5 cycles per column; half of N128 for N64. Latency: SA umma_latency.
+def : MmaTiming<TimingB200, "MMA_TMEM_F16", 128, 64, 16, 3230, 168>;
+def : MmaTiming<TimingB200, "MMA_TMEM_F16", 128, 256, 16, 12860, 264>;
+def : MmaTiming<TimingB200, "MMA_TMEM_F16", 64, 128, 16, 6450, 184>;
+
+//===----------------------------------------------------------------------===//
+// tcgen05.mma kind::f8f6f4 (K = 32). estimate (both numbers): no source in
+// hand measures it. NVIDIA's B200 figures give dense fp8 twice the rate of
+// dense bf16 (4.5 against 2.25 PFLOP/s), and one K32 MMA does twice the work
+// of a K16 one, so it occupies the tensor core as long as the kind::f16 MMA
+// of the same M and N; its latency is taken to be that MMA's.
+//===----------------------------------------------------------------------===//
+
+def : MmaTiming<TimingB200, "MMA_TMEM_F8F6F4", 128, 128, 32, 6460, 200>;
+def : MmaTiming<TimingB200, "MMA_TMEM_F8F6F4", 128, 256, 32, 12860, 264>;
+
+//===----------------------------------------------------------------------===//
+// TMA 2D tiled load from HBM with one load in flight: SA tma2d_latency,
+// one CTA per SM, median. Between and beyond the points the latency is
+// linear in the bytes (27 cycles per KiB between these two; estimate: the
+// same slope below 8 KiB and beyond 16 KiB, e.g. 64 KiB: 2474 cycles).
+// Loads in flight share FullLoadCyclesPerKiB above.
+//===----------------------------------------------------------------------===//
+
+def : TmaLatencyPoint<TimingB200, "TMA_LOAD", 8192, 962>;
+def : TmaLatencyPoint<TimingB200, "TMA_LOAD", 16384, 1178>;

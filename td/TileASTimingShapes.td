@@ -1,0 +1,26 @@
+//===- TileASTimingShapes.td - MMA shapes TileAS produces -*- tablegen -*-===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The MMA shapes TileAS produces, per instruction (MmaShapeUse,
+// TileASTiming.td): a timing description that times one of these
+// instructions must time each of its shapes here (tileas-tblgen checks).
+//
+//===----------------------------------------------------------------------===//
+
+// MMA_TMEM is the abstract machine's kind::f16 M128 N128 K16 bf16
+// (docs/ptx.md); MMA_TMEM_F16 and
+// MMA_TMEM_F8F6F4 carry theirs in the instruction descriptor ($idesc: M at
+// bits 24-28, N at 17-22; K is 16 for kind::f16, 32 for kind::f8f6f4);
+// WGMMA is the Hopper stand-in m64n128k16 and WGMMA_X<L> is m64n<2L>k16.
+// The corpus's descriptors (bench/corpus/*.ll, *.mir): f16 M128 N128;
+// f8f6f4 M128 N128 and M128 N256.
+
+def : MmaShapeUse<"MMA_TMEM", 128, 128, 16>;
+def : MmaShapeUse<"MMA_TMEM_F16", 128, 128, 16>;
+def : MmaShapeUse<"MMA_TMEM_F8F6F4", 128, 128, 32>;
+def : MmaShapeUse<"MMA_TMEM_F8F6F4", 128, 256, 32>;
+def : MmaShapeUse<"WGMMA", 64, 128, 16>;
+def : MmaShapeUse<"WGMMA_X64", 64, 128, 16>;
