@@ -35,6 +35,9 @@ CLASS_NAMES = {"gemm": "GEMM", "attention": "Attention"}
 # Fractions computed from rounded JSON numbers: a ratio a hair below its
 # target by rounding alone still meets it.
 EPSILON = 1e-9
+# Two strategies within this fraction of each other's cycles are a tie:
+# neither is the faster, so either default meets the target.
+TIE = 0.005
 STRATEGIES = ("unspecialized", "warp-specialized")
 # The timing the compiler schedules with unless told otherwise
 # (-tileas-timing): the seed's model.
@@ -138,6 +141,11 @@ class Runs:
         return self.runs.get((kernel, form, strategy, trips, jitter,
                               schedule))
 
+    def all_runs(self, kernel, form):
+        return [r for k, r in sorted(self.runs.items(),
+                                     key=lambda kv: str(kv[0]))
+                if k[:2] == (kernel, form)]
+
     def trip_counts(self):
         return sorted({k[3] for k in self.runs})
 
@@ -172,6 +180,8 @@ def reached(run):
 
 def binds(run):
     tc = run["tensor_core"]
+    if tc and not tc.get("mma_cycles_per_iteration"):
+        return "— (no MMA)"
     if tc.get("binding") == "transfer":
         return "**memory-bound** (transfer)"
     if tc.get("binding") == "mma":
@@ -212,7 +222,13 @@ def headline_table(runs, verdict):
                     tc = run["tensor_core"]
                     frac = reached(run)
                     failed = bool(run.get("error"))
-                    if strategy == default:
+                    idle = not failed and not tc.get(
+                        "mma_cycles_per_iteration")
+                    if idle:
+                        # No MMA in the loop (a decode kernel on the SIMT
+                        # units): there is no tensor-core bound to reach.
+                        target = "— (no tensor-core work)"
+                    elif strategy == default:
                         judged += 1
                         ok = frac is not None and \
                             frac + EPSILON >= TARGETS[cls]
@@ -256,7 +272,8 @@ def memory_bound(runs):
                                 for t in runs.trip_counts()
                                 for s in STRATEGIES)
                     if r), None)
-        if run and run["tensor_core"].get("binding") == "transfer":
+        if run and run["tensor_core"].get("binding") == "transfer" and \
+                run["tensor_core"].get("mma_cycles_per_iteration"):
             tc = run["tensor_core"]
             found.append("%s: %s cycles of transfer per iteration against "
                          "%s of MMA work: the tensor core can be busy at "
@@ -292,14 +309,18 @@ def faster_strategy(runs):
             continue
         best = min(STRATEGIES, key=lambda s: (total[s], s))
         default = runs.default_strategy(cls)
+        tie = total[default] - total[best] <= TIE * total[default]
         out.append("- %s, cycles at each kernel's largest trip count "
-                   "summed over ±25%% and the heavy tail: unspecialized %s, warp-specialized %s; the faster "
-                   "is %s, the default is %s — target: the default is the "
-                   "faster: %s." % (
+                   "summed over ±25%% and the heavy tail: unspecialized %s, "
+                   "warp-specialized %s; %s, the default is %s — target: "
+                   "the default is the faster: %s." % (
                        CLASS_NAMES[cls], cycles(total["unspecialized"]),
-                       cycles(total["warp-specialized"]), best, default,
-                       "met" if best == default or
-                       total[best] == total[default] else "NOT met"))
+                       cycles(total["warp-specialized"]),
+                       "the faster is %s" % best if not tie or best == default
+                       else "a tie (within %s; %s by %s)" % (
+                           pct(TIE), best,
+                           pct(1 - total[best] / total[default])),
+                       default, "met" if tie else "NOT met"))
     return out
 
 
@@ -364,9 +385,23 @@ def differences(a, b):
     return "; ".join(said) or "the same II, stages and rings"
 
 
+def without_mma(runs):
+    """The kernels whose loop has no MMA: no tensor-core bound to judge."""
+    found = []
+    for kernel, form in runs.kernels():
+        tcs = [r["tensor_core"] for r in runs.all_runs(kernel, form)
+               if not r.get("error")]
+        if tcs and not any(tc.get("mma_cycles_per_iteration") for tc in tcs):
+            found.append(name(kernel, form))
+    return found
+
+
 def figure(runs, path):
     groups = []
+    idle = set(without_mma(runs))
     for kernel, form in runs.kernels():
+        if name(kernel, form) in idle:
+            continue
         values = {}
         for strategy in STRATEGIES:
             for jitter, _ in JITTERS:
@@ -447,6 +482,11 @@ def section(in_dir, out_dir, verdict):
                                      "%d kernel(s)." % len(bound) if bound
                                      else "none."))
     out += ["  - %s" % b for b in bound]
+    idle = without_mma(runs)
+    if idle:
+        out.append("- No tensor-core work in the loop (no MMA; not judged "
+                   "on utilization, not in the figure): %s." %
+                   and_list(idle))
     out += faster_strategy(runs)
     sched, timings, worse, seed_slower = schedule_table(runs)
     if runs.timing in timings and "model" in timings:
