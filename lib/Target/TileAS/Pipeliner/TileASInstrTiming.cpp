@@ -126,3 +126,18 @@ std::optional<std::string> llvm::applyTimingToOperation(const MachineInstr &MI,
   }
   return std::nullopt;
 }
+
+std::optional<int> llvm::accumulatorForwarding(const MachineInstr &MI) {
+  std::optional<timing::Timing> T = timing::lookup(tileasTiming());
+  if (!T)
+    return std::nullopt;
+  Expected<std::optional<timing::InstrTiming>> IT = instrTiming(*T, MI);
+  if (!IT) {
+    // applyTimingToOperation has already refused the loop for this.
+    consumeError(IT.takeError());
+    return std::nullopt;
+  }
+  if (!*IT || (*IT)->OnUnit != timing::Unit::TensorCore)
+    return std::nullopt;
+  return int(((*IT)->OccupancyX100 + 99) / 100);
+}

@@ -50,6 +50,15 @@ instrTiming(const tileas::timing::Timing &T, const MachineInstr &MI);
 std::optional<std::string> applyTimingToOperation(const MachineInstr &MI,
                                                   tileas::Operation &Op);
 
+/// -tileas-timing: for an instruction the description times on the tensor
+/// core, the cycles after its start at which an MMA that accumulates into
+/// its result (reads it through the operand tied to its def) may start. The
+/// unit forwards the accumulator from one MMA to the next, so a chain
+/// advances at the occupancy, not at the result latency (tileas-sim times
+/// it so: OpClass::ForwardsOnUnit). nullopt with the slot model's numbers
+/// and for instructions off the tensor core.
+std::optional<int> accumulatorForwarding(const MachineInstr &MI);
+
 } // namespace llvm
 
 #endif // TILEAS_PIPELINER_TILEASINSTRTIMING_H

@@ -51,6 +51,9 @@ struct OpFacts {
   bool Volatile = false;
   bool Async = false;
   int Latency = 0;
+  /// Under -tileas-timing, an MMA on the tensor core: the latency to the
+  /// next MMA of its accumulator chain (accumulatorForwarding).
+  std::optional<int> ChainLatency;
 };
 
 class ProblemBuilder {
@@ -154,6 +157,7 @@ bool ProblemBuilder::collectOps() {
     });
     F.Async = Op.Async;
     F.Latency = Op.Latency;
+    F.ChainLatency = accumulatorForwarding(MI);
     LP.OpIndex[&MI] = Index;
     LP.Instrs.push_back(&MI);
     LP.Problem.addOperation(std::move(Op));
@@ -283,10 +287,13 @@ void ProblemBuilder::addRegisterDependences() {
       unsigned D = It->second;
       // An operand tied to a def is read and rewritten in place: the value
       // is updated where it lives, so it never needs a ring of copies.
-      DepKind Kind = User.isRegTiedToDefOperand(OpNo) && Distance > 0
-                         ? DepKind::Accumulate
-                         : DepKind::Data;
-      addDep(D, U, Facts[D].Latency, Distance, Kind);
+      bool Tied = User.isRegTiedToDefOperand(OpNo);
+      DepKind Kind =
+          Tied && Distance > 0 ? DepKind::Accumulate : DepKind::Data;
+      // An MMA accumulating into the result of an MMA on the same unit.
+      bool Chain = Tied && Facts[D].ChainLatency && Facts[U].ChainLatency;
+      addDep(D, U, Chain ? *Facts[D].ChainLatency : Facts[D].Latency, Distance,
+             Kind);
     }
   }
 }
