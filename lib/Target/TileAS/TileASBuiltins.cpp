@@ -50,6 +50,8 @@ constexpr T TmemStoreAtP[] = {T::Tmem, T::I32, T::Lanes};
 constexpr StringRef TmemStoreAtN[] = {"t", "column", "v"};
 constexpr T SmemTileP[] = {T::Frag, T::I32};
 constexpr StringRef SmemTileN[] = {"v", "bytes"};
+constexpr T SmemRowP[] = {T::Bf16Row, T::I32};
+constexpr StringRef SmemRowN[] = {"row", "bytes"};
 constexpr T SmemLoadP[] = {T::Tile, T::I32};
 constexpr StringRef SmemLoadN[] = {"tile", "offset"};
 constexpr T UnaryP[] = {T::Lanes};
@@ -117,6 +119,10 @@ const BuiltinInfo Builtins[] = {
     {"tileas.acc.row", TileASISD::ACC_ROW, T::I32, {}, {}, {}, E::None, -1},
     {"tileas.smem.tile", TileASISD::SMEM_TILE, T::Tile, SmemTileP, SmemTileN,
      Second, E::Store, -1},
+    // The thread's bf16 row into a K-major, 128-byte swizzled tile that an
+    // MMA reads (STS_ROW).
+    {"tileas.smem.row", TileASISD::SMEM_TILE, T::Tile, SmemRowP, SmemRowN,
+     Second, E::Store, -1},
     {"tileas.smem.load",
      TileASISD::SMEM_LOAD,
      T::Frag,
@@ -128,6 +134,24 @@ const BuiltinInfo Builtins[] = {
     {"tileas.redux.max",
      TileASISD::REDUX_MAX,
      T::Lanes,
+     UnaryP,
+     UnaryN,
+     {},
+     E::None,
+     -1},
+    // A row's maximum and sum over its N columns, in every lane of one
+    // fragment.
+    {"tileas.row.max",
+     TileASISD::REDUX_MAX,
+     T::Frag,
+     UnaryP,
+     UnaryN,
+     {},
+     E::None,
+     -1},
+    {"tileas.row.sum",
+     TileASISD::REDUX_ADD,
+     T::Frag,
      UnaryP,
      UnaryN,
      {},
@@ -183,6 +207,8 @@ bool hasType(const Type *Ty, BuiltinType Want) {
     return fragmentLanes(Ty) == 4;
   case T::Lanes:
     return fragmentLanes(Ty) != 0;
+  case T::Bf16Row:
+    return bf16Lanes(Ty) == SmemRowLanes;
   }
   llvm_unreachable("unknown builtin type");
 }
@@ -207,6 +233,8 @@ StringRef spell(BuiltinType Ty) {
     return "<4 x float>";
   case T::Lanes:
     return "<N x float>";
+  case T::Bf16Row:
+    return "<64 x bfloat>";
   }
   llvm_unreachable("unknown builtin type");
 }
@@ -229,6 +257,14 @@ unsigned TileAS::fragmentLanes(const Type *Ty, bool Float) {
     return 0;
   unsigned N = VT->getNumElements();
   return N >= 4 && N <= MaxFragmentLanes && isPowerOf2_32(N) ? N : 0;
+}
+
+unsigned TileAS::bf16Lanes(const Type *Ty) {
+  const auto *VT = dyn_cast<FixedVectorType>(Ty);
+  if (!VT || !VT->getElementType()->isBFloatTy())
+    return 0;
+  unsigned N = VT->getNumElements();
+  return N >= MinBf16Lanes && N <= MaxFragmentLanes && isPowerOf2_32(N) ? N : 0;
 }
 
 const BuiltinInfo *TileAS::lookupBuiltin(StringRef FunctionName) {

@@ -148,13 +148,42 @@ define void @insert_variable_lane(ptr %p, float %a, i32 %i) {
   ret void
 }
 
-; CHECK-DAG: error: {{.*}}in function splat_of_vector {{.*}}: only splats of a scalar shuffle: %s = shufflevector <4 x float> %v, <4 x float> poison, <4 x i32> zeroinitializer
+; CHECK-DAG: error: {{.*}}in function splat_of_vector {{.*}}: only splats of a scalar and repeats of a fragment (<0, 1, 2, 3, 0, 1, 2, 3, ...>) shuffle: %s = shufflevector <4 x float> %v, <4 x float> poison, <4 x i32> zeroinitializer
 define void @splat_of_vector(ptr %p) {
   %v = load <4 x float>, ptr %p
   %s = shufflevector <4 x float> %v, <4 x float> poison, <4 x i32> zeroinitializer
   store <4 x float> %s, ptr %p
   ret void
 }
+
+; CHECK-DAG: error: {{.*}}in function repeat_out_of_order {{.*}}: only splats of a scalar and repeats of a fragment (<0, 1, 2, 3, 0, 1, 2, 3, ...>) shuffle: %s = shufflevector <4 x float> %v, <4 x float> poison, <8 x i32> <i32 0, i32 1, i32 2, i32 3, i32 1, i32 0, i32 2, i32 3>
+define void @repeat_out_of_order(ptr %p) {
+  %v = load <4 x float>, ptr %p
+  %s = shufflevector <4 x float> %v, <4 x float> poison, <8 x i32> <i32 0, i32 1, i32 2, i32 3, i32 1, i32 0, i32 2, i32 3>
+  store <8 x float> %s, ptr %p
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function fptrunc_half_fragment {{.*}}: no conversion of this width: cvt.rn.bf16x2.f32 packs f32 pairs, so fptrunc converts <N x float> to <N x bfloat>, N a power of two from 8 to 128 (a fragment of packed bf16 holds 8): %b = fptrunc <4 x float> %v to <4 x bfloat>
+define void @fptrunc_half_fragment(ptr %p) {
+  %v = load <4 x float>, ptr %p
+  %b = fptrunc <4 x float> %v to <4 x bfloat>
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function fptrunc_to_half {{.*}}: no conversion of this width: cvt.rn.bf16x2.f32 packs f32 pairs, so fptrunc converts <N x float> to <N x bfloat>, N a power of two from 8 to 128 (a fragment of packed bf16 holds 8): %b = fptrunc <8 x float> %v to <8 x half>
+define void @fptrunc_to_half(ptr %p) {
+  %v = load <8 x float>, ptr %p
+  %b = fptrunc <8 x float> %v to <8 x half>
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function smem_row_of_32 {{.*}}: wrong signature for @tileas.smem.row: expected ptr addrspace(3) @tileas.smem.row(<64 x bfloat> %row, i32 %bytes)
+define void @smem_row_of_32(<32 x bfloat> %r) {
+  %t = call ptr addrspace(3) @tileas.smem.row(<32 x bfloat> %r, i32 16384)
+  ret void
+}
+declare ptr addrspace(3) @tileas.smem.row(<32 x bfloat>, i32)
 
 ; A kernel calling another function (a helper, even one that calls a
 ; builtin itself): opt -O2 inlines it; llc alone refuses the call and the
