@@ -168,6 +168,10 @@ static std::string problemWithConstant(const Constant *C) {
     return "a constant expression as an operand is not supported";
   if (C->getType()->isVectorTy() && !isa<UndefValue>(C) && !C->getSplatValue())
     return "a vector constant must have four equal lanes";
+  // Packed bf16 comes only from a conversion of registers.
+  if (TileAS::bf16Lanes(C->getType()) && !isa<UndefValue>(C))
+    return "a bf16 constant has no register form (packed bf16 is what "
+           "fptrunc of a fragment register writes)";
   for (const Use &U : C->operands())
     if (const auto *Inner = dyn_cast<Constant>(U.get())) {
       std::string Problem = problemWithConstant(Inner);
@@ -361,6 +365,11 @@ static std::string problemWithFloatArithmetic(const Instruction &I) {
 static std::string problemWithConversion(const Instruction &I) {
   unsigned To = TileAS::bf16Lanes(I.getType());
   unsigned From = TileAS::fragmentLanes(I.getOperand(0)->getType());
+  if (To && From == To && isa<Constant>(I.getOperand(0)) &&
+      !isa<UndefValue>(I.getOperand(0)))
+    return "fptrunc of a constant: the conversion is of fragment registers "
+           "(selection would fold it into a bf16 constant, which has no "
+           "register form)";
   if (To && From == To)
     return "";
   return formatv("no conversion of this width: cvt.rn.bf16x2.f32 packs f32 "

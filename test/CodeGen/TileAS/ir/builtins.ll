@@ -110,6 +110,8 @@ entry:
 ; MIR-COUNT-15: FADD
 ; MIR:          %[[RS:[0-9]+]]:frag = FRADD
 ; MIR-COUNT-8:  CVT_BF16X2
+; A second width of tmem.load.at in the module, through its type suffix.
+; MIR:          %{{[0-9]+}}:frag, %{{[0-9]+}}:frag, %{{[0-9]+}}:frag, %{{[0-9]+}}:frag = TMEM_LD_X16 %{{[0-9]+}}, 16 :: (load unknown-size from %ir.acc, align 16, addrspace 6)
 ; MIR:          %{{[0-9]+}}:tile = STS_ROW 16384, killed %{{[0-9]+}}, killed %{{[0-9]+}}, killed %{{[0-9]+}}, killed %{{[0-9]+}}, killed %{{[0-9]+}}, killed %{{[0-9]+}}, killed %{{[0-9]+}}, killed %{{[0-9]+}} :: (store unknown-size, align 16, addrspace 3)
 
 ; ASM-LABEL: row_builtins:
@@ -120,6 +122,7 @@ entry:
 
 declare <64 x float> @tileas.tmem.load.at(ptr addrspace(6), i32) convergent nounwind willreturn memory(argmem: read)
 declare <4 x float> @tileas.row.max(<64 x float>) nounwind willreturn memory(none)
+declare <16 x float> @tileas.tmem.load.at.v16f32(ptr addrspace(6), i32) convergent nounwind willreturn memory(argmem: read)
 declare <4 x float> @tileas.row.sum(<64 x float>) nounwind willreturn memory(none)
 declare ptr addrspace(3) @tileas.smem.row(<64 x bfloat>, i32) nounwind willreturn memory(inaccessiblemem: readwrite)
 
@@ -132,6 +135,9 @@ entry:
   %r = fadd <4 x float> %mx, %sum
   store <4 x float> %r, ptr addrspace(1) %out, align 16
   %b = fptrunc <64 x float> %s to <64 x bfloat>
+  %q = call <16 x float> @tileas.tmem.load.at.v16f32(ptr addrspace(6) %acc, i32 16)
+  %qo = getelementptr i8, ptr addrspace(1) %out, i64 64
+  store <16 x float> %q, ptr addrspace(1) %qo, align 16
   %t = call ptr addrspace(3) @tileas.smem.row(<64 x bfloat> %b, i32 16384)
   call void @tileas.tma.store(ptr addrspace(3) %t, ptr %dout, i32 0, i32 0)
   ret void
