@@ -10,18 +10,20 @@
 ; - m_t * scale)); P_t rounded to bf16 and written row by row into two K-major,
 ; 128-byte swizzled tiles (tileas.smem.row) that the second MMA reads as its A
 ; operand; O_t (64 columns of f32 in tensor memory) read, scaled by alpha_t and
-; written back; O_t += P_t V by eight M128 N64 MMAs. Both query tiles share
-; each K tile and the two 8 KiB boxes of V^T (head-dimension-major in global
-; memory, desc_vt: a B operand is K-major). After the loop each thread stores
-; its row of O_t / l_t for both tiles (rows m0 + row and m0 + 128 + row of the
-; output, 256 bytes each). Q, K, V and the output are distinct tensors:
-; noalias. Descriptors: 136316048 = 0x08200490 (kind::f16 M128 N128 bf16 x
-; bf16 -> f32, K-major) for S, 135267472 = 0x08100490 (N = 64) for O.
+; written back (one tcgen05.ld / st of its 64 columns); O_t += P_t V by eight M128 N64 MMAs. Both
+; query tiles share each K tile and the two 8 KiB boxes of V^T
+; (head-dimension-major in global memory, desc_vt: a B operand is K-major).
+; After the loop each thread stores its row of O_t / l_t for both tiles (rows
+; m0 + row and m0 + 128 + row of the output, 256 bytes each), 16 columns at a
+; time. Q, K, V and the output are distinct tensors: noalias. Descriptors:
+; 136316048 = 0x08200490 (kind::f16 M128 N128 bf16 x bf16 -> f32, K-major) for
+; S, 135267472 = 0x08100490 (N = 64) for O.
 
 declare ptr addrspace(3) @tileas.tma.load(ptr, i32, i32, i32) nounwind willreturn memory(read)
 declare ptr addrspace(6) @tileas.tmem.alloc(i32) nounwind willreturn memory(inaccessiblemem: readwrite)
 declare ptr addrspace(6) @tileas.mma.f16(ptr addrspace(6), ptr addrspace(3), ptr addrspace(3), i32, i32, i32, i1) nounwind willreturn memory(argmem: readwrite)
 declare <64 x float> @tileas.tmem.load.at(ptr addrspace(6), i32) convergent nounwind willreturn memory(argmem: read)
+declare <16 x float> @tileas.tmem.load.at.v16f32(ptr addrspace(6), i32) convergent nounwind willreturn memory(argmem: read)
 declare ptr addrspace(6) @tileas.tmem.store.at(ptr addrspace(6), i32, <64 x float>) convergent nounwind willreturn memory(argmem: readwrite)
 declare <4 x float> @tileas.row.max(<64 x float>) nounwind willreturn memory(none)
 declare <4 x float> @tileas.row.sum(<64 x float>) nounwind willreturn memory(none)
@@ -52,9 +54,9 @@ loop:
   %o1_ = phi ptr addrspace(6) [ %o1_buf, %entry ], [ %o18, %loop ]
   %ky = shl i32 %j, 7
   %kt = call ptr addrspace(3) @tileas.tma.load(ptr %desc_k, i32 0, i32 %ky, i32 16384)
-  %vx = shl i32 %j, 8
-  %vt_lo = call ptr addrspace(3) @tileas.tma.load(ptr %desc_vt, i32 %vx, i32 0, i32 8192)
-  %vx_hi = add i32 %vx, 128
+  ; V^T's boxes of 64 keys (x, in bf16 elements) x 64 head-dimension rows.
+  %vt_lo = call ptr addrspace(3) @tileas.tma.load(ptr %desc_vt, i32 %ky, i32 0, i32 8192)
+  %vx_hi = add i32 %ky, 64
   %vt_hi = call ptr addrspace(3) @tileas.tma.load(ptr %desc_vt, i32 %vx_hi, i32 0, i32 8192)
   %s01 = call ptr addrspace(6) @tileas.mma.f16(ptr addrspace(6) %s0_buf, ptr addrspace(3) %q0, ptr addrspace(3) %kt, i32 0, i32 16384, i32 136316048, i1 false)
   %s02 = call ptr addrspace(6) @tileas.mma.f16(ptr addrspace(6) %s01, ptr addrspace(3) %q0, ptr addrspace(3) %kt, i32 1, i32 16384, i32 136316048, i1 true)
@@ -149,16 +151,40 @@ exit:
   %row = call i32 @tileas.acc.row()
   %row64 = zext i32 %row to i64
   %o0_row = getelementptr [64 x float], ptr addrspace(1) %out, i64 %row64
-  %ofin0 = call <64 x float> @tileas.tmem.load.at(ptr addrspace(6) %o08, i32 0)
-  %rl0 = fdiv afn <4 x float> splat (float 1.0), %l0_new
-  %rl064 = shufflevector <4 x float> %rl0, <4 x float> poison, <64 x i32> <i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3>
-  %res0 = fmul <64 x float> %ofin0, %rl064
-  store <64 x float> %res0, ptr addrspace(1) %o0_row, align 16
   %o1_row = getelementptr i8, ptr addrspace(1) %o0_row, i64 32768
-  %ofin1 = call <64 x float> @tileas.tmem.load.at(ptr addrspace(6) %o18, i32 0)
+  %rl0 = fdiv afn <4 x float> splat (float 1.0), %l0_new
+  %rl016 = shufflevector <4 x float> %rl0, <4 x float> poison, <16 x i32> <i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3>
+  %ofin0_0 = call <16 x float> @tileas.tmem.load.at.v16f32(ptr addrspace(6) %o08, i32 0)
+  %res0_0 = fmul <16 x float> %ofin0_0, %rl016
+  store <16 x float> %res0_0, ptr addrspace(1) %o0_row, align 16
+  %ofin0_1 = call <16 x float> @tileas.tmem.load.at.v16f32(ptr addrspace(6) %o08, i32 16)
+  %res0_1 = fmul <16 x float> %ofin0_1, %rl016
+  %p0_1 = getelementptr i8, ptr addrspace(1) %o0_row, i64 64
+  store <16 x float> %res0_1, ptr addrspace(1) %p0_1, align 16
+  %ofin0_2 = call <16 x float> @tileas.tmem.load.at.v16f32(ptr addrspace(6) %o08, i32 32)
+  %res0_2 = fmul <16 x float> %ofin0_2, %rl016
+  %p0_2 = getelementptr i8, ptr addrspace(1) %o0_row, i64 128
+  store <16 x float> %res0_2, ptr addrspace(1) %p0_2, align 16
+  %ofin0_3 = call <16 x float> @tileas.tmem.load.at.v16f32(ptr addrspace(6) %o08, i32 48)
+  %res0_3 = fmul <16 x float> %ofin0_3, %rl016
+  %p0_3 = getelementptr i8, ptr addrspace(1) %o0_row, i64 192
+  store <16 x float> %res0_3, ptr addrspace(1) %p0_3, align 16
   %rl1 = fdiv afn <4 x float> splat (float 1.0), %l1_new
-  %rl164 = shufflevector <4 x float> %rl1, <4 x float> poison, <64 x i32> <i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3>
-  %res1 = fmul <64 x float> %ofin1, %rl164
-  store <64 x float> %res1, ptr addrspace(1) %o1_row, align 16
+  %rl116 = shufflevector <4 x float> %rl1, <4 x float> poison, <16 x i32> <i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3>
+  %ofin1_0 = call <16 x float> @tileas.tmem.load.at.v16f32(ptr addrspace(6) %o18, i32 0)
+  %res1_0 = fmul <16 x float> %ofin1_0, %rl116
+  store <16 x float> %res1_0, ptr addrspace(1) %o1_row, align 16
+  %ofin1_1 = call <16 x float> @tileas.tmem.load.at.v16f32(ptr addrspace(6) %o18, i32 16)
+  %res1_1 = fmul <16 x float> %ofin1_1, %rl116
+  %p1_1 = getelementptr i8, ptr addrspace(1) %o1_row, i64 64
+  store <16 x float> %res1_1, ptr addrspace(1) %p1_1, align 16
+  %ofin1_2 = call <16 x float> @tileas.tmem.load.at.v16f32(ptr addrspace(6) %o18, i32 32)
+  %res1_2 = fmul <16 x float> %ofin1_2, %rl116
+  %p1_2 = getelementptr i8, ptr addrspace(1) %o1_row, i64 128
+  store <16 x float> %res1_2, ptr addrspace(1) %p1_2, align 16
+  %ofin1_3 = call <16 x float> @tileas.tmem.load.at.v16f32(ptr addrspace(6) %o18, i32 48)
+  %res1_3 = fmul <16 x float> %ofin1_3, %rl116
+  %p1_3 = getelementptr i8, ptr addrspace(1) %o1_row, i64 192
+  store <16 x float> %res1_3, ptr addrspace(1) %p1_3, align 16
   ret void
 }

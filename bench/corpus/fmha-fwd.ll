@@ -5,17 +5,17 @@
 ; keys: S = Q K^T by four kind::f16 MMAs into tensor memory (the first
 ; overwrites S); the thread's row of S as two 64-column halves; the online
 ; softmax: the row's maximum and sum over its 128 columns (tileas.row.max and
-; row.sum, the value in every lane of a fragment: m and l), exp2 of the
-; scaled row minus the scaled maximum; P rounded to bf16 (cvt.rn.bf16x2.f32)
-; and written row by row into two K-major, 128-byte swizzled tiles of 128 rows
-; x 64 keys (tileas.smem.row), which the second MMA reads as its A operand; O
-; (128 x 64 f32 in tensor memory) rescaled by alpha, its 64 columns in one
-; tcgen05.ld / st; O += P V by eight MMAs, M128 N64, four per half of P. V is
-; read as V^T (head-dimension-major in global memory, desc_vt): a B operand
-; must be K-major, and V^T's 64 rows x 128 keys (256 bytes) are two 8 KiB TMA
-; boxes of 64 keys, one per half of P. After the loop, each thread stores its
-; row of O / l (64 f32, 256 bytes). Q, K, V and the output are distinct
-; tensors: noalias.
+; row.sum, the value in every lane of a fragment: m and l), exp2 of the scaled
+; row minus the scaled maximum; P rounded to bf16 (cvt.rn.bf16x2.f32) and
+; written row by row into two K-major, 128-byte swizzled tiles of 128 rows x 64
+; keys (tileas.smem.row), which the second MMA reads as its A operand; O (128 x
+; 64 f32 in tensor memory) rescaled by alpha (one tcgen05.ld / st of its 64 columns); O += P V by
+; eight MMAs, M128 N64, four per half of P. V is read as V^T
+; (head-dimension-major in global memory, desc_vt): a B operand must be
+; K-major, and V^T's 64 rows x 128 keys (256 bytes) are two 8 KiB TMA boxes of
+; 64 keys, one per half of P. After the loop, each thread stores its row of O /
+; l (64 f32, 256 bytes), 16 columns at a time. Q, K, V and the output are
+; distinct tensors: noalias.
 ;
 ; Descriptors: 0x08200490 = 136316048 is kind::f16 M128 N128 bf16 x bf16 ->
 ; f32, K-major (S); 0x08100490 = 135267472 the same with N = 64 (O).
@@ -24,6 +24,7 @@ declare ptr addrspace(3) @tileas.tma.load(ptr, i32, i32, i32) nounwind willretur
 declare ptr addrspace(6) @tileas.tmem.alloc(i32) nounwind willreturn memory(inaccessiblemem: readwrite)
 declare ptr addrspace(6) @tileas.mma.f16(ptr addrspace(6), ptr addrspace(3), ptr addrspace(3), i32, i32, i32, i1) nounwind willreturn memory(argmem: readwrite)
 declare <64 x float> @tileas.tmem.load.at(ptr addrspace(6), i32) convergent nounwind willreturn memory(argmem: read)
+declare <16 x float> @tileas.tmem.load.at.v16f32(ptr addrspace(6), i32) convergent nounwind willreturn memory(argmem: read)
 declare ptr addrspace(6) @tileas.tmem.store.at(ptr addrspace(6), i32, <64 x float>) convergent nounwind willreturn memory(argmem: readwrite)
 declare <4 x float> @tileas.row.max(<64 x float>) nounwind willreturn memory(none)
 declare <4 x float> @tileas.row.sum(<64 x float>) nounwind willreturn memory(none)
@@ -47,9 +48,9 @@ loop:
   %o = phi ptr addrspace(6) [ %o_buf, %entry ], [ %o8, %loop ]
   %ky = shl i32 %j, 7
   %kt = call ptr addrspace(3) @tileas.tma.load(ptr %desc_k, i32 0, i32 %ky, i32 16384)
-  %vx = shl i32 %j, 8
-  %vt_lo = call ptr addrspace(3) @tileas.tma.load(ptr %desc_vt, i32 %vx, i32 0, i32 8192)
-  %vx_hi = add i32 %vx, 128
+  ; V^T's boxes of 64 keys (x, in bf16 elements) x 64 head-dimension rows.
+  %vt_lo = call ptr addrspace(3) @tileas.tma.load(ptr %desc_vt, i32 %ky, i32 0, i32 8192)
+  %vx_hi = add i32 %ky, 64
   %vt_hi = call ptr addrspace(3) @tileas.tma.load(ptr %desc_vt, i32 %vx_hi, i32 0, i32 8192)
   %s1 = call ptr addrspace(6) @tileas.mma.f16(ptr addrspace(6) %s_buf, ptr addrspace(3) %q, ptr addrspace(3) %kt, i32 0, i32 16384, i32 136316048, i1 false)
   %s2 = call ptr addrspace(6) @tileas.mma.f16(ptr addrspace(6) %s1, ptr addrspace(3) %q, ptr addrspace(3) %kt, i32 1, i32 16384, i32 136316048, i1 true)
@@ -82,7 +83,9 @@ loop:
   %pb_hi = fptrunc <64 x float> %p_hi to <64 x bfloat>
   %pt_lo = call ptr addrspace(3) @tileas.smem.row(<64 x bfloat> %pb_lo, i32 16384)
   %pt_hi = call ptr addrspace(3) @tileas.smem.row(<64 x bfloat> %pb_hi, i32 16384)
-  ; O *= alpha, in tensor memory.
+  ; O *= alpha, in tensor memory: all 64 columns in one tcgen05.ld / st (the
+  ; pipeliner takes one in-place rewrite of a buffer per iteration, not a
+  ; chain of chunks).
   %of = call <64 x float> @tileas.tmem.load.at(ptr addrspace(6) %o, i32 0)
   %alpha64 = shufflevector <4 x float> %alpha, <4 x float> poison, <64 x i32> <i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3>
   %ofs = fmul <64 x float> %of, %alpha64
@@ -101,14 +104,26 @@ loop:
   br i1 %more, label %loop, label %exit
 
 exit:
-  ; The thread's row of O / l: 64 f32 at out + 256 row.
+  ; The thread's row of O / l: 64 f32 at out + 256 row, 16 columns at a time.
   %row = call i32 @tileas.acc.row()
   %row64 = zext i32 %row to i64
   %o_row = getelementptr [64 x float], ptr addrspace(1) %out, i64 %row64
-  %ofin = call <64 x float> @tileas.tmem.load.at(ptr addrspace(6) %o8, i32 0)
   %rl = fdiv afn <4 x float> splat (float 1.0), %l.new
-  %rl64 = shufflevector <4 x float> %rl, <4 x float> poison, <64 x i32> <i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3>
-  %res = fmul <64 x float> %ofin, %rl64
-  store <64 x float> %res, ptr addrspace(1) %o_row, align 16
+  %rl16 = shufflevector <4 x float> %rl, <4 x float> poison, <16 x i32> <i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3>
+  %ofin_0 = call <16 x float> @tileas.tmem.load.at.v16f32(ptr addrspace(6) %o8, i32 0)
+  %res_0 = fmul <16 x float> %ofin_0, %rl16
+  store <16 x float> %res_0, ptr addrspace(1) %o_row, align 16
+  %ofin_1 = call <16 x float> @tileas.tmem.load.at.v16f32(ptr addrspace(6) %o8, i32 16)
+  %res_1 = fmul <16 x float> %ofin_1, %rl16
+  %p_1 = getelementptr i8, ptr addrspace(1) %o_row, i64 64
+  store <16 x float> %res_1, ptr addrspace(1) %p_1, align 16
+  %ofin_2 = call <16 x float> @tileas.tmem.load.at.v16f32(ptr addrspace(6) %o8, i32 32)
+  %res_2 = fmul <16 x float> %ofin_2, %rl16
+  %p_2 = getelementptr i8, ptr addrspace(1) %o_row, i64 128
+  store <16 x float> %res_2, ptr addrspace(1) %p_2, align 16
+  %ofin_3 = call <16 x float> @tileas.tmem.load.at.v16f32(ptr addrspace(6) %o8, i32 48)
+  %res_3 = fmul <16 x float> %ofin_3, %rl16
+  %p_3 = getelementptr i8, ptr addrspace(1) %o_row, i64 192
+  store <16 x float> %res_3, ptr addrspace(1) %p_3, align 16
   ret void
 }
