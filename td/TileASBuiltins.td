@@ -50,6 +50,9 @@ def SDT_FragTernary : SDTypeProfile<1, 3, [SDTCisVT<0, v4f32>,
                                            SDTCisVT<1, v4f32>,
                                            SDTCisVT<2, v4f32>,
                                            SDTCisVT<3, v4f32>]>;
+def SDT_CvtBf16x2 : SDTypeProfile<1, 2, [SDTCisVT<0, v8bf16>,
+                                         SDTCisVT<1, v4f32>,
+                                         SDTCisVT<2, v4f32>]>;
 def SDT_AccRow : SDTypeProfile<1, 0, [SDTCisVT<0, i32>]>;
 def SDT_Barrier : SDTypeProfile<0, 2, [SDTCisVT<0, i32>, SDTCisVT<1, i32>]>;
 
@@ -76,6 +79,8 @@ def tileas_smem_tile : SDNode<"TileASISD::SMEM_TILE", SDT_SmemTile,
 def tileas_smem_load : SDNode<"TileASISD::SMEM_LOAD", SDT_SmemLoad,
                               LoadProps>;
 def tileas_redux_max : SDNode<"TileASISD::REDUX_MAX", SDT_FragUnary>;
+def tileas_redux_add : SDNode<"TileASISD::REDUX_ADD", SDT_FragUnary>;
+def tileas_cvt_bf16x2 : SDNode<"TileASISD::CVT_BF16X2", SDT_CvtBf16x2>;
 def tileas_fadd2 : SDNode<"TileASISD::FADD2", SDT_FragBinary>;
 def tileas_fmul2 : SDNode<"TileASISD::FMUL2", SDT_FragBinary>;
 def tileas_ffma2 : SDNode<"TileASISD::FFMA2", SDT_FragTernary>;
@@ -109,6 +114,9 @@ def : Pat<(tileas_tmem_store TMEM:$t, FRAG:$v), (TMEM_ST TMEM:$t, FRAG:$v)>;
 def : Pat<(tileas_smem_tile FRAG:$v, timm:$bytes), (STS FRAG:$v, timm:$bytes)>;
 def : Pat<(tileas_smem_load TILE:$t, GPR32:$off), (LDS TILE:$t, GPR32:$off)>;
 def : Pat<(tileas_redux_max FRAG:$v), (FRMAX FRAG:$v)>;
+def : Pat<(tileas_redux_add FRAG:$v), (FRADD FRAG:$v)>;
+def : Pat<(tileas_cvt_bf16x2 FRAG:$lo, FRAG:$hi),
+          (CVT_BF16X2 FRAG:$lo, FRAG:$hi)>;
 def : Pat<(tileas_fadd2 FRAG:$a, FRAG:$b), (FADD2 FRAG:$a, FRAG:$b)>;
 def : Pat<(tileas_fmul2 FRAG:$a, FRAG:$b), (FMUL2 FRAG:$a, FRAG:$b)>;
 def : Pat<(tileas_ffma2 FRAG:$a, FRAG:$b, FRAG:$c),

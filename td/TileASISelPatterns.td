@@ -240,9 +240,12 @@ defm : GlobalStorePat<i32, GPR32, STG>;
 defm : GlobalStorePat<f32, GPR32, STG>;
 defm : GlobalStorePat<v4f32, FRAG, STG_F>;
 defm : GlobalStorePat<v4i32, FRAG, STG_F>;
+defm : GlobalStorePat<v8bf16, FRAG, STG_F>;
 
 //===----------------------------------------------------------------------===//
-// Fragment arithmetic: <4 x float> (and <4 x i32> for bit operations).
+// Fragment arithmetic: <4 x float> (and <4 x i32> for bit operations). The
+// patterns name v4f32: FRAG also holds <8 x bfloat>, which has no
+// arithmetic.
 //===----------------------------------------------------------------------===//
 
 /// Approximations (the XU's ex2/lg2/rcp/rsqrt) need the afn flag.
@@ -261,36 +264,41 @@ def splat_one : PatFrag<(ops), (v4f32 (build_vector (f32 fpimm_one),
 // f32x2 instructions, two per fragment: the scheduler charges what the
 // hardware issues.
 let Predicates = [HasF32x2], AddedComplexity = 10 in {
-def : Pat<(fadd FRAG:$a, FRAG:$b), (FADD2 FRAG:$a, FRAG:$b)>;
-def : Pat<(fsub FRAG:$a, FRAG:$b), (FSUB2 FRAG:$a, FRAG:$b)>;
-def : Pat<(fmul FRAG:$a, FRAG:$b), (FMUL2 FRAG:$a, FRAG:$b)>;
-def : Pat<(fma FRAG:$a, FRAG:$b, FRAG:$c), (FFMA2 FRAG:$a, FRAG:$b, FRAG:$c)>;
+def : Pat<(v4f32 (fadd FRAG:$a, FRAG:$b)), (FADD2 FRAG:$a, FRAG:$b)>;
+def : Pat<(v4f32 (fsub FRAG:$a, FRAG:$b)), (FSUB2 FRAG:$a, FRAG:$b)>;
+def : Pat<(v4f32 (fmul FRAG:$a, FRAG:$b)), (FMUL2 FRAG:$a, FRAG:$b)>;
+def : Pat<(v4f32 (fma FRAG:$a, FRAG:$b, FRAG:$c)),
+          (FFMA2 FRAG:$a, FRAG:$b, FRAG:$c)>;
 }
 // The same for the multiply of a division and the subtraction of a
 // negation below (one more than their four-lane forms; less than the
 // reciprocals' splat-of-one patterns).
 let Predicates = [HasF32x2], AddedComplexity = 1 in {
-def : Pat<(fdiv_afn FRAG:$a, FRAG:$b), (FMUL2 FRAG:$a, (RCP FRAG:$b))>;
-def : Pat<(fneg FRAG:$a), (FSUB2 (FBCAST (MOVri -2147483648)), FRAG:$a)>;
+def : Pat<(v4f32 (fdiv_afn FRAG:$a, FRAG:$b)), (FMUL2 FRAG:$a, (RCP FRAG:$b))>;
+def : Pat<(v4f32 (fneg FRAG:$a)),
+          (FSUB2 (FBCAST (MOVri -2147483648)), FRAG:$a)>;
 }
-def : Pat<(fadd FRAG:$a, FRAG:$b), (FADD FRAG:$a, FRAG:$b)>;
-def : Pat<(fsub FRAG:$a, FRAG:$b), (FSUB FRAG:$a, FRAG:$b)>;
-def : Pat<(fmul FRAG:$a, FRAG:$b), (FMUL FRAG:$a, FRAG:$b)>;
-def : Pat<(fmaxnum FRAG:$a, FRAG:$b), (FMAX FRAG:$a, FRAG:$b)>;
-def : Pat<(fma FRAG:$a, FRAG:$b, FRAG:$c), (FFMA FRAG:$a, FRAG:$b, FRAG:$c)>;
+def : Pat<(v4f32 (fadd FRAG:$a, FRAG:$b)), (FADD FRAG:$a, FRAG:$b)>;
+def : Pat<(v4f32 (fsub FRAG:$a, FRAG:$b)), (FSUB FRAG:$a, FRAG:$b)>;
+def : Pat<(v4f32 (fmul FRAG:$a, FRAG:$b)), (FMUL FRAG:$a, FRAG:$b)>;
+def : Pat<(v4f32 (fmaxnum FRAG:$a, FRAG:$b)), (FMAX FRAG:$a, FRAG:$b)>;
+def : Pat<(v4f32 (fma FRAG:$a, FRAG:$b, FRAG:$c)),
+          (FFMA FRAG:$a, FRAG:$b, FRAG:$c)>;
 // -x is -0.0 - x (exact, signed zeros included).
-def : Pat<(fneg FRAG:$a), (FSUB (FBCAST (MOVri -2147483648)), FRAG:$a)>;
+def : Pat<(v4f32 (fneg FRAG:$a)),
+          (FSUB (FBCAST (MOVri -2147483648)), FRAG:$a)>;
 // |x| clears the sign bits (the DAG combiner turns such an and into fabs).
-def : Pat<(fabs FRAG:$a), (LOPF FRAG:$a, (FBCAST (MOVri 2147483647)))>;
+def : Pat<(v4f32 (fabs FRAG:$a)),
+          (LOPF FRAG:$a, (FBCAST (MOVri 2147483647)))>;
 def : Pat<(add (v4i32 FRAG:$a), (v4i32 FRAG:$b)), (IADDF FRAG:$a, FRAG:$b)>;
 def : Pat<(and (v4i32 FRAG:$a), (v4i32 FRAG:$b)), (LOPF FRAG:$a, FRAG:$b)>;
 
-def : Pat<(fexp2_afn FRAG:$a), (EX2 FRAG:$a)>;
-def : Pat<(flog2_afn FRAG:$a), (LG2 FRAG:$a)>;
-def : Pat<(fdiv_afn splat_one, (fsqrt_afn FRAG:$a)), (RSQ FRAG:$a)>;
-def : Pat<(fdiv_afn splat_one, FRAG:$a), (RCP FRAG:$a)>;
+def : Pat<(v4f32 (fexp2_afn FRAG:$a)), (EX2 FRAG:$a)>;
+def : Pat<(v4f32 (flog2_afn FRAG:$a)), (LG2 FRAG:$a)>;
+def : Pat<(v4f32 (fdiv_afn splat_one, (fsqrt_afn FRAG:$a))), (RSQ FRAG:$a)>;
+def : Pat<(v4f32 (fdiv_afn splat_one, FRAG:$a)), (RCP FRAG:$a)>;
 // a / b with afn: a times the reciprocal of b.
-def : Pat<(fdiv_afn FRAG:$a, FRAG:$b), (FMUL FRAG:$a, (RCP FRAG:$b))>;
+def : Pat<(v4f32 (fdiv_afn FRAG:$a, FRAG:$b)), (FMUL FRAG:$a, (RCP FRAG:$b))>;
 // 1 / x in double precision: rcp.rn is correctly rounded, no afn needed.
 def : Pat<(fdiv (f64 fpimm_one), GPR64:$a), (RCP64 GPR64:$a)>;
 

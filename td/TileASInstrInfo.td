@@ -193,6 +193,18 @@ foreach N = [4, 8, 16, 32, 64, 128] in {
       RV_TmemStore>;
 }
 
+// The thread's row of P (bf16, 64 elements, 128 bytes: eight fragments of
+// packed bf16x2) written into a new K-major tile with the 128-byte swizzle
+// that tcgen05.mma reads as an operand: 16-byte chunk c of row r at byte
+// r * 128 + ((c ^ (r mod 8)) * 16), row r = the thread's accumulator row.
+// $bytes is the tile (rows x 128). Built as a machine node by call lowering.
+let mayStore = true, MemorySpace = "value" in
+def STS_ROW : TileASInst<(outs TILE:$t),
+    !con((ins bytesimm:$bytes),
+         !dag(ins, !listsplat(FRAG, 8), !foreach(I, !range(8), "v" # I))),
+    "st.shared.v4.b32 [$t + swizzle128(row)], \\{$v0, ..., $v7\\};",
+    RV_SmemWriteRow>;
+
 // The accumulator row (TMEM lane) whose columns the thread's tcgen05.ld and
 // tcgen05.st move: 32 x (warp index mod 4) + lane index.
 let isAsCheapAsAMove = true, isReMaterializable = true in
@@ -232,6 +244,12 @@ def IADDF : FragBinary<"add.s32", RV_DualAlu>;
 def LOPF  : FragBinary<"and.b32", RV_DualAlu>;
 // Cross-lane row maximum of a fragment (softmax).
 def FRMAX : FragUnary<"redux.max.f32", RV_Alu>;
+// The sum of a fragment's four lanes, in every lane (a row's sum).
+def FRADD : FragUnary<"redux.add.f32", RV_Alu>;
+// Eight f32 (two fragments, $lo then $hi) rounded to bf16 and packed in
+// pairs: four cvt.rn.bf16x2.f32, element 2i in the low half of register i.
+def CVT_BF16X2 : TileASInst<(outs FRAG:$d), (ins FRAG:$lo, FRAG:$hi),
+                            "cvt.rn.bf16x2.f32 $d, $lo, $hi;", RV_CvtBf16x2>;
 
 let isAsCheapAsAMove = true, isReMaterializable = true in
 def FZERO : TileASInst<(outs FRAG:$d), (ins), "mov.f32 $d, 0f00000000;",

@@ -48,5 +48,8 @@ def TILE : RegisterClass<"TileAS", [v2i32], 64, (sequence "T%u", 0, 31)>;
 /// ptr addrspace(6) as v2i32 does for tiles.
 def TMEM : RegisterClass<"TileAS", [v4i16], 64, (sequence "TM%u", 0, 7)>;
 /// Register fragments of a tile held by a thread (WGMMA accumulators, SIMT
-/// arithmetic on tiles); <4 x i32> for bit operations on them.
-def FRAG : RegisterClass<"TileAS", [v4f32, v4i32], 128, (sequence "F%u", 0, 63)>;
+/// arithmetic on tiles); <4 x i32> for bit operations on them; <8 x bfloat>
+/// for eight bf16 packed in pairs (four bf16x2 registers, what
+/// cvt.rn.bf16x2.f32 writes and an MMA operand row holds).
+def FRAG : RegisterClass<"TileAS", [v4f32, v4i32, v8bf16], 128,
+                         (sequence "F%u", 0, 63)>;

@@ -85,6 +85,15 @@ def RV_SmemWrite : TileASResources<
     [OperandCharge<BudgetSmemBytes, "stage", "bytes">, PipeBarriers],
     LatTransport.Cycles, PipeSMem>;
 
+// A thread's 128-byte row into a new tile: eight 16-byte shared stores per
+// thread where STS makes one, so the write transport is held eight times as
+// long.
+def RV_SmemWriteRow : TileASResources<
+    [SlotUse<SlotTpSmemWr, !mul(8, LatTransport.Cycles)>],
+    [CoarseIssue],
+    [OperandCharge<BudgetSmemBytes, "stage", "bytes">, PipeBarriers],
+    LatTransport.Cycles, PipeSMem>;
+
 def RV_TmemLoad : TileASResources<
     [SlotUse<SlotTMem, LatIssue.Cycles>,
      SlotUse<SlotTpTmemRd, LatTransport.Cycles>],
@@ -131,6 +140,17 @@ def RV_Fp32x2 : TileASResources<
     [SlotUse<SlotFp32x2, LatFp32x2.Cycles>],
     [CoarseIssue, PoolUse<PoolAluFmaIssue>, PoolUse<PoolBankPairing>],
     [], LatFp32x2.Cycles, PipeALU>;
+
+// cvt.rn.bf16x2.f32 (SASS F2FP.BF16.F32.PACK_AB) issues on the ALU pipe.
+// An estimate, no published figure for sm_100: conversions at half the fp32
+// rate (the CUDA guide's table gives 16 conversions per clock per SM on
+// recent parts against 128 fp32 ops; pairs packed per instruction, four per
+// CVT_BF16X2), so the ALU-or-FMA-heavy slot is held twice as long as an
+// FADD's.
+def RV_CvtBf16x2 : TileASResources<
+    [SlotUse<SlotALU, LatIssue.Cycles>,
+     SlotUse<SlotAluOrFmaHeavy, !mul(2, LatALU.Cycles)>],
+    [CoarseIssue, PoolUse<PoolAluIssue>], [], LatALU.Cycles, PipeALU>;
 
 def RV_XU : TileASResources<
     [SlotUse<SlotXU, LatXU.Cycles>],

@@ -61,7 +61,8 @@ def is_register_move(op):
 
 MIR_BLOCK = re.compile(r"^  bb\.(\d+)(?:\.[^\s:(]*)?(?: \([^)]*\))?:\s*$")
 MIR_FLAGS = {"frame-setup", "frame-destroy", "nnan", "ninf", "nsz", "arcp",
-             "contract", "afn", "reassoc", "nuw", "nsw", "exact", "nofpexcept"}
+             "contract", "afn", "reassoc", "nuw", "nsw", "exact", "nofpexcept",
+             "disjoint", "samesign", "nneg"}
 
 
 def mir_opcode(line):

@@ -9,8 +9,10 @@
 #include "TileASSelectionDAGInfo.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
@@ -50,6 +52,8 @@ constexpr T TmemStoreAtP[] = {T::Tmem, T::I32, T::Lanes};
 constexpr StringRef TmemStoreAtN[] = {"t", "column", "v"};
 constexpr T SmemTileP[] = {T::Frag, T::I32};
 constexpr StringRef SmemTileN[] = {"v", "bytes"};
+constexpr T SmemRowP[] = {T::Bf16Row, T::I32};
+constexpr StringRef SmemRowN[] = {"row", "bytes"};
 constexpr T SmemLoadP[] = {T::Tile, T::I32};
 constexpr StringRef SmemLoadN[] = {"tile", "offset"};
 constexpr T UnaryP[] = {T::Lanes};
@@ -117,6 +121,10 @@ const BuiltinInfo Builtins[] = {
     {"tileas.acc.row", TileASISD::ACC_ROW, T::I32, {}, {}, {}, E::None, -1},
     {"tileas.smem.tile", TileASISD::SMEM_TILE, T::Tile, SmemTileP, SmemTileN,
      Second, E::Store, -1},
+    // The thread's bf16 row into a K-major, 128-byte swizzled tile that an
+    // MMA reads (STS_ROW).
+    {"tileas.smem.row", TileASISD::SMEM_TILE, T::Tile, SmemRowP, SmemRowN,
+     Second, E::Store, -1},
     {"tileas.smem.load",
      TileASISD::SMEM_LOAD,
      T::Frag,
@@ -128,6 +136,24 @@ const BuiltinInfo Builtins[] = {
     {"tileas.redux.max",
      TileASISD::REDUX_MAX,
      T::Lanes,
+     UnaryP,
+     UnaryN,
+     {},
+     E::None,
+     -1},
+    // A row's maximum and sum over its N columns, in every lane of one
+    // fragment.
+    {"tileas.row.max",
+     TileASISD::REDUX_MAX,
+     T::Frag,
+     UnaryP,
+     UnaryN,
+     {},
+     E::None,
+     -1},
+    {"tileas.row.sum",
+     TileASISD::REDUX_ADD,
+     T::Frag,
      UnaryP,
      UnaryN,
      {},
@@ -183,6 +209,8 @@ bool hasType(const Type *Ty, BuiltinType Want) {
     return fragmentLanes(Ty) == 4;
   case T::Lanes:
     return fragmentLanes(Ty) != 0;
+  case T::Bf16Row:
+    return bf16Lanes(Ty) == SmemRowLanes;
   }
   llvm_unreachable("unknown builtin type");
 }
@@ -207,6 +235,8 @@ StringRef spell(BuiltinType Ty) {
     return "<4 x float>";
   case T::Lanes:
     return "<N x float>";
+  case T::Bf16Row:
+    return "<64 x bfloat>";
   }
   llvm_unreachable("unknown builtin type");
 }
@@ -231,10 +261,57 @@ unsigned TileAS::fragmentLanes(const Type *Ty, bool Float) {
   return N >= 4 && N <= MaxFragmentLanes && isPowerOf2_32(N) ? N : 0;
 }
 
+unsigned TileAS::bf16Lanes(const Type *Ty) {
+  const auto *VT = dyn_cast<FixedVectorType>(Ty);
+  if (!VT || !VT->getElementType()->isBFloatTy())
+    return 0;
+  unsigned N = VT->getNumElements();
+  return N >= MinBf16Lanes && N <= MaxFragmentLanes && isPowerOf2_32(N) ? N : 0;
+}
+
+/// The type suffix LLVM's intrinsics take for a vector: v16f32 for
+/// `<16 x float>`, v64bf16, v8i32; empty for any other type.
+static std::string vectorSuffix(const Type *Ty) {
+  const auto *VT = dyn_cast<FixedVectorType>(Ty);
+  if (!VT)
+    return "";
+  const Type *Elt = VT->getElementType();
+  StringRef Name = Elt->isFloatTy()       ? "f32"
+                   : Elt->isBFloatTy()    ? "bf16"
+                   : Elt->isIntegerTy(32) ? "i32"
+                                          : "";
+  if (Name.empty())
+    return "";
+  return formatv("v{0}{1}", VT->getNumElements(), Name).str();
+}
+
+/// A builtin name and its type suffix (v16f32), if \p FunctionName ends in
+/// one.
+static std::optional<std::pair<StringRef, StringRef>>
+splitTypeSuffix(StringRef FunctionName) {
+  auto [Base, Suffix] = FunctionName.rsplit('.');
+  if (Suffix.size() < 3 || Suffix[0] != 'v' || !isDigit(Suffix[1]))
+    return std::nullopt;
+  StringRef Elt = Suffix.drop_front().drop_while(isDigit);
+  if (Elt != "f32" && Elt != "bf16" && Elt != "i32")
+    return std::nullopt;
+  return std::make_pair(Base, Suffix);
+}
+
 const BuiltinInfo *TileAS::lookupBuiltin(StringRef FunctionName) {
-  const auto *It = find_if(
-      Builtins, [&](const BuiltinInfo &B) { return B.Name == FunctionName; });
-  return It == std::end(Builtins) ? nullptr : It;
+  auto Find = [](StringRef Name) -> const BuiltinInfo * {
+    const auto *It =
+        find_if(Builtins, [&](const BuiltinInfo &B) { return B.Name == Name; });
+    return It == std::end(Builtins) ? nullptr : It;
+  };
+  if (const BuiltinInfo *B = Find(FunctionName))
+    return B;
+  // A builtin used at several widths in one module is declared once per
+  // width, with the width's type suffix as LLVM's intrinsics are
+  // (tileas.tmem.load.at.v16f32).
+  if (auto Split = splitTypeSuffix(FunctionName))
+    return Find(Split->first);
+  return nullptr;
 }
 
 bool TileAS::isConstantParam(const BuiltinInfo &B, unsigned Param) {
@@ -269,6 +346,21 @@ std::optional<std::string> TileAS::checkBuiltinCall(const BuiltinInfo &B,
                          "throughout)"
                        : "")
         .str();
+  // A type suffix names the call's vector type (the result's, else the
+  // first vector operand's).
+  if (const Function *F = Call.getCalledFunction();
+      F && F->getName() != B.Name) {
+    StringRef Suffix = F->getName().drop_front(B.Name.size() + 1);
+    std::string Want = vectorSuffix(FT->getReturnType());
+    for (unsigned I = 0; Want.empty() && I != FT->getNumParams(); ++I)
+      Want = vectorSuffix(FT->getParamType(I));
+    if (Suffix != Want)
+      return formatv("@{0}: the type suffix .{1} does not name the call's "
+                     "vector type ({2})",
+                     F->getName(), Suffix,
+                     Want.empty() ? "it has none" : "." + Want)
+          .str();
+  }
   for (unsigned I : B.ConstantParams)
     if (!isa<ConstantInt>(Call.getArgOperand(I)))
       return formatv("operand %{0} of @{1} must be a constant", B.ParamNames[I],

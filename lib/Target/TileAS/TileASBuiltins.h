@@ -43,6 +43,9 @@ enum class BuiltinType : uint8_t {
   /// thread's accumulator row, N / 4 fragments. Every such operand and the
   /// result of one builtin call have the same N.
   Lanes,
+  /// `<64 x bfloat>`: a thread's row of 64 bf16 (128 bytes, one swizzle
+  /// row), eight fragments of packed bf16x2.
+  Bf16Row,
 };
 
 /// How the node a builtin becomes touches memory.
@@ -72,6 +75,15 @@ struct BuiltinInfo {
 constexpr unsigned MaxFragmentLanes = 128;
 /// The 32-bit columns of a CTA's tensor memory (each of 128 lanes).
 constexpr unsigned TensorMemoryColumns = 512;
+
+/// The bf16 elements of the row `@tileas.smem.row` writes.
+constexpr unsigned SmemRowLanes = 64;
+/// The widths `fptrunc <N x float> to <N x bfloat>` converts: N a power of
+/// two from 8 (one fragment of packed pairs) to MaxFragmentLanes.
+constexpr unsigned MinBf16Lanes = 8;
+
+/// N if \p Ty is `<N x bfloat>` of a width a conversion writes, 0 otherwise.
+unsigned bf16Lanes(const Type *Ty);
 
 /// N if \p Ty is `<N x float>` (\p Float) or `<N x i32>` of a fragment
 /// width, 0 otherwise.

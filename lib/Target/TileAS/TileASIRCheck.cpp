@@ -54,7 +54,8 @@ bool isGlobalPtr(const Type *Ty) {
 bool isSupportedType(const Type *Ty) {
   if (Ty->isVoidTy() || Ty->isLabelTy() || Ty->isIntegerTy(1) ||
       Ty->isIntegerTy(32) || Ty->isIntegerTy(64) || Ty->isFloatTy() ||
-      Ty->isDoubleTy() || isFrag(Ty) || isVectorOf(Ty, false))
+      Ty->isDoubleTy() || isFrag(Ty) || isVectorOf(Ty, false) ||
+      TileAS::bf16Lanes(Ty))
     return true;
   if (!Ty->isPointerTy())
     return false;
@@ -167,6 +168,10 @@ static std::string problemWithConstant(const Constant *C) {
     return "a constant expression as an operand is not supported";
   if (C->getType()->isVectorTy() && !isa<UndefValue>(C) && !C->getSplatValue())
     return "a vector constant must have four equal lanes";
+  // Packed bf16 comes only from a conversion of registers.
+  if (TileAS::bf16Lanes(C->getType()) && !isa<UndefValue>(C))
+    return "a bf16 constant has no register form (packed bf16 is what "
+           "fptrunc of a fragment register writes)";
   for (const Use &U : C->operands())
     if (const auto *Inner = dyn_cast<Constant>(U.get())) {
       std::string Problem = problemWithConstant(Inner);
@@ -356,6 +361,25 @@ static std::string problemWithFloatArithmetic(const Instruction &I) {
   }
 }
 
+/// A conversion: f32 to bf16, rounded to nearest and packed in pairs.
+static std::string problemWithConversion(const Instruction &I) {
+  unsigned To = TileAS::bf16Lanes(I.getType());
+  unsigned From = TileAS::fragmentLanes(I.getOperand(0)->getType());
+  if (To && From == To && isa<Constant>(I.getOperand(0)) &&
+      !isa<UndefValue>(I.getOperand(0)))
+    return "fptrunc of a constant: the conversion is of fragment registers "
+           "(selection would fold it into a bf16 constant, which has no "
+           "register form)";
+  if (To && From == To)
+    return "";
+  return formatv("no conversion of this width: cvt.rn.bf16x2.f32 packs f32 "
+                 "pairs, so fptrunc converts <N x float> to <N x bfloat>, N "
+                 "a power of two from {0} to {1} (a fragment of packed bf16 "
+                 "holds {0})",
+                 TileAS::MinBf16Lanes, TileAS::MaxFragmentLanes)
+      .str();
+}
+
 /// A load or a store: of global memory, of a type a register holds, at its
 /// natural alignment, not atomic.
 static std::string problemWithMemoryAccess(const Instruction &I) {
@@ -367,11 +391,15 @@ static std::string problemWithMemoryAccess(const Instruction &I) {
   if (!isGlobalPtr(Ptr->getType()))
     return "only global memory is loaded and stored (a shared-memory tile "
            "is read by @tileas.smem.load)";
+  // Packed bf16 (<N x bfloat>, a conversion's result) is stored 16 bytes
+  // at a time like any fragment; nothing converts it back, so it is not
+  // loaded.
+  bool PackedStore = !L && TileAS::bf16Lanes(ValTy);
   if (!ValTy->isIntegerTy(32) && !ValTy->isFloatTy() && !isFrag(ValTy) &&
-      !isVectorOf(ValTy, false))
+      !isVectorOf(ValTy, false) && !PackedStore)
     return "only i32, float and fragments (<N x float>, N a power of two from "
-           "4 "
-           "to 128) are loaded and stored";
+           "4 to 128) are loaded and stored, and packed bf16 (<N x bfloat>, "
+           "N from 8) stored";
   // An access below its type's alignment would be split into narrower
   // ones, and there are no 8- or 16-bit loads and stores.
   Align Alignment = L ? L->getAlign() : cast<StoreInst>(I).getAlign();
@@ -393,8 +421,28 @@ static std::string problemWithMemoryAccess(const Instruction &I) {
   return Atomic ? "atomic accesses are not supported" : "";
 }
 
-/// The two halves of a splat, the only vector element operations.
+/// A fragment repeated across a row: `shufflevector <4 x float> %v, poison,
+/// <N x i32> <0, 1, 2, 3, 0, 1, 2, 3, ...>`, N a fragment width. Selection
+/// concatenates %v N / 4 times, which is N / 4 uses of one register: how a
+/// row's maximum or sum, held in every lane of a fragment (tileas.row.max),
+/// meets the row's columns.
+static bool isFragmentRepeat(const Instruction &I) {
+  const auto *Shuffle = dyn_cast<ShuffleVectorInst>(&I);
+  if (!Shuffle ||
+      TileAS::fragmentLanes(Shuffle->getOperand(0)->getType()) != 4 ||
+      !TileAS::fragmentLanes(Shuffle->getType()))
+    return false;
+  for (auto [Lane, From] : enumerate(Shuffle->getShuffleMask()))
+    if (From != int(Lane % 4))
+      return false;
+  return true;
+}
+
+/// The two halves of a splat, and a fragment repeated, the only vector
+/// element operations.
 static std::string problemWithSplat(const Instruction &I) {
+  if (isFragmentRepeat(I))
+    return "";
   if (I.getOpcode() == Instruction::InsertElement) {
     // Only the first half of a splat: a scalar into lane 0 of an undefined
     // vector, which shuffles then broadcast.
@@ -408,10 +456,16 @@ static std::string problemWithSplat(const Instruction &I) {
   return isZeroSplat(&I) && (isa<InsertElementInst>(I.getOperand(0)) ||
                              isa<Constant>(I.getOperand(0)))
              ? ""
-             : "only splats of a scalar shuffle";
+             : "only splats of a scalar and repeats of a fragment "
+               "(<0, 1, 2, 3, 0, 1, 2, 3, ...>) shuffle";
 }
 
 std::string TileASIRCheck::problemWith(const Instruction &I) const {
+  // Before the type check: a conversion of another width says which widths
+  // convert, not only that no register holds the result.
+  if (I.getOpcode() == Instruction::FPTrunc)
+    if (std::string Problem = problemWithConversion(I); !Problem.empty())
+      return Problem;
   if (std::string Problem = problemWithValues(I); !Problem.empty())
     return Problem;
   const Type *Ty = I.getType();
@@ -457,6 +511,8 @@ std::string TileASIRCheck::problemWith(const Instruction &I) const {
   case Instruction::FMul:
   case Instruction::FDiv:
     return problemWithFloatArithmetic(I);
+  case Instruction::FPTrunc:
+    return problemWithConversion(I);
   case Instruction::GetElementPtr:
     if (!isGlobalPtr(Ty))
       return "only global pointers take a getelementptr";

@@ -31,6 +31,7 @@ TileASTargetLowering::TileASTargetLowering(const TargetMachine &TM,
   addRegisterClass(MVT::f64, &TileAS::GPR64RegClass);
   addRegisterClass(MVT::v4f32, &TileAS::FRAGRegClass);
   addRegisterClass(MVT::v4i32, &TileAS::FRAGRegClass);
+  addRegisterClass(MVT::v8bf16, &TileAS::FRAGRegClass);
   addRegisterClass(TileAS::TileVT, &TileAS::TILERegClass);
   addRegisterClass(TileAS::TmemVT, &TileAS::TMEMRegClass);
   computeRegisterProperties(STI.getRegisterInfo());
@@ -66,6 +67,10 @@ TileASTargetLowering::TileASTargetLowering(const TargetMachine &TM,
   // The other way round: opt turns an operation on two splats into a splat
   // of a scalar operation, and a scalar float has no arithmetic.
   setTargetDAGCombine(ISD::BUILD_VECTOR);
+  // fptrunc <N x float> to <N x bfloat>: the result splits into <8 x bfloat>
+  // (one fragment of packed pairs), whose <8 x float> operand, two
+  // fragments, is converted by one CVT_BF16X2.
+  setOperationAction(ISD::FP_ROUND, MVT::v8f32, Custom);
 }
 
 MVT TileASTargetLowering::getPointerTy(const DataLayout &DL,
@@ -89,6 +94,8 @@ SDValue TileASTargetLowering::LowerOperation(SDValue Op,
     return lowerMul64(Op, DAG);
   case ISD::VECTOR_SHUFFLE:
     return lowerSplatShuffle(Op, DAG);
+  case ISD::FP_ROUND:
+    return lowerBf16Conversion(Op, DAG);
   default:
     return SDValue();
   }
@@ -129,6 +136,19 @@ SDValue TileASTargetLowering::lowerMul64(SDValue Op, SelectionDAG &DAG) const {
       return Sum;
     Power = DAG.getNode(ISD::ADD, DL, MVT::i64, Power, Power);
   }
+}
+
+SDValue TileASTargetLowering::lowerBf16Conversion(SDValue Op,
+                                                  SelectionDAG &DAG) const {
+  if (Op.getValueType() != MVT::v8bf16)
+    return SDValue(); // TileASIRCheck refuses other conversions.
+  SDLoc DL(Op);
+  SDValue X = Op.getOperand(0);
+  SDValue Lo = DAG.getNode(ISD::EXTRACT_SUBVECTOR, DL, MVT::v4f32, X,
+                           DAG.getVectorIdxConstant(0, DL));
+  SDValue Hi = DAG.getNode(ISD::EXTRACT_SUBVECTOR, DL, MVT::v4f32, X,
+                           DAG.getVectorIdxConstant(4, DL));
+  return DAG.getNode(TileASISD::CVT_BF16X2, DL, MVT::v8bf16, Lo, Hi);
 }
 
 /// Lane operations whose lane I reads only lane I of each operand.
@@ -452,22 +472,40 @@ SDValue TileASTargetLowering::lowerFragmentBuiltin(
       InVals.push_back(SDValue(N, I));
     return CLI.Chain;
   }
-  case TileASISD::REDUX_MAX: {
-    // A row's maximum over all its columns: the fragments' lane-wise
-    // maximum, then the maximum within the last fragment, in every lane.
+  case TileASISD::REDUX_MAX:
+  case TileASISD::REDUX_ADD: {
+    // A row's maximum (sum) over all its columns: the fragments' lane-wise
+    // maximum (sum), then the maximum (sum) within the last fragment, in
+    // every lane.
     SmallVector<SDValue, 32> Level(Args[0].begin(), Args[0].end());
     if (Level.size() == 1)
       return SDValue();
+    unsigned Lanewise =
+        B.Opcode == TileASISD::REDUX_MAX ? ISD::FMAXNUM : ISD::FADD;
     while (Level.size() > 1) {
       SmallVector<SDValue, 16> Next;
       for (unsigned I = 0; I + 1 < Level.size(); I += 2)
         Next.push_back(
-            DAG.getNode(ISD::FMAXNUM, DL, MVT::v4f32, Level[I], Level[I + 1]));
+            DAG.getNode(Lanewise, DL, MVT::v4f32, Level[I], Level[I + 1]));
       Level = std::move(Next);
     }
-    SDValue Max = DAG.getNode(TileASISD::REDUX_MAX, DL, MVT::v4f32, Level[0]);
-    InVals.append(CLI.Ins.size(), Max);
+    SDValue Row = DAG.getNode(B.Opcode, DL, MVT::v4f32, Level[0]);
+    InVals.append(CLI.Ins.size(), Row);
     return CLI.Chain;
+  }
+  case TileASISD::SMEM_TILE: {
+    if (B.Params.front() != TileAS::BuiltinType::Bf16Row)
+      return SDValue(); // STS: one fragment.
+    // smem.row: the eight fragments of packed bf16 of the thread's row.
+    SmallVector<SDValue, 10> Ops = {Args[1][0]};
+    append_range(Ops, Args[0]);
+    Ops.push_back(CLI.Chain);
+    MachineSDNode *N = DAG.getMachineNode(
+        TileAS::STS_ROW, DL, DAG.getVTList(TileAS::TileVT, MVT::Other), Ops);
+    DAG.setNodeMemRefs(
+        N, {builtinMemOperand(B, *CLI.CB, DAG.getMachineFunction())});
+    InVals.push_back(SDValue(N, 0));
+    return SDValue(N, 1);
   }
   case TileASISD::FADD2:
   case TileASISD::FMUL2:

@@ -99,6 +99,7 @@ private:
   SDValue lowerShift64(SDValue Op, SelectionDAG &DAG) const;
   SDValue lowerMul64(SDValue Op, SelectionDAG &DAG) const;
   SDValue lowerSplatShuffle(SDValue Op, SelectionDAG &DAG) const;
+  SDValue lowerBf16Conversion(SDValue Op, SelectionDAG &DAG) const;
   /// A builtin on `<N x float>` wider than one fragment (or a tensor-memory
   /// move with a column): the nodes that do it, its results in InVals and
   /// the chain; an empty value when the table's one node does.

@@ -272,6 +272,9 @@ std::optional<uint64_t> TileAS::producedTileBytes(const MachineInstr &MI) {
   case TileAS::STS:
     BytesOp = 2;
     break;
+  case TileAS::STS_ROW:
+    BytesOp = 1;
+    break;
   default:
     return std::nullopt;
   }

@@ -32,6 +32,22 @@ TEST(InstrDescriptor, PublishedBf16Constant) {
   EXPECT_EQ(encode(D), 0x08200490u);
 }
 
+// The second MMA of attention forward (O += P V, head dimension 64):
+// M128 N64, bf16 x bf16 -> f32, K-major, the constant
+// bench/corpus/fmha-fwd.ll passes to @tileas.mma.f16 (135267472), and back.
+TEST(InstrDescriptor, AttentionPVConstant) {
+  MmaF16Desc D;
+  D.N = 64;
+  EXPECT_EQ(encode(D), 0x08100490u);
+  EXPECT_EQ(0x08100490u, 135267472u);
+  MmaF16Desc Back = valueOf(decodeMmaF16Desc(0x08100490));
+  EXPECT_EQ(Back.M, 128u);
+  EXPECT_EQ(Back.N, 64u);
+  EXPECT_EQ(Back.A, F16InputFormat::BF16);
+  EXPECT_EQ(Back.B, F16InputFormat::BF16);
+  EXPECT_EQ(Back.D, AccumFormat::F32);
+}
+
 // One field at a time against the bit layout: D format 4-5, A 7-9, B 10-12,
 // negate 13/14, major 15/16, N >> 3 at 17-22, M >> 4 at 24-28.
 TEST(InstrDescriptor, FieldByField) {

@@ -248,6 +248,32 @@ Error KernelEmitter::emitInstruction(const MachineInstr &MI, raw_ostream &OS) {
       OS << "\tmov.b32 " << frag(D, L) << ", %x10;\n";
     break;
   }
+  case TileAS::FRADD: {
+    // The row's sum over the thread's fragment, in every lane.
+    Register A = MI.getOperand(1).getReg(), D = MI.getOperand(0).getReg();
+    OS << "\tadd.rn.f32 %x10, " << frag(A, 0) << ", " << frag(A, 1) << ";\n"
+       << "\tadd.rn.f32 %x11, " << frag(A, 2) << ", " << frag(A, 3) << ";\n"
+       << "\tadd.rn.f32 %x10, %x10, %x11;\n";
+    for (unsigned L = 0; L != 4; ++L)
+      OS << "\tmov.b32 " << frag(D, L) << ", %x10;\n";
+    break;
+  }
+  case TileAS::CVT_BF16X2: {
+    // Register i of the result packs elements 2i (low half) and 2i + 1 of
+    // the eight f32 of $lo then $hi; cvt.rn.bf16x2.f32 d, a, b puts a in
+    // the upper half. The result may share registers with $hi: convert
+    // into scratch registers first.
+    Register D = MI.getOperand(0).getReg();
+    for (unsigned I = 0; I != 4; ++I) {
+      Register Src = MI.getOperand(1 + I / 2).getReg();
+      unsigned Lane = 2 * (I % 2);
+      OS << "\tcvt.rn.bf16x2.f32 %x" << 10 + I << ", " << frag(Src, Lane + 1)
+         << ", " << frag(Src, Lane) << ";\n";
+    }
+    for (unsigned I = 0; I != 4; ++I)
+      OS << "\tmov.b32 " << frag(D, I) << ", %x" << 10 + I << ";\n";
+    break;
+  }
   case TileAS::FZERO:
     for (unsigned L = 0; L != 4; ++L)
       OS << "\tmov.b32 " << frag(MI.getOperand(0).getReg(), L) << ", 0;\n";
@@ -347,6 +373,7 @@ Error KernelEmitter::emitInstruction(const MachineInstr &MI, raw_ostream &OS) {
   case TileAS::TMA_LOAD:
   case TileAS::CP_ASYNC:
   case TileAS::STS:
+  case TileAS::STS_ROW:
   case TileAS::LDS:
   case TileAS::TMA_STORE:
   case TileAS::TMEM_ALLOC:

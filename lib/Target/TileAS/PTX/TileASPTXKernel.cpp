@@ -418,7 +418,8 @@ Error PlanBuilder::assignFills() {
       }
       // A tile loaded once (before a loop) needs no ring: nothing refills
       // its buffer while the loop's readers run.
-      if (Plan.Coordinated && Op != TileAS::STS && inCycle(MBB))
+      bool ByThreads = Op == TileAS::STS || Op == TileAS::STS_ROW;
+      if (Plan.Coordinated && !ByThreads && inCycle(MBB))
         return failAt(MI, "the kernel is pipelined but no ring holds this "
                           "tile, loaded in a loop: nothing says when its "
                           "readers are done");
@@ -426,7 +427,7 @@ Error PlanBuilder::assignFills() {
           formatv("tile bb.{0} #{1}", MBB.getNumber(), Plan.OwnBuffers.size());
       Plan.OwnBuffers[&MI] =
           buffer(Name, Bytes, Op == TileAS::STS ? 16 : ArenaAlign);
-      if (Op != TileAS::STS)
+      if (!ByThreads)
         Plan.SyncBarriers[&MI] = {mbarrier("mbarrier of " + Name),
                                   Plan.PhaseRegisters++};
     }

@@ -115,6 +115,29 @@ Error KernelEmitter::emitTile(const MachineInstr &MI, raw_ostream &OS) {
       OS << "\tfence.proxy.async.shared::cta;\n\t" << groupBarrier() << ";\n";
     return Error::success();
   }
+  case TileAS::STS_ROW: {
+    uint64_t Bytes = *TileAS::producedTileBytes(MI);
+    if (Own)
+      OS << "\t" << groupBarrier() << ";\t// the buffer's readers are done\n";
+    tileAddress(OS, MI, MI.getOperand(0).getReg());
+    // Row r (the thread's accumulator row) of a K-major tile with the
+    // 128-byte swizzle: 16-byte chunk c at r * 128 + ((c ^ (r mod 8)) * 16),
+    // the pattern TMA writes and tcgen05.mma's descriptor (swizzle 128B, SBO
+    // 1024) reads. Rows past the tile's are not written.
+    OS << "\tshr.u32 %x10, %x3, 16;\n\tand.b32 %x11, %x0, 31;\n"
+       << "\tadd.u32 %x10, %x10, %x11;\t// r\n"
+       << "\tshl.b32 %x12, %x10, 7;\n\tsetp.lt.u32 %q4, %x12, " << Bytes
+       << ";\n\tadd.u32 %x12, %x12, " << R(0) << ";\n"
+       << "\tand.b32 %x13, %x10, 7;\t// r mod 8\n";
+    for (unsigned C = 0; C != 8; ++C)
+      OS << "\txor.b32 %x14, %x13, " << C << ";\n\tshl.b32 %x14, %x14, 4;\n"
+         << "\tadd.u32 %x14, %x14, %x12;\n"
+         << "\t@%q4 st.shared.v4.b32 [%x14], "
+         << fragVector(MI.getOperand(2 + C).getReg()) << ";\n";
+    if (Own)
+      OS << "\tfence.proxy.async.shared::cta;\n\t" << groupBarrier() << ";\n";
+    return Error::success();
+  }
   case TileAS::LDS:
     OS << "\tadd.u32 %x10, " << R(1) << ", " << R(2) << ";\n"
        << "\tld.shared.v4.b32 " << fragVector(MI.getOperand(0).getReg())

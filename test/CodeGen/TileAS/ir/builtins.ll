@@ -99,3 +99,46 @@ entry:
   call void @tileas.tma.store(ptr addrspace(3) %t, ptr %dc, i32 %x, i32 %y)
   ret void
 }
+
+; A row of 64 columns: its maximum and sum in every lane of one fragment
+; (the lane-wise maximum or sum of the 16 fragments, then FRMAX / FRADD),
+; and the row rounded to bf16 and written into a swizzled operand tile
+; (eight CVT_BF16X2, one STS_ROW of the eight packed fragments).
+; MIR-LABEL: name: row_builtins
+; MIR-COUNT-15: FMAX
+; MIR:          %[[RM:[0-9]+]]:frag = FRMAX
+; MIR-COUNT-15: FADD
+; MIR:          %[[RS:[0-9]+]]:frag = FRADD
+; MIR-COUNT-8:  CVT_BF16X2
+; A second width of tmem.load.at in the module, through its type suffix.
+; MIR:          %{{[0-9]+}}:frag, %{{[0-9]+}}:frag, %{{[0-9]+}}:frag, %{{[0-9]+}}:frag = TMEM_LD_X16 %{{[0-9]+}}, 16 :: (load unknown-size from %ir.acc, align 16, addrspace 6)
+; MIR:          %{{[0-9]+}}:tile = STS_ROW 16384, killed %{{[0-9]+}}, killed %{{[0-9]+}}, killed %{{[0-9]+}}, killed %{{[0-9]+}}, killed %{{[0-9]+}}, killed %{{[0-9]+}}, killed %{{[0-9]+}}, killed %{{[0-9]+}} :: (store unknown-size, align 16, addrspace 3)
+
+; ASM-LABEL: row_builtins:
+; ASM:      redux.max.f32
+; ASM:      redux.add.f32
+; ASM:      cvt.rn.bf16x2.f32
+; ASM:      st.shared.v4.b32 [%tile{{[0-9]+}} + swizzle128(row)]
+
+declare <64 x float> @tileas.tmem.load.at(ptr addrspace(6), i32) convergent nounwind willreturn memory(argmem: read)
+declare <4 x float> @tileas.row.max(<64 x float>) nounwind willreturn memory(none)
+declare <16 x float> @tileas.tmem.load.at.v16f32(ptr addrspace(6), i32) convergent nounwind willreturn memory(argmem: read)
+declare <4 x float> @tileas.row.sum(<64 x float>) nounwind willreturn memory(none)
+declare ptr addrspace(3) @tileas.smem.row(<64 x bfloat>, i32) nounwind willreturn memory(inaccessiblemem: readwrite)
+
+define void @row_builtins(ptr addrspace(1) noalias %out, ptr noalias %dout) {
+entry:
+  %acc = call ptr addrspace(6) @tileas.tmem.alloc(i32 64)
+  %s = call <64 x float> @tileas.tmem.load.at(ptr addrspace(6) %acc, i32 0)
+  %mx = call <4 x float> @tileas.row.max(<64 x float> %s)
+  %sum = call <4 x float> @tileas.row.sum(<64 x float> %s)
+  %r = fadd <4 x float> %mx, %sum
+  store <4 x float> %r, ptr addrspace(1) %out, align 16
+  %b = fptrunc <64 x float> %s to <64 x bfloat>
+  %q = call <16 x float> @tileas.tmem.load.at.v16f32(ptr addrspace(6) %acc, i32 16)
+  %qo = getelementptr i8, ptr addrspace(1) %out, i64 64
+  store <16 x float> %q, ptr addrspace(1) %qo, align 16
+  %t = call ptr addrspace(3) @tileas.smem.row(<64 x bfloat> %b, i32 16384)
+  call void @tileas.tma.store(ptr addrspace(3) %t, ptr %dout, i32 0, i32 0)
+  ret void
+}

@@ -148,13 +148,68 @@ define void @insert_variable_lane(ptr %p, float %a, i32 %i) {
   ret void
 }
 
-; CHECK-DAG: error: {{.*}}in function splat_of_vector {{.*}}: only splats of a scalar shuffle: %s = shufflevector <4 x float> %v, <4 x float> poison, <4 x i32> zeroinitializer
+; CHECK-DAG: error: {{.*}}in function splat_of_vector {{.*}}: only splats of a scalar and repeats of a fragment (<0, 1, 2, 3, 0, 1, 2, 3, ...>) shuffle: %s = shufflevector <4 x float> %v, <4 x float> poison, <4 x i32> zeroinitializer
 define void @splat_of_vector(ptr %p) {
   %v = load <4 x float>, ptr %p
   %s = shufflevector <4 x float> %v, <4 x float> poison, <4 x i32> zeroinitializer
   store <4 x float> %s, ptr %p
   ret void
 }
+
+; CHECK-DAG: error: {{.*}}in function repeat_out_of_order {{.*}}: only splats of a scalar and repeats of a fragment (<0, 1, 2, 3, 0, 1, 2, 3, ...>) shuffle: %s = shufflevector <4 x float> %v, <4 x float> poison, <8 x i32> <i32 0, i32 1, i32 2, i32 3, i32 1, i32 0, i32 2, i32 3>
+define void @repeat_out_of_order(ptr %p) {
+  %v = load <4 x float>, ptr %p
+  %s = shufflevector <4 x float> %v, <4 x float> poison, <8 x i32> <i32 0, i32 1, i32 2, i32 3, i32 1, i32 0, i32 2, i32 3>
+  store <8 x float> %s, ptr %p
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function fptrunc_half_fragment {{.*}}: no conversion of this width: cvt.rn.bf16x2.f32 packs f32 pairs, so fptrunc converts <N x float> to <N x bfloat>, N a power of two from 8 to 128 (a fragment of packed bf16 holds 8): %b = fptrunc <4 x float> %v to <4 x bfloat>
+define void @fptrunc_half_fragment(ptr %p) {
+  %v = load <4 x float>, ptr %p
+  %b = fptrunc <4 x float> %v to <4 x bfloat>
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function fptrunc_to_half {{.*}}: no conversion of this width: cvt.rn.bf16x2.f32 packs f32 pairs, so fptrunc converts <N x float> to <N x bfloat>, N a power of two from 8 to 128 (a fragment of packed bf16 holds 8): %b = fptrunc <8 x float> %v to <8 x half>
+define void @fptrunc_to_half(ptr %p) {
+  %v = load <8 x float>, ptr %p
+  %b = fptrunc <8 x float> %v to <8 x half>
+  ret void
+}
+
+; Packed bf16 comes only from converting registers: a bf16 constant, or the
+; conversion of a constant (which selection would fold into one), stopped
+; selection ("Do not know how to soft promote this operator's operand").
+; CHECK-DAG: error: {{.*}}in function fptrunc_of_constant {{.*}}: fptrunc of a constant: the conversion is of fragment registers (selection would fold it into a bf16 constant, which has no register form): %b = fptrunc <8 x float> splat (float 1.000000e+00) to <8 x bfloat>
+define void @fptrunc_of_constant(ptr addrspace(1) %p) {
+  %b = fptrunc <8 x float> splat (float 1.0) to <8 x bfloat>
+  store <8 x bfloat> %b, ptr addrspace(1) %p, align 16
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function bf16_constant {{.*}}: operand 0: a bf16 constant has no register form (packed bf16 is what fptrunc of a fragment register writes): store <8 x bfloat> zeroinitializer, ptr addrspace(1) %p, align 16
+define void @bf16_constant(ptr addrspace(1) %p) {
+  store <8 x bfloat> zeroinitializer, ptr addrspace(1) %p, align 16
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function smem_row_of_32 {{.*}}: wrong signature for @tileas.smem.row: expected ptr addrspace(3) @tileas.smem.row(<64 x bfloat> %row, i32 %bytes)
+define void @smem_row_of_32(<32 x bfloat> %r) {
+  %t = call ptr addrspace(3) @tileas.smem.row(<32 x bfloat> %r, i32 16384)
+  ret void
+}
+declare ptr addrspace(3) @tileas.smem.row(<32 x bfloat>, i32)
+
+; CHECK-DAG: error: {{.*}}in function suffix_of_another_width {{.*}}: @tileas.tmem.load.at.v8f32: the type suffix .v8f32 does not name the call's vector type (.v16f32): %v = call <16 x float> @tileas.tmem.load.at.v8f32(ptr addrspace(6) %t, i32 0)
+define void @suffix_of_another_width(ptr addrspace(1) %p) {
+  %t = call ptr addrspace(6) @tileas.tmem.alloc(i32 32)
+  %v = call <16 x float> @tileas.tmem.load.at.v8f32(ptr addrspace(6) %t, i32 0)
+  store <16 x float> %v, ptr addrspace(1) %p, align 16
+  ret void
+}
+declare ptr addrspace(6) @tileas.tmem.alloc(i32)
+declare <16 x float> @tileas.tmem.load.at.v8f32(ptr addrspace(6), i32)
 
 ; A kernel calling another function (a helper, even one that calls a
 ; builtin itself): opt -O2 inlines it; llc alone refuses the call and the
