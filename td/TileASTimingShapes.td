@@ -20,6 +20,8 @@
 
 def : MmaShapeUse<"MMA_TMEM", 128, 128, 16>;
 def : MmaShapeUse<"MMA_TMEM_F16", 128, 128, 16>;
+// O += P V in the attention forward kernels: eight M128 N64 MMAs.
+def : MmaShapeUse<"MMA_TMEM_F16", 128, 64, 16>;
 def : MmaShapeUse<"MMA_TMEM_F8F6F4", 128, 128, 32>;
 def : MmaShapeUse<"MMA_TMEM_F8F6F4", 128, 256, 32>;
 def : MmaShapeUse<"WGMMA", 64, 128, 16>;
