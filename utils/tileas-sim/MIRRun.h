@@ -69,9 +69,16 @@ class MachineOperand;
 
 namespace tileas {
 
+namespace model {
+class Machine;
+} // namespace model
+
 class MIRRun {
 public:
-  explicit MIRRun(llvm::ArrayRef<AgentEntry> Agents);
+  /// A run on machine M (the MIR's subtarget's, machineOf).
+  MIRRun(const model::Machine &M, llvm::ArrayRef<AgentEntry> Agents);
+
+  const model::Machine &machine() const { return M; }
 
   sim::Catalog &names() { return Names; }
   OpClasses &classes() { return Classes; }
@@ -115,6 +122,7 @@ public:
              unsigned Agent, bool InPreamble);
 
 private:
+  const model::Machine &M;
   struct Pipe {
     /// As its PIPE_CREATE sets it up.
     PipeDecl Decl;

@@ -110,6 +110,12 @@ cl::opt<uint64_t>
     MaxSteps("max-steps",
              cl::desc("Stop an agent that has run this many instructions"),
              cl::init(10000000), cl::cat(Category));
+cl::opt<std::string> MCPU(
+    "mcpu",
+    cl::desc("The processor the MIR was compiled for; its machine model "
+             "(td TileASMachineModel) runs it: sm_100 and its relatives are "
+             "Blackwell, sm_90a is Hopper"),
+    cl::init("sm_100"), cl::cat(Category));
 cl::opt<uint64_t> MaxCycles("max-cycles",
                             cl::desc("Stop a run that is still going"),
                             cl::init(uint64_t(1) << 40), cl::cat(Category));
@@ -205,6 +211,7 @@ void printJSON(const MachineFunction &MF, const RunSetup &S,
     J.attribute("seed", int64_t(Seed));
     sim::writeJSONSummary(J, R);
     J.attribute("ii", S.II ? json::Value(int64_t(*S.II)) : nullptr);
+    J.attribute("machine", machineOf(MF).name());
     sim::writeJSONDetails(J, R);
   });
   outs() << "\n";
@@ -248,7 +255,7 @@ bool simulateFunction(
   Expected<std::vector<AgentEntry>> Entries = findAgents(MF);
   if (!Entries)
     return Report(Entries.takeError());
-  MIRRun Run(*Entries);
+  MIRRun Run(machineOf(MF), *Entries);
   MIRAgentOptions Opts;
   Opts.LiveIns = S->LiveIns;
   Opts.Overrides = S->Overrides;
@@ -265,7 +272,7 @@ bool simulateFunction(
   SO.MaxCycles = MaxCycles;
   SO.Trace = Trace ? &errs() : nullptr;
   SO.FreeBranches = FreeBranches;
-  ResourceModel Model = model::buildResourceModel();
+  ResourceModel Model = machineOf(MF).buildResourceModel();
   Expected<sim::SimResult> R = sim::simulate(Model, Run.names(), Programs, SO);
   if (!R)
     return Report(R.takeError());
@@ -306,7 +313,10 @@ int main(int argc, char **argv) {
   if (JitterPercent > 100)
     return error("--jitter is a percentage of the latency, at most 100");
 
-  Expected<std::unique_ptr<TargetMachine>> TM = createTileASTargetMachine();
+  if (!model::lookupMachineForCPU(MCPU))
+    return error("--mcpu=" + MCPU + " is not a TileAS processor (" +
+                 model::machineCPUList() + ")");
+  Expected<std::unique_ptr<TargetMachine>> TM = createTileASTargetMachine(MCPU);
   if (!TM)
     return error(toString(TM.takeError()));
   LLVMContext Context;
