@@ -228,7 +228,8 @@ class TileASMachineModel<string name, SchedMachineModel schedModel> {
   list<TileASSlot> Slots = [];
   list<CountingPool> Pools = [];
   list<BudgetPool> Budgets = [];
-  /// The latency families its numbers come from (checked, not emitted).
+  /// The latency families its numbers come from (a record for readers:
+  /// tileas-tblgen neither checks nor emits it).
   list<LatencyFamily> Latencies = [];
   list<EventPipe> Pipes = [];
   EventModel Events = ?;
