@@ -19,6 +19,7 @@ include "TileASRegisterInfo.td"
 include "TileASResources.td"
 include "TileASInstrInfo.td"
 include "TileASCoordination.td"
+include "TileASMachines.td"
 include "TileASSchedule.td"
 include "TileASCallingConv.td"
 
@@ -69,9 +70,8 @@ def : ProcessorModel<"sm_100f", TileASModel,
 def : ProcessorModel<"sm_103a", TileASModel,
                      [FeatureTensorMemory, FeaturePTX, FeatureF32x2]>;
 // Hopper: wgmma with register accumulators, no tensor memory (so no
-// tcgen05) and no paired fp32 pipe. It schedules with the one slot model
-// above (docs/ptx.md, "Hopper": what a machine model of its own needs).
-def : ProcessorModel<"sm_90a", TileASModel, [FeaturePTX, FeatureWgmma]>;
+// tcgen05) and no paired fp32 pipe; its own machine (TileASHopper.td).
+def : ProcessorModel<"sm_90a", TileASHopperModel, [FeaturePTX, FeatureWgmma]>;
 
 //===----------------------------------------------------------------------===//
 // The target.

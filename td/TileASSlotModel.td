@@ -205,3 +205,46 @@ class TileASInst<dag outs, dag ins, string asmstr, TileASResources res>
   bit IsCoordination = false;
   let TSFlags{0} = IsCoordination;
 }
+
+//===----------------------------------------------------------------------===//
+// Machines. A machine names the records above that it has; tileas-tblgen
+// emits one set of tables per machine (namespace gen::<MachineName>) and
+// -mcpu picks one through the processor's SchedMachineModel.
+//===----------------------------------------------------------------------===//
+
+/// One machine: its slots, counting pools, budget pools, latency families,
+/// event pipes and budgets, coordination costs and agents. A resource vector
+/// names slots, pools and budget pools of some machine; on this machine they
+/// stand for its own records of the same slot id (slots) or the same name
+/// (pools and budget pools), so the vectors of TileASResources.td serve
+/// every machine that has what they use. Instructions in Unsupported do not
+/// exist on the machine; MachineResources gives an instruction a footprint
+/// of its own on it.
+class TileASMachineModel<string name, SchedMachineModel schedModel> {
+  string MachineName = name;
+  /// The LLVM scheduling model of the machine's processors (TileAS.td):
+  /// -mcpu=X selects the machine whose SchedModel X's ProcessorModel names.
+  SchedMachineModel SchedModel = schedModel;
+  list<TileASSlot> Slots = [];
+  list<CountingPool> Pools = [];
+  list<BudgetPool> Budgets = [];
+  /// The latency families its numbers come from (a record for readers:
+  /// tileas-tblgen neither checks nor emits it).
+  list<LatencyFamily> Latencies = [];
+  list<EventPipe> Pipes = [];
+  EventModel Events = ?;
+  list<EventBudget> EventBudgets = [];
+  CoordinationModel Coordination = ?;
+  AgentModel AgentRules = ?;
+  list<Agent> Agents = [];
+  list<Instruction> Unsupported = [];
+}
+
+/// On `machine`, each of `instrs` has the resource vector `res` instead of
+/// its own (LLVM's InstRW per SchedModel; TileASSchedule.td derives one).
+class MachineResources<TileASMachineModel machine, list<Instruction> instrs,
+                       TileASResources res> {
+  TileASMachineModel Machine = machine;
+  list<Instruction> Instrs = instrs;
+  TileASResources Resources = res;
+}

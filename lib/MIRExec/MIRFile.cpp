@@ -6,6 +6,7 @@
 
 #include "tileas/MIRExec/MIRFile.h"
 #include "TileAS.h"
+#include "TileASSubtarget.h"
 
 #include "llvm/CodeGen/MIRParser/MIRParser.h"
 #include "llvm/CodeGen/MachineFunction.h"
@@ -31,7 +32,8 @@ static Error readError(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
 }
 
-Expected<std::unique_ptr<TargetMachine>> createTileASTargetMachine() {
+Expected<std::unique_ptr<TargetMachine>>
+createTileASTargetMachine(StringRef CPU) {
   initializeTileASTarget();
   std::string Err;
   Triple TT("tileas");
@@ -39,7 +41,7 @@ Expected<std::unique_ptr<TargetMachine>> createTileASTargetMachine() {
   if (!T)
     return readError("cannot find the TileAS target: " + Err);
   std::unique_ptr<TargetMachine> TM(
-      T->createTargetMachine(TT, "sm_100", "", TargetOptions(), std::nullopt));
+      T->createTargetMachine(TT, CPU, "", TargetOptions(), std::nullopt));
   if (!TM)
     return readError("cannot create the TileAS target machine");
   return std::move(TM);
@@ -58,6 +60,10 @@ parseMIRModule(MIRParser &Parser, TargetMachine &TM, MachineModuleInfo &MMI,
   if (Parser.parseMachineFunctions(*M, MMI))
     return Failed(MIRReadStep::MachineFunctions);
   return std::move(M);
+}
+
+const model::Machine &machineOf(const MachineFunction &MF) {
+  return MF.getSubtarget<TileASSubtarget>().machine();
 }
 
 MIRFile::MIRFile() = default;

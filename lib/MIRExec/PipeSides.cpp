@@ -7,9 +7,11 @@
 #include "tileas/MIRExec/PipeSides.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
+#include "tileas/MIRExec/MIRFile.h"
 #include "tileas/MIRExec/Where.h"
 #include "tileas/Model/MachineModel.h"
 
+#include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -25,7 +27,7 @@ Error checkPipeSidesDiffer(const MachineInstr &MI, unsigned CreatedBy) {
     return Error::success();
   int64_t Producer = *PAgent;
   int64_t Consumer = *CAgent;
-  ArrayRef<model::AgentRecord> Agents = model::agents();
+  ArrayRef<model::AgentRecord> Agents = machineOf(*MI.getMF()).agents();
   if (Producer != Consumer || Producer <= 0 ||
       Producer > int64_t(Agents.size()) || Producer == int64_t(CreatedBy))
     return Error::success();

@@ -5,8 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // -gen-tileas-model-names writes one line per record that describes the
-// machine's resources: what it is (slot, pool, budget or pipe), its td record
-// name, the name the tables give it, and its capacity (slots 1, pipes 0):
+// machines' resources (every machine's, one after the other): what it is (slot,
+// pool, budget or pipe), its td record name, the name the tables give it, and
+// its capacity (slots 1, pipes 0):
 //
 //   slot SlotTMA tma 1
 //   budget BudgetSmemBytes smem_bytes 232448
@@ -27,10 +28,17 @@ using namespace tileas::tblgen;
 
 namespace {
 
+void emitMachineNames(const SlotModel &Model, raw_ostream &OS);
+
 void emitModelNames(const RecordKeeper &Records, raw_ostream &OS) {
-  SlotModel Model;
-  if (!readSlotModel(Records, Model))
+  std::vector<SlotModel> Models;
+  if (!readSlotModels(Records, Models))
     return; // Errors were printed; TableGenMain fails the run.
+  for (const SlotModel &Model : Models)
+    emitMachineNames(Model, OS);
+}
+
+void emitMachineNames(const SlotModel &Model, raw_ostream &OS) {
   for (const Slot &S : Model.Slots)
     OS << "slot " << S.Def->getName() << ' ' << S.Name << " 1\n";
   for (const Pool &P : Model.Pools)

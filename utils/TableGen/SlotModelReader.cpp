@@ -26,12 +26,29 @@ constexpr int64_t MaxSlotId = 64;
 /// A sanity bound on how long one triple may hold a slot.
 constexpr int64_t MaxDuration = 4096;
 
+/// Sorts records by name, the order getAllDerivedDefinitions gives, so that
+/// a machine's tables list its records as a machine-less description did.
+std::vector<const Record *> byName(std::vector<const Record *> Defs) {
+  llvm::stable_sort(Defs, [](const Record *A, const Record *B) {
+    return A->getName() < B->getName();
+  });
+  return Defs;
+}
+
 class Reader {
 public:
-  Reader(const RecordKeeper &Records, SlotModel &Model)
-      : Records(Records), Model(Model) {}
+  /// Reads the machine Machine, or with a null Machine every record of the
+  /// description as one unnamed machine.
+  Reader(const RecordKeeper &Records, SlotModel &Model, const Record *Machine)
+      : Records(Records), Model(Model), Machine(Machine) {
+    if (Machine)
+      Prefix =
+          ("machine " + Machine->getValueAsString("MachineName") + ": ").str();
+  }
 
   bool run() {
+    if (Machine)
+      readMachine();
     readSlots();
     readPools();
     readBudgets();
@@ -45,8 +62,45 @@ public:
 
 private:
   void error(const Record *R, const Twine &Msg) {
-    PrintError(R, Msg);
+    PrintError(R, Prefix + Msg);
     Failed = true;
+  }
+
+  /// The machine's list Field, by record name; every record of Class
+  /// without a machine.
+  std::vector<const Record *> listOf(StringRef Field, StringRef Class) const {
+    if (Machine)
+      return byName(Machine->getValueAsListOfDefs(Field));
+    ArrayRef<const Record *> All = Records.getAllDerivedDefinitions(Class);
+    return {All.begin(), All.end()};
+  }
+  /// The machine's record Field (none if unset); every record of Class
+  /// without a machine (more than one is an error of the caller's).
+  std::vector<const Record *> oneOf(StringRef Field, StringRef Class) const {
+    if (!Machine) {
+      ArrayRef<const Record *> All = Records.getAllDerivedDefinitions(Class);
+      return {All.begin(), All.end()};
+    }
+    if (const Record *R = Machine->getValueAsOptionalDef(Field))
+      return {R};
+    return {};
+  }
+  /// The machine's counting pool or budget pool that stands for Def: Def
+  /// itself, or on a machine its pool of the same name.
+  int resolve(const DenseMap<const Record *, unsigned> &Index,
+              const Record *Def) const {
+    if (!Def)
+      return -1;
+    auto It = Index.find(Def);
+    if (It != Index.end())
+      return int(It->second);
+    if (!Machine || Def->isValueUnset("PoolName"))
+      return -1;
+    StringRef Name = Def->getValueAsString("PoolName");
+    for (const auto &[R, I] : Index)
+      if (R->getValueAsString("PoolName") == Name)
+        return int(I);
+    return -1;
   }
 
   /// Reads an int field that must lie in [Lo, Hi].
@@ -65,6 +119,7 @@ private:
     return true;
   }
 
+  void readMachine();
   void readSlots();
   void readPools();
   void readBudgets();
@@ -78,14 +133,64 @@ private:
 
   const RecordKeeper &Records;
   SlotModel &Model;
+  const Record *Machine;
+  std::string Prefix;
   bool Failed = false;
   DenseMap<const Record *, unsigned> SlotIds, PoolIndex, BudgetIndex, PipeIndex,
       VectorIndex;
+  /// Slot ids the machine has.
+  DenseMap<int64_t, const Record *> SlotById;
+  /// On a machine: the instructions it lacks and the ones it gives a
+  /// resource vector of its own.
+  DenseMap<const Record *, const Record *> Overrides;
+  DenseMap<const Record *, bool> UnsupportedSet;
 };
 
+/// The instructions that are TileAS operations (not target-independent ones
+/// or the target's specializations of them).
+bool isTileASOperation(const Record *I) {
+  return I->getValueAsString("Namespace") != "TargetOpcode" &&
+         !I->isSubClassOf("TargetSpecializedStandardPseudoInstruction");
+}
+
+void Reader::readMachine() {
+  Model.Def = Machine;
+  Model.Name = Machine->getValueAsString("MachineName").str();
+  const Record *Sched = Machine->getValueAsOptionalDef("SchedModel");
+  if (!Sched) {
+    error(Machine, "no SchedModel");
+  } else {
+    Model.SchedModel = Sched->getName().str();
+    for (const Record *P : Records.getAllDerivedDefinitions("Processor"))
+      if (P->getValueAsOptionalDef("SchedModel") == Sched)
+        Model.CPUs.push_back(P->getValueAsString("Name").str());
+    llvm::sort(Model.CPUs);
+  }
+  for (const Record *I : Machine->getValueAsListOfDefs("Unsupported"))
+    UnsupportedSet[I] = true;
+  for (const Record *O :
+       byName(Records.getAllDerivedDefinitions("MachineResources"))) {
+    if (O->getValueAsOptionalDef("Machine") != Machine)
+      continue;
+    const Record *RV = O->getValueAsOptionalDef("Resources");
+    for (const Record *I : O->getValueAsListOfDefs("Instrs")) {
+      if (UnsupportedSet.count(I)) {
+        error(O, "gives " + I->getName() +
+                     " a resource vector, but the machine lists it as "
+                     "unsupported");
+        continue;
+      }
+      auto [It, Inserted] = Overrides.try_emplace(I, RV);
+      if (!Inserted)
+        error(O, "gives " + I->getName() + " a second resource vector (" +
+                     RV->getName() + "; it has " + It->second->getName() + ")");
+    }
+  }
+}
+
 void Reader::readSlots() {
-  DenseMap<int64_t, const Record *> ById;
-  for (const Record *R : Records.getAllDerivedDefinitions("TileASSlot")) {
+  DenseMap<int64_t, const Record *> &ById = SlotById;
+  for (const Record *R : listOf("Slots", "TileASSlot")) {
     int64_t Id;
     if (!readInt(R, R, "SlotId", 1, MaxSlotId, Id, "slot " + R->getName()))
       continue;
@@ -118,11 +223,16 @@ void Reader::readSlots() {
 }
 
 void Reader::readPools() {
-  for (const Record *R : Records.getAllDerivedDefinitions("CountingPool")) {
+  for (const Record *R : listOf("Pools", "CountingPool")) {
     int64_t Cap;
     if (!readInt(R, R, "Capacity", 1, UINT32_MAX, Cap,
                  "counting pool " + R->getName()))
       continue;
+    // A machine's vectors name pools by name (resolve): one per name.
+    for (const Pool &Old : Model.Pools)
+      if (Old.Name == R->getValueAsString("PoolName"))
+        error(R, "counting pool " + R->getName() + " has the name of " +
+                     Old.Def->getName());
     PoolIndex[R] = Model.Pools.size();
     Model.Pools.push_back(
         {R, R->getValueAsString("PoolName").str(), unsigned(Cap)});
@@ -130,11 +240,15 @@ void Reader::readPools() {
 }
 
 void Reader::readBudgets() {
-  for (const Record *R : Records.getAllDerivedDefinitions("BudgetPool")) {
+  for (const Record *R : listOf("Budgets", "BudgetPool")) {
     int64_t Cap;
     if (!readInt(R, R, "Capacity", 1, INT64_MAX, Cap,
                  "budget pool " + R->getName()))
       continue;
+    for (const Budget &Old : Model.Budgets)
+      if (Old.Name == R->getValueAsString("PoolName"))
+        error(R, "budget pool " + R->getName() + " has the name of " +
+                     Old.Def->getName());
     BudgetIndex[R] = Model.Budgets.size();
     Model.Budgets.push_back({R, R->getValueAsString("PoolName").str(),
                              uint64_t(Cap), R->getValueAsString("Unit").str()});
@@ -142,14 +256,13 @@ void Reader::readBudgets() {
 }
 
 void Reader::readPipes() {
-  for (const Record *R : Records.getAllDerivedDefinitions("EventPipe")) {
+  for (const Record *R : listOf("Pipes", "EventPipe")) {
     PipeIndex[R] = Model.Pipes.size();
     Model.Pipes.push_back(R->getValueAsString("PipeName").str());
     Model.PipeDefs.push_back(R);
     Model.CopyEngine.push_back(R->getValueAsBit("CopyEngine"));
   }
-  ArrayRef<const Record *> Models =
-      Records.getAllDerivedDefinitions("EventModel");
+  std::vector<const Record *> Models = oneOf("Events", "EventModel");
   if (Models.size() > 1)
     error(Models[1], "more than one EventModel");
   if (!Models.empty()) {
@@ -167,12 +280,18 @@ void Reader::readPipes() {
         Model.IssuerPipe = It->second;
     }
   }
-  for (const Record *R : Records.getAllDerivedDefinitions("EventBudget")) {
+  for (const Record *R : listOf("EventBudgets", "EventBudget")) {
     const Record *Src = R->getValueAsOptionalDef("Src");
     const Record *Dst = R->getValueAsOptionalDef("Dst");
     int64_t Events;
     if (!Src || !Dst) {
       error(R, "event budget " + R->getName() + " names an undefined pipe");
+      continue;
+    }
+    if (!PipeIndex.count(Src) || !PipeIndex.count(Dst)) {
+      error(R, "event budget " + R->getName() + " names pipe " +
+                   (PipeIndex.count(Src) ? Dst : Src)->getName() +
+                   ", which the machine does not have");
       continue;
     }
     if (!readInt(R, R, "Events", 1, UINT32_MAX, Events,
@@ -189,8 +308,7 @@ void Reader::readPipes() {
 }
 
 void Reader::readCoordination() {
-  ArrayRef<const Record *> Defs =
-      Records.getAllDerivedDefinitions("CoordinationModel");
+  std::vector<const Record *> Defs = oneOf("Coordination", "CoordinationModel");
   if (Defs.empty())
     return;
   if (Defs.size() > 1)
@@ -198,14 +316,11 @@ void Reader::readCoordination() {
   const Record *R = Defs[0];
   StringRef What = "coordination model";
   auto PoolOf = [&](StringRef Field, StringRef Role) -> int {
-    const Record *Pool = R->getValueAsOptionalDef(Field);
-    auto It = Pool ? BudgetIndex.find(Pool) : BudgetIndex.end();
-    if (It == BudgetIndex.end()) {
+    int Index = resolve(BudgetIndex, R->getValueAsOptionalDef(Field));
+    if (Index < 0)
       error(R, "coordination model " + R->getName() + " names no budget pool " +
                    Role);
-      return -1;
-    }
-    return int(It->second);
+    return Index;
   };
   int Named = PoolOf("BarrierPool", "to take barrier ids from");
   int Mbarriers = PoolOf("MbarrierPool", "to pay for mbarriers");
@@ -245,9 +360,8 @@ void Reader::readCoordination() {
 
 void Reader::readAgents() {
   Model.AgentOfAsyncPipe.assign(Model.Pipes.size(), -1);
-  ArrayRef<const Record *> Agents = Records.getAllDerivedDefinitions("Agent");
-  ArrayRef<const Record *> Models =
-      Records.getAllDerivedDefinitions("AgentModel");
+  std::vector<const Record *> Agents = listOf("Agents", "Agent");
+  std::vector<const Record *> Models = oneOf("AgentRules", "AgentModel");
   if (Models.size() > 1)
     error(Models[1], "more than one AgentModel");
   if (Agents.empty())
@@ -326,9 +440,21 @@ bool Reader::readVector(const Record *RV, ResourceVector &V) {
     std::string What = (RV->getName() + " triple " + Twine(I)).str();
     const Record *SlotDef = U->getValueAsOptionalDef("Slot");
     auto It = SlotDef ? SlotIds.find(SlotDef) : SlotIds.end();
+    // On a machine, a slot stands for the machine's slot of the same id.
+    if (It == SlotIds.end() && Machine && SlotDef &&
+        !SlotDef->isValueUnset("SlotId")) {
+      auto Own = SlotById.find(SlotDef->getValueAsInt("SlotId"));
+      if (Own != SlotById.end())
+        It = SlotIds.find(Own->second);
+    }
     if (It == SlotIds.end()) {
-      error(U, What + " uses an undefined slot" +
-                   (SlotDef ? " '" + SlotDef->getName() + "'" : Twine("")));
+      if (Machine && SlotDef)
+        error(U, What + " uses slot " + SlotDef->getName() + " (id " +
+                     Twine(SlotDef->getValueAsInt("SlotId")) +
+                     "), which the machine does not have");
+      else
+        error(U, What + " uses an undefined slot" +
+                     (SlotDef ? " '" + SlotDef->getName() + "'" : Twine("")));
       OK = false;
       continue;
     }
@@ -351,31 +477,40 @@ bool Reader::readVector(const Record *RV, ResourceVector &V) {
 
   for (const Record *U : RV->getValueAsListOfDefs("Pools")) {
     const Record *PoolDef = U->getValueAsOptionalDef("Pool");
-    auto It = PoolDef ? PoolIndex.find(PoolDef) : PoolIndex.end();
-    if (It == PoolIndex.end()) {
-      error(U, RV->getName() + " charges an undefined pool" +
-                   (PoolDef ? " '" + PoolDef->getName() + "'" : Twine("")));
+    int Index = resolve(PoolIndex, PoolDef);
+    if (Index < 0) {
+      error(U, RV->getName() + " charges " +
+                   (Machine && PoolDef
+                        ? "pool " + PoolDef->getName() +
+                              ", which the machine does not have"
+                        : "an undefined pool" +
+                              (PoolDef ? " '" + PoolDef->getName() + "'"
+                                       : Twine(""))));
       OK = false;
       continue;
     }
     int64_t Units, Cycles;
     std::string What =
         (RV->getName() + " charge to " + PoolDef->getName()).str();
-    if (!readInt(U, U, "Units", 1, Model.Pools[It->second].Capacity, Units,
-                 What) ||
+    if (!readInt(U, U, "Units", 1, Model.Pools[Index].Capacity, Units, What) ||
         !readInt(U, U, "Cycles", 1, MaxDuration, Cycles, What)) {
       OK = false;
       continue;
     }
-    V.Pools.push_back({It->second, unsigned(Units), unsigned(Cycles)});
+    V.Pools.push_back({unsigned(Index), unsigned(Units), unsigned(Cycles)});
   }
 
   for (const Record *U : RV->getValueAsListOfDefs("Budgets")) {
     const Record *PoolDef = U->getValueAsOptionalDef("Pool");
-    auto It = PoolDef ? BudgetIndex.find(PoolDef) : BudgetIndex.end();
-    if (It == BudgetIndex.end()) {
-      error(U, RV->getName() + " charges an undefined budget pool" +
-                   (PoolDef ? " '" + PoolDef->getName() + "'" : Twine("")));
+    int Index = resolve(BudgetIndex, PoolDef);
+    if (Index < 0) {
+      error(U, RV->getName() + " charges " +
+                   (Machine && PoolDef
+                        ? "budget pool " + PoolDef->getName() +
+                              ", which the machine does not have"
+                        : "an undefined budget pool" +
+                              (PoolDef ? " '" + PoolDef->getName() + "'"
+                                       : Twine(""))));
       OK = false;
       continue;
     }
@@ -395,7 +530,7 @@ bool Reader::readVector(const Record *RV, ResourceVector &V) {
       continue;
     }
     V.Budgets.push_back(
-        {It->second, Scaling == "stage", uint64_t(Amount), Operand.str()});
+        {unsigned(Index), Scaling == "stage", uint64_t(Amount), Operand.str()});
   }
 
   int64_t Latency;
@@ -405,7 +540,10 @@ bool Reader::readVector(const Record *RV, ResourceVector &V) {
   V.Latency = Latency;
   const Record *PipeDef = RV->getValueAsOptionalDef("Pipe");
   if (!PipeDef || !PipeIndex.count(PipeDef)) {
-    error(RV, "resource vector " + RV->getName() + " names no event pipe");
+    error(RV, "resource vector " + RV->getName() +
+                  (Machine && PipeDef ? " runs on pipe " + PipeDef->getName() +
+                                            ", which the machine does not have"
+                                      : Twine(" names no event pipe")));
     OK = false;
   } else {
     V.Pipe = PipeIndex.lookup(PipeDef);
@@ -424,7 +562,26 @@ bool Reader::readVector(const Record *RV, ResourceVector &V) {
 }
 
 void Reader::readVectors() {
-  for (const Record *RV : Records.getAllDerivedDefinitions("TileASResources")) {
+  std::vector<const Record *> Used;
+  if (Machine) {
+    // A machine's vectors are those its instructions use.
+    DenseMap<const Record *, bool> Seen;
+    for (const Record *I : Records.getAllDerivedDefinitions("TileASInst")) {
+      if (!isTileASOperation(I) || UnsupportedSet.count(I))
+        continue;
+      const Record *RV = Overrides.lookup(I);
+      if (!RV)
+        RV = I->getValueAsOptionalDef("Resources");
+      if (RV && Seen.try_emplace(RV, true).second)
+        Used.push_back(RV);
+    }
+    Used = byName(std::move(Used));
+  } else {
+    ArrayRef<const Record *> All =
+        Records.getAllDerivedDefinitions("TileASResources");
+    Used.assign(All.begin(), All.end());
+  }
+  for (const Record *RV : Used) {
     ResourceVector V;
     if (!readVector(RV, V))
       continue;
@@ -464,9 +621,12 @@ void Reader::readOpcodes() {
     StringRef NS = I->getValueAsString("Namespace");
     // Target-independent instructions, and the target's specializations of
     // them (pointer-operand remapping), are not TileAS operations.
-    if (NS == "TargetOpcode" ||
-        I->isSubClassOf("TargetSpecializedStandardPseudoInstruction"))
+    if (!isTileASOperation(I))
       continue;
+    if (UnsupportedSet.count(I)) {
+      Model.Unsupported.push_back({I, NS.str(), 0, {}, ""});
+      continue;
+    }
     if (!I->isSubClassOf("TileASInst")) {
       error(I, "instruction " + I->getName() +
                    " has no resource vector (derive it from TileASInst)");
@@ -485,6 +645,8 @@ void Reader::readOpcodes() {
                    "differ from TileAS's");
       continue;
     }
+    if (const Record *Own = Overrides.lookup(I))
+      RV = Own;
     auto It = VectorIndex.find(RV);
     if (It == VectorIndex.end())
       continue; // The vector's own error was reported.
@@ -531,8 +693,37 @@ void Reader::readOpcodes() {
 
 } // namespace
 
-bool readSlotModel(const RecordKeeper &Records, SlotModel &Model) {
-  return Reader(Records, Model).run();
+bool readSlotModels(const RecordKeeper &Records,
+                    std::vector<SlotModel> &Models) {
+  ArrayRef<const Record *> Machines =
+      Records.getAllDerivedDefinitions("TileASMachineModel");
+  if (Machines.empty()) {
+    Models.emplace_back();
+    return Reader(Records, Models.back(), nullptr).run();
+  }
+  bool OK = true;
+  for (const Record *M : Machines) {
+    Models.emplace_back();
+    OK &= Reader(Records, Models.back(), M).run();
+  }
+  // -mcpu picks a machine through its processor's SchedMachineModel and
+  // the tables are named after the machine: both must be unique.
+  for (unsigned I = 0, E = Models.size(); I != E; ++I)
+    for (unsigned J = 0; J != I; ++J) {
+      if (Models[I].Name == Models[J].Name) {
+        PrintError(Models[I].Def, "machine " + Models[I].Name +
+                                      ": a second machine of that name");
+        OK = false;
+      }
+      if (!Models[I].SchedModel.empty() &&
+          Models[I].SchedModel == Models[J].SchedModel) {
+        PrintError(Models[I].Def, "machine " + Models[I].Name + ": machine " +
+                                      Models[J].Name + " has its SchedModel " +
+                                      Models[I].SchedModel + " already");
+        OK = false;
+      }
+    }
+  return OK;
 }
 
 } // namespace tblgen

@@ -4,10 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Turns the TileAS slot-model records of a RecordKeeper into plain data,
-// checking them on the way. Every problem is reported with PrintError at the
-// offending record (file:line), and reading continues so that one run shows
-// every error; the caller emits nothing when any error was printed.
+// Turns the TileAS slot-model records of a RecordKeeper into plain data, one
+// SlotModel per machine (TileASMachineModel record), checking them on the
+// way. Every problem is reported with PrintError at the offending record
+// (file:line), prefixed with the machine's name, and reading continues so
+// that one run shows every error; the caller emits nothing when any error
+// was printed. A description without machine records (the tests' small
+// ones) is one unnamed machine made of every record.
 //
 //===----------------------------------------------------------------------===//
 
@@ -109,6 +112,14 @@ struct AgentDesc {
 };
 
 struct SlotModel {
+  /// The TileASMachineModel record and its name; null and empty for the
+  /// unnamed machine of a description without machine records.
+  const llvm::Record *Def = nullptr;
+  std::string Name;
+  /// The LLVM SchedMachineModel the machine's processors name, and those
+  /// processors (by name, sorted).
+  std::string SchedModel;
+  std::vector<std::string> CPUs;
   std::vector<Slot> Slots; // Sorted by id.
   std::vector<Pool> Pools;
   std::vector<Budget> Budgets;
@@ -137,10 +148,15 @@ struct SlotModel {
            RegisterGranule = 1;
   std::vector<ResourceVector> Vectors; // Sorted by record name.
   std::vector<Opcode> Opcodes;         // Sorted by record name.
+  /// Instructions the machine lacks (TileASMachineModel.Unsupported), by
+  /// record name.
+  std::vector<Opcode> Unsupported;
 };
 
-/// Reads the model. Returns false if any error was reported.
-bool readSlotModel(const llvm::RecordKeeper &Records, SlotModel &Model);
+/// Reads every machine, in the order of their record names. Returns false if
+/// any error was reported.
+bool readSlotModels(const llvm::RecordKeeper &Records,
+                    std::vector<SlotModel> &Models);
 
 } // namespace tblgen
 } // namespace tileas

@@ -9,14 +9,18 @@
 // coordination costs; every resource vector's triples, pool charges,
 // precomputed footprint rows (one 64-bit row per occupied cycle), latency and
 // pipe; and one record per opcode with its budget charges resolved to
-// operand indices. Sections are selected with GET_TILEAS_* macros in the
-// usual TableGen style. The record types are in
-// include/tileas/Model/SlotTableTypes.h.
+// operand indices; the opcodes the machine lacks. Every machine's tables
+// are in a namespace of its name (gen::blackwell, gen::hopper), and
+// GET_TILEAS_MACHINES lists the machines (gen::MachineList) and which one
+// each processor of -mcpu gets (gen::MachineCPUs). Sections are selected
+// with GET_TILEAS_* macros in the usual TableGen style. The record types are
+// in include/tileas/Model/SlotTableTypes.h.
 //
 //===----------------------------------------------------------------------===//
 
 #include "SlotModelReader.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TableGen/Record.h"
@@ -27,36 +31,46 @@ using namespace tileas::tblgen;
 
 namespace {
 
+/// Emits the tables of one machine.
 class SlotTableEmitter {
 public:
   explicit SlotTableEmitter(const SlotModel &Model) : Model(Model) {}
-  void run(raw_ostream &OS) const {
-    emitEnums(OS);
-    emitModelTables(OS);
-    emitVectorTables(OS);
-    emitOpcodeTable(OS);
-  }
-
-private:
-  static void open(raw_ostream &OS, StringRef Macro) {
-    OS << "#ifdef " << Macro << "\n#undef " << Macro << "\n\n"
-       << "namespace tileas {\nnamespace gen {\n\n";
-  }
-  static void close(raw_ostream &OS, StringRef Macro) {
-    OS << "} // namespace gen\n} // namespace tileas\n\n#endif // " << Macro
-       << "\n\n";
-  }
 
   void emitEnums(raw_ostream &OS) const;
   void emitModelTables(raw_ostream &OS) const;
   void emitVectorTables(raw_ostream &OS) const;
   void emitOpcodeTable(raw_ostream &OS) const;
+  void emitMachineRecord(raw_ostream &OS) const;
 
+private:
   const SlotModel &Model;
 };
 
+void open(raw_ostream &OS, StringRef Macro) {
+  OS << "#ifdef " << Macro << "\n#undef " << Macro << "\n\n"
+     << "namespace tileas {\nnamespace gen {\n\n";
+}
+void close(raw_ostream &OS, StringRef Macro) {
+  OS << "} // namespace gen\n} // namespace tileas\n\n#endif // " << Macro
+     << "\n\n";
+}
+
+/// One section: each machine's part of it in the machine's namespace.
+void emitSection(raw_ostream &OS, StringRef Macro,
+                 const std::vector<SlotModel> &Models,
+                 void (SlotTableEmitter::*Part)(raw_ostream &) const) {
+  open(OS, Macro);
+  for (const SlotModel &M : Models) {
+    if (!M.Name.empty())
+      OS << "namespace " << M.Name << " {\n\n";
+    (SlotTableEmitter(M).*Part)(OS);
+    if (!M.Name.empty())
+      OS << "} // namespace " << M.Name << "\n\n";
+  }
+  close(OS, Macro);
+}
+
 void SlotTableEmitter::emitEnums(raw_ostream &OS) const {
-  open(OS, "GET_TILEAS_SLOT_ENUM");
   OS << "/// Slot ids; the reservation-row bit of slot N is 1 << (N - 1).\n"
      << "enum SlotId : unsigned {\n";
   for (const Slot &S : Model.Slots)
@@ -83,11 +97,9 @@ void SlotTableEmitter::emitEnums(raw_ostream &OS) const {
   for (unsigned I = 0, E = Model.Vectors.size(); I != E; ++I)
     OS << "  " << Model.Vectors[I].Def->getName() << " = " << I << ",\n";
   OS << "  NumResourceVectors = " << Model.Vectors.size() << "\n};\n\n";
-  close(OS, "GET_TILEAS_SLOT_ENUM");
 }
 
 void SlotTableEmitter::emitModelTables(raw_ostream &OS) const {
-  open(OS, "GET_TILEAS_MODEL_TABLES");
   OS << "static constexpr model::SlotRecord SlotTable[] = {\n";
   for (const Slot &S : Model.Slots)
     OS << "  {" << S.Id << ", \"" << S.Name << "\", SlotKind::" << S.Kind
@@ -180,11 +192,9 @@ void SlotTableEmitter::emitModelTables(raw_ostream &OS) const {
      << ", MinAgentRegisters = " << Model.MinRegisters
      << ", MaxAgentRegisters = " << Model.MaxRegisters
      << ", AgentRegisterGranule = " << Model.RegisterGranule << ";\n\n";
-  close(OS, "GET_TILEAS_MODEL_TABLES");
 }
 
 void SlotTableEmitter::emitVectorTables(raw_ostream &OS) const {
-  open(OS, "GET_TILEAS_RESOURCE_VECTORS");
   OS << "static constexpr model::SlotTripleRecord SlotTriples[] = {\n";
   unsigned Triples = 0;
   for (const ResourceVector &V : Model.Vectors) {
@@ -245,11 +255,9 @@ void SlotTableEmitter::emitVectorTables(raw_ostream &OS) const {
   if (Model.Vectors.empty())
     OS << "  {\"\", 0, 0, 0, 0, 0, 0, 0, 0, false}, // No vectors.\n";
   OS << "};\n\n";
-  close(OS, "GET_TILEAS_RESOURCE_VECTORS");
 }
 
 void SlotTableEmitter::emitOpcodeTable(raw_ostream &OS) const {
-  open(OS, "GET_TILEAS_OPCODE_TABLE");
   OS << "static constexpr model::BudgetChargeRecord BudgetCharges[] = {\n";
   unsigned NumCharges = 0;
   for (const Opcode &Op : Model.Opcodes) {
@@ -280,15 +288,82 @@ void SlotTableEmitter::emitOpcodeTable(raw_ostream &OS) const {
     First += Op.Charges.size();
   }
   OS << "};\n\n";
-  close(OS, "GET_TILEAS_OPCODE_TABLE");
+
+  OS << "/// The opcodes the machine lacks (TileASMachineModel.Unsupported).\n"
+     << "static constexpr unsigned NumUnsupported = "
+     << Model.Unsupported.size() << ";\n"
+     << "static constexpr model::UnsupportedRecord UnsupportedTable[] = {\n";
+  for (const Opcode &Op : Model.Unsupported)
+    OS << "  {" << Op.Namespace << "::" << Op.Def->getName() << ", \""
+       << Op.Def->getName() << "\"},\n";
+  if (Model.Unsupported.empty())
+    OS << "  {0, \"\"}, // Every opcode is supported.\n";
+  OS << "};\n\n";
+}
+
+void SlotTableEmitter::emitMachineRecord(raw_ostream &OS) const {
+  OS << "static constexpr model::MachineTables Tables = {\n"
+     << "  \"" << Model.Name << "\",\n"
+     << "  SlotTable, NumSlots, PoolTable, NumPools, BudgetTable, NumBudgets,\n"
+     << "  PipeNames, PipeIsCopyEngine, NumPipes, IssuerPipe,\n"
+     << "  DefaultEventBudget, EventBudgetTable, NumEventBudgets,\n"
+     << "  HasCoordinationModel, Coordination,\n"
+     << "  AgentTable, NumAgents, DefaultAgent, AgentOfAsyncPipe,\n"
+     << "  RegisterFile, MinAgentRegisters, MaxAgentRegisters,\n"
+     << "  AgentRegisterGranule,\n"
+     << "  SlotTriples, PoolCharges, FootprintRows, ResourceVectors,\n"
+     << "  NumResourceVectors,\n"
+     << "  BudgetCharges, OpcodeTable, NumOpcodeRecords,\n"
+     << "  UnsupportedTable, NumUnsupported};\n\n";
+}
+
+/// The machines, and the machine of each processor.
+void emitMachineList(raw_ostream &OS, const std::vector<SlotModel> &Models) {
+  OS << "static constexpr unsigned NumMachines = " << Models.size() << ";\n"
+     << "static constexpr const model::MachineTables *MachineList[] = {\n";
+  for (const SlotModel &M : Models)
+    OS << "  &" << (M.Name.empty() ? "" : M.Name + "::") << "Tables,\n";
+  OS << "};\n\n";
+  std::vector<std::pair<std::string, unsigned>> CPUs;
+  for (unsigned I = 0, E = Models.size(); I != E; ++I)
+    for (const std::string &CPU : Models[I].CPUs)
+      CPUs.push_back({CPU, I});
+  llvm::sort(CPUs);
+  OS << "/// -mcpu names, sorted, and their machines (indices into "
+        "MachineList).\n"
+     << "static constexpr unsigned NumMachineCPUs = " << CPUs.size() << ";\n"
+     << "static constexpr model::MachineCPURecord MachineCPUs[] = {\n";
+  for (const auto &[CPU, Index] : CPUs)
+    OS << "  {\"" << CPU << "\", " << Index << "}, // " << Models[Index].Name
+       << "\n";
+  if (CPUs.empty())
+    OS << "  {\"\", 0}, // No processors.\n";
+  OS << "};\n\n";
 }
 
 void emitSlotTables(const RecordKeeper &Records, raw_ostream &OS) {
-  SlotModel Model;
-  if (!readSlotModel(Records, Model))
+  std::vector<SlotModel> Models;
+  if (!readSlotModels(Records, Models))
     return; // Errors were printed; TableGenMain fails the run.
   emitSourceFileHeader("TileAS slot tables", OS, Records);
-  SlotTableEmitter(Model).run(OS);
+  emitSection(OS, "GET_TILEAS_SLOT_ENUM", Models, &SlotTableEmitter::emitEnums);
+  emitSection(OS, "GET_TILEAS_MODEL_TABLES", Models,
+              &SlotTableEmitter::emitModelTables);
+  emitSection(OS, "GET_TILEAS_RESOURCE_VECTORS", Models,
+              &SlotTableEmitter::emitVectorTables);
+  emitSection(OS, "GET_TILEAS_OPCODE_TABLE", Models,
+              &SlotTableEmitter::emitOpcodeTable);
+  // After the other three sections, whose tables it points to.
+  open(OS, "GET_TILEAS_MACHINES");
+  for (const SlotModel &M : Models) {
+    if (!M.Name.empty())
+      OS << "namespace " << M.Name << " {\n\n";
+    SlotTableEmitter(M).emitMachineRecord(OS);
+    if (!M.Name.empty())
+      OS << "} // namespace " << M.Name << "\n\n";
+  }
+  emitMachineList(OS, Models);
+  close(OS, "GET_TILEAS_MACHINES");
 }
 
 TableGen::Emitter::Opt X("gen-tileas-slot-tables", emitSlotTables,

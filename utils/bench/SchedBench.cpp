@@ -62,26 +62,30 @@ struct Sequence {
 
 constexpr unsigned TableII = 512;
 
+/// The machine the benchmarks run on: Blackwell's resource vectors and
+/// pools (their ids are gen::blackwell's).
+const model::Machine &blackwell() { return model::machine("blackwell"); }
+
 /// The footprint rows of a td resource vector.
 std::vector<uint64_t> vectorRows(unsigned Vector) {
   Operation Op;
-  model::fillResources(model::resourceVector(Vector), Op);
+  blackwell().fillResources(blackwell().resourceVector(Vector), Op);
   return {Op.FootprintRows.begin(), Op.FootprintRows.end()};
 }
 
 /// A table after commit attempts of the td's resource vectors, in turn at
 /// random rows, Percent of six per row; Rows gets the TMA load's footprint.
 ReservationTable filledTable(unsigned Percent, std::vector<uint64_t> &Rows) {
-  ReservationTable T(model::buildResourceModel().pools());
+  ReservationTable T(blackwell().buildResourceModel().pools());
   T.reset(TableII);
   Sequence S;
   std::vector<std::vector<uint64_t>> Vectors;
-  for (unsigned V = 0; V != gen::NumResourceVectors; ++V)
+  for (unsigned V = 0; V != gen::blackwell::NumResourceVectors; ++V)
     if (std::vector<uint64_t> R = vectorRows(V); !R.empty())
       Vectors.push_back(std::move(R));
   for (unsigned I = 0, E = TableII * 6 * Percent / 100; I != E; ++I)
     T.tryCommit({Vectors[S.next(Vectors.size())], {}}, S.next(TableII));
-  Rows = vectorRows(gen::RV_TmaLoad);
+  Rows = vectorRows(gen::blackwell::RV_TmaLoad);
   return T;
 }
 

@@ -64,24 +64,26 @@ struct KindSpec {
   unsigned Opcode;
   unsigned Weight;            ///< Per mille of the ops.
   unsigned MemoryOrderWeight; ///< The same in MemoryOrder loops.
+  /// On a machine that lacks Opcode: the instruction that does its job.
+  unsigned Fallback;
 };
 
 const KindSpec Kinds[] = {
-    {Kind::TmaLoad, TileAS::TMA_LOAD, 30, 30},
-    {Kind::GlobalLoad, TileAS::LDG_F, 30, 80},
-    {Kind::GlobalStore, TileAS::STG_F, 15, 20},
-    {Kind::Mma, TileAS::MMA_TMEM, 50, 70},
-    {Kind::SmemWrite, TileAS::STS, 20, 10},
-    {Kind::SmemRead, TileAS::LDS, 50, 40},
-    {Kind::TmemLoad, TileAS::TMEM_LD, 30, 60},
-    {Kind::TmemStore, TileAS::TMEM_ST, 20, 10},
-    {Kind::Alu, TileAS::FADD, 300, 30},
-    {Kind::Fma, TileAS::FFMA2, 250, 150},
-    {Kind::FmaHeavy, TileAS::FFMA, 30, 360},
-    {Kind::DualAlu, TileAS::IADDF, 60, 50},
-    {Kind::Xu, TileAS::EX2, 30, 50},
-    {Kind::Xu64, TileAS::RCP64, 10, 5},
-    {Kind::Misc, TileAS::ADDri, 75, 35},
+    {Kind::TmaLoad, TileAS::TMA_LOAD, 30, 30, TileAS::TMA_LOAD},
+    {Kind::GlobalLoad, TileAS::LDG_F, 30, 80, TileAS::LDG_F},
+    {Kind::GlobalStore, TileAS::STG_F, 15, 20, TileAS::STG_F},
+    {Kind::Mma, TileAS::MMA_TMEM, 50, 70, TileAS::WGMMA_X64},
+    {Kind::SmemWrite, TileAS::STS, 20, 10, TileAS::STS},
+    {Kind::SmemRead, TileAS::LDS, 50, 40, TileAS::LDS},
+    {Kind::TmemLoad, TileAS::TMEM_LD, 30, 60, TileAS::LDS},
+    {Kind::TmemStore, TileAS::TMEM_ST, 20, 10, TileAS::STS},
+    {Kind::Alu, TileAS::FADD, 300, 30, TileAS::FADD},
+    {Kind::Fma, TileAS::FFMA2, 250, 150, TileAS::FFMA},
+    {Kind::FmaHeavy, TileAS::FFMA, 30, 360, TileAS::FFMA},
+    {Kind::DualAlu, TileAS::IADDF, 60, 50, TileAS::IADDF},
+    {Kind::Xu, TileAS::EX2, 30, 50, TileAS::EX2},
+    {Kind::Xu64, TileAS::RCP64, 10, 5, TileAS::RCP64},
+    {Kind::Misc, TileAS::ADDri, 75, 35, TileAS::ADDri},
 };
 
 const KindSpec &pickKind(Rng &R, bool MemoryOrder) {
@@ -105,12 +107,13 @@ bool isFast(Kind K) {
 
 /// The op of instruction Opcode as the td describes it; its budget charges
 /// are added later (their amounts depend on the loop).
-Operation makeOperation(unsigned Opcode, unsigned Index) {
-  const model::OpcodeRecord *Rec = model::lookupOpcode(Opcode);
+Operation makeOperation(const model::Machine &M, unsigned Opcode,
+                        unsigned Index) {
+  const model::OpcodeRecord *Rec = M.lookupOpcode(Opcode);
   assert(Rec && "every kind is an instruction of the td model");
   Operation Op;
   Op.Name = std::string(Rec->Name) + "_" + std::to_string(Index);
-  model::fillResources(model::resourceVector(*Rec), Op);
+  M.fillResources(M.resourceVector(*Rec), Op);
   return Op;
 }
 
@@ -147,8 +150,8 @@ uint64_t roundedShare(double Total, unsigned Count, uint64_t Granule) {
 /// the ops that pay them; an op that accumulates in place (an MMA chain
 /// after its head) pays none. Per-pipe charges are kept on the first ops
 /// that carry them, up to two fifths of their pool.
-void addBudgets(Problem &P, ArrayRef<unsigned> Opcodes, ArrayRef<bool> InPlace,
-                double Pressure) {
+void addBudgets(const model::Machine &M, Problem &P, ArrayRef<unsigned> Opcodes,
+                ArrayRef<bool> InPlace, double Pressure) {
   ArrayRef<BudgetDesc> Pools = P.model().budgets();
   auto Pays = [&](unsigned Op, const model::BudgetChargeRecord &C) {
     return C.Scaling == BudgetScaling::PerPipe || !InPlace[Op];
@@ -156,7 +159,7 @@ void addBudgets(Problem &P, ArrayRef<unsigned> Opcodes, ArrayRef<bool> InPlace,
   std::vector<unsigned> Payers(Pools.size(), 0);
   for (unsigned Op = 0, N = Opcodes.size(); Op != N; ++Op)
     for (const model::BudgetChargeRecord &C :
-         model::budgetCharges(*model::lookupOpcode(Opcodes[Op])))
+         M.budgetCharges(*M.lookupOpcode(Opcodes[Op])))
       if (C.OperandIndex >= 0 && Pays(Op, C))
         ++Payers[C.Budget];
   std::vector<uint64_t> PerPipeLeft(Pools.size());
@@ -164,7 +167,7 @@ void addBudgets(Problem &P, ArrayRef<unsigned> Opcodes, ArrayRef<bool> InPlace,
     PerPipeLeft[B] = Pools[B].Capacity * 2 / 5;
   for (unsigned Op = 0, N = Opcodes.size(); Op != N; ++Op) {
     for (const model::BudgetChargeRecord &C :
-         model::budgetCharges(*model::lookupOpcode(Opcodes[Op]))) {
+         M.budgetCharges(*M.lookupOpcode(Opcodes[Op]))) {
       if (!Pays(Op, C))
         continue;
       uint64_t Amount = C.Amount;
@@ -185,7 +188,9 @@ void addBudgets(Problem &P, ArrayRef<unsigned> Opcodes, ArrayRef<bool> InPlace,
 
 Problem makeRandomProblem(const RandomProblemOptions &Opts) {
   Rng R(Opts.Seed * 0x2545f4914f6cdd1dULL + Opts.NumOps);
-  Problem P(model::buildResourceModel());
+  const model::Machine &M =
+      Opts.Machine ? *Opts.Machine : model::defaultMachine();
+  Problem P(M.buildResourceModel());
   P.Name =
       "random-" + std::to_string(Opts.NumOps) + "-" + std::to_string(Opts.Seed);
   unsigned N = Opts.NumOps;
@@ -194,8 +199,9 @@ Problem makeRandomProblem(const RandomProblemOptions &Opts) {
   for (unsigned I = 0; I != N; ++I) {
     const KindSpec &S = pickKind(R, Opts.MemoryOrder);
     KindOf.push_back(S.K);
-    Opcodes.push_back(S.Opcode);
-    P.addOperation(makeOperation(S.Opcode, I));
+    unsigned Opcode = M.lookupOpcode(S.Opcode) ? S.Opcode : S.Fallback;
+    Opcodes.push_back(Opcode);
+    P.addOperation(makeOperation(M, Opcode, I));
   }
   auto Produces = [&](unsigned Op) {
     return KindOf[Op] != Kind::GlobalStore && KindOf[Op] != Kind::TmemStore;
@@ -270,7 +276,7 @@ Problem makeRandomProblem(const RandomProblemOptions &Opts) {
         }
 
   if (Opts.Budgets)
-    addBudgets(P, Opcodes, InPlace, Opts.BudgetPressure);
+    addBudgets(M, P, Opcodes, InPlace, Opts.BudgetPressure);
 
   if (Opts.Groups && N >= 12) {
     // Pairs of adjacent fast ops; the second pair sits right after the

@@ -7,8 +7,8 @@
 // A generator of seeded random loop bodies on the machine of td/, shared by
 // unit tests and benchmarks. Every operation is a TileAS instruction: its
 // slots, pools, footprint, latency and budget charges are those the generated
-// tables give its opcode, and the problem's resource model is
-// model::buildResourceModel(), so the problems follow any edit of td/. The
+// tables of the options' machine give its opcode, and the problem's
+// resource model is that machine's, so the problems follow any edit of td/. The
 // same options give the same problem on every platform: the generator draws
 // from SplitMix64 (tileas/Support), never from <random> distributions. A
 // test and benchmark fixture: the target and the plugin do not link it.
@@ -19,6 +19,12 @@
 #define TILEAS_UTILS_RANDOMPROBLEM_H
 
 #include "tileas/Sched/Problem.h"
+
+namespace tileas {
+namespace model {
+class Machine;
+} // namespace model
+} // namespace tileas
 
 #include <cstdint>
 
@@ -51,6 +57,10 @@ struct RandomProblemOptions {
   /// recurrences through memory then bound II at the same time as the FMA
   /// slots do.
   bool MemoryOrder = false;
+  /// The machine whose instructions the ops are (null: the default machine,
+  /// Blackwell). A kind whose instruction the machine lacks (tcgen05 and
+  /// tensor memory on Hopper) takes its nearest instruction there.
+  const model::Machine *Machine = nullptr;
 };
 
 /// A loop body of NumOps TileAS instructions in program order: TMA and

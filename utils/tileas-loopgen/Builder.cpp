@@ -7,7 +7,6 @@
 #include "Builder.h"
 
 #include "tileas/Model/MachineModel.h"
-#include "tileas/Model/ModelIds.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -18,37 +17,46 @@ using namespace llvm;
 namespace tileas {
 namespace loopgen {
 
-/// Half of a budget pool of the machine, in whole 16 KiB tiles (see the
-/// budget note in Builder.h).
-static uint64_t halfOf(unsigned Budget) {
+/// Half of the budget pool of the machine that pays for the buffers of
+/// opcode Payer (its first per-stage charge), in whole 16 KiB tiles (see the
+/// budget note in Builder.h); 0 if the machine lacks the opcode.
+static uint64_t halfOf(const model::Machine &M, StringRef Payer) {
   constexpr uint64_t Tile = 16384;
-  return model::buildResourceModel().budgets()[Budget].Capacity / 2 / Tile *
-         Tile;
+  const model::OpcodeRecord *Rec = M.lookupOpcode(Payer);
+  if (!Rec)
+    return 0;
+  for (const model::BudgetChargeRecord &C : M.budgetCharges(*Rec))
+    if (C.Scaling == BudgetScaling::PerStage)
+      return M.buildResourceModel().budgets()[C.Budget].Capacity / 2 / Tile *
+             Tile;
+  return 0;
 }
 
 /// How many pipes a loop may hold: as many as the named barriers would pay
 /// for at one barrier per mbarrier of a ring slot (pipes are mbarriers now,
 /// but the generated loops keep the shape they had).
-static unsigned pipesAllowed() {
-  std::optional<unsigned> Barriers = model::namedBarrierBudget();
-  unsigned PerPipe = model::coordination().MbarriersPerSlot;
+static unsigned pipesAllowed(const model::Machine &M) {
+  std::optional<unsigned> Barriers = M.namedBarrierBudget();
+  unsigned PerPipe = M.coordination().MbarriersPerSlot;
   if (!Barriers || !PerPipe)
     return ~0u;
-  return unsigned(model::buildResourceModel().budgets()[*Barriers].Capacity /
+  return unsigned(M.buildResourceModel().budgets()[*Barriers].Capacity /
                   PerPipe);
 }
 
-Builder::Builder(uint64_t Seed, unsigned TargetOps)
+Builder::Builder(const model::Machine &M, uint64_t Seed, unsigned TargetOps)
     : R(Seed), Target(TargetOps) {
-  const uint64_t SmemShare = halfOf(gen::BudgetSmemBytes);
-  const uint64_t TmemShare = halfOf(gen::BudgetTmemBytes);
+  // The budgets the tiles (TMA loads) and the accumulators (MMAs into
+  // tensor memory) are paid from.
+  const uint64_t SmemShare = halfOf(M, "TMA_LOAD");
+  const uint64_t TmemShare = halfOf(M, "MMA_TMEM");
   // Two of the pipes the barriers pay for are kept for STS, the rest for
   // TMA loads and async copies.
   // Two barriers per rewritten tensor-memory buffer and one per tile loaded
   // before the loop are set aside first.
-  unsigned Pipes = pipesAllowed();
+  unsigned Pipes = pipesAllowed(M);
   unsigned SetAside = (2 * MaxRewrittenTmem + MaxInvariantTiles + 1) /
-                      std::max(1u, model::coordination().MbarriersPerSlot);
+                      std::max(1u, M.coordination().MbarriersPerSlot);
   Pipes -= std::min(Pipes, SetAside);
   MaxSts = std::min({2u, TargetOps / 50, Pipes / 2});
   MaxAsyncSmem = std::min(Pipes - std::min(Pipes, 2u), 1 + TargetOps / 30);

@@ -90,7 +90,8 @@ constexpr unsigned NumOpKinds = unsigned(OpKind::Barrier) + 1;
 
 class Builder {
 public:
-  Builder(uint64_t Seed, unsigned TargetOps);
+  /// A loop for machine M, whose budgets it fits.
+  Builder(const model::Machine &M, uint64_t Seed, unsigned TargetOps);
 
   // Driver steps (LoopGenerator.cpp).
   void setUp(unsigned NumRecurrences);

@@ -14,6 +14,7 @@
 
 #include "LoopGenerator.h"
 #include "Builder.h"
+#include "tileas/Model/MachineModel.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -324,7 +325,8 @@ void Builder::finish() {
 }
 
 GeneratedLoop generateLoop(const LoopGenOptions &Opts) {
-  Builder B(Opts.Seed, Opts.Ops);
+  Builder B(Opts.Machine ? *Opts.Machine : model::defaultMachine(), Opts.Seed,
+            Opts.Ops);
   B.setUp(Opts.Recurrences);
   B.fill(Opts.Ops / 10);
   B.fold();

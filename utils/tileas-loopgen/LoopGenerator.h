@@ -21,6 +21,10 @@
 #include <vector>
 
 namespace tileas {
+namespace model {
+class Machine;
+} // namespace model
+
 namespace loopgen {
 
 constexpr unsigned MinOps = 10;
@@ -30,6 +34,9 @@ struct LoopGenOptions {
   unsigned Ops = 100;
   uint64_t Seed = 1;
   unsigned Recurrences = 5;
+  /// The machine whose budgets the loop fits (null: the default machine,
+  /// Blackwell). The loops use tensor memory: it must have it.
+  const tileas::model::Machine *Machine = nullptr;
 };
 
 /// The most recurrences a loop of Ops instructions can close.

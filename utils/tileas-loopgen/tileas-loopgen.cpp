@@ -15,6 +15,7 @@
 
 #include "LoopGenerator.h"
 #include "MIRPrinter.h"
+#include "tileas/Model/MachineModel.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -44,6 +45,13 @@ cl::opt<unsigned> Recurrences(
              "(default: ops / 20, between 1 and 64)"),
     cl::value_desc("R"), cl::init(0), cl::cat(Category));
 
+cl::opt<std::string> MachineName(
+    "machine",
+    cl::desc("The machine (td TileASMachineModel, or a processor of it) "
+             "whose budgets the loop fits; it must have tensor memory "
+             "(default: blackwell)"),
+    cl::value_desc("name"), cl::init("blackwell"), cl::cat(Category));
+
 cl::opt<std::string> OutputFile("o", cl::desc("Output file (default: stdout)"),
                                 cl::value_desc("file"), cl::init("-"),
                                 cl::cat(Category));
@@ -65,6 +73,14 @@ int main(int argc, char **argv) {
     return fail("--ops must be between " + Twine(MinOps) + " and " +
                 Twine(MaxOps) + ", not " + Twine(Ops));
   LoopGenOptions Opts;
+  Opts.Machine = tileas::model::lookupMachineOrCPU(MachineName);
+  if (!Opts.Machine)
+    return fail("--machine=" + MachineName + " is neither a machine nor a " +
+                "TileAS processor (" + tileas::model::machineCPUList() + ")");
+  // The loops it writes multiply into tensor memory (tcgen05).
+  if (!Opts.Machine->lookupOpcode("MMA_TMEM"))
+    return fail("machine " + Opts.Machine->name() +
+                " has no tensor memory; the generated loops use it (MMA_TMEM)");
   Opts.Ops = Ops;
   Opts.Seed = Seed;
   Opts.Recurrences = Recurrences.getNumOccurrences() ? unsigned(Recurrences)

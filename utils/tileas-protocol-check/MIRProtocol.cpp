@@ -8,6 +8,7 @@
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/MIRExec/MIRExecutor.h"
+#include "tileas/MIRExec/MIRFile.h"
 #include "tileas/MIRExec/PipeSides.h"
 #include "tileas/MIRExec/Where.h"
 #include "tileas/Model/MachineModel.h"
@@ -99,8 +100,9 @@ private:
   }
   /// The event pipe of an asynchronous instruction, or none.
   static std::optional<unsigned> asyncPipeOf(const MachineInstr &MI) {
-    if (const model::OpcodeRecord *Rec = model::lookupOpcode(MI.getOpcode())) {
-      const model::ResourceVectorRecord &RV = model::resourceVector(*Rec);
+    const model::Machine &M = machineOf(*MI.getMF());
+    if (const model::OpcodeRecord *Rec = M.lookupOpcode(MI.getOpcode())) {
+      const model::ResourceVectorRecord &RV = M.resourceVector(*Rec);
       if (RV.Async)
         return RV.Pipe;
     }
@@ -165,7 +167,7 @@ private:
 };
 
 std::string Interpreter::agentName(unsigned Agent) const {
-  ArrayRef<model::AgentRecord> Agents = model::agents();
+  ArrayRef<model::AgentRecord> Agents = machineOf(MF).agents();
   if (Agent == 0)
     return "the code before the dispatch (0)";
   if (Agent >= 1 && Agent <= Agents.size())
@@ -178,8 +180,8 @@ std::string Interpreter::agentName(unsigned Agent) const {
 /// core and the other units complete in issue order: one stream each.
 unsigned Interpreter::unitFor(unsigned EventPipe,
                               std::optional<unsigned> Pipe) {
-  StringRef Name = model::pipeNames()[EventPipe];
-  bool CopyEngine = model::isCopyEngine(EventPipe);
+  StringRef Name = machineOf(MF).pipeNames()[EventPipe];
+  bool CopyEngine = machineOf(MF).isCopyEngine(EventPipe);
   int64_t Stream = CopyEngine && Pipe ? int64_t(*Pipe) : -1;
   auto [It, New] =
       Units.try_emplace({Issuer, EventPipe, Stream}, Units.size() + 1);
@@ -221,7 +223,7 @@ Error Interpreter::checkCoordination(const MachineInstr &MI) {
   auto CheckAgent = [&](OpName Name) -> Error {
     unsigned I = namedOperandIndex(MI, Name);
     int64_t Agent = MI.getOperand(I).getImm();
-    int64_t Units = model::pipeNames().size();
+    int64_t Units = machineOf(MF).pipeNames().size();
     if (Agent < 0 || Agent > Units)
       return fail(MI, formatv("agent {0} (operand {1}) is neither the issuer "
                               "(0) nor an event pipe (1 to {2})",
@@ -241,7 +243,7 @@ Error Interpreter::checkCoordination(const MachineInstr &MI) {
     for (OpName Name : {OpName::pagent, OpName::cagent}) {
       unsigned I = namedOperandIndex(MI, Name);
       int64_t Agent = MI.getOperand(I).getImm();
-      int64_t Agents = model::agents().size();
+      int64_t Agents = machineOf(MF).agents().size();
       if (Agent < 0 || Agent > Agents)
         return fail(MI, formatv("issuing agent {0} (operand {1}) is neither "
                                 "the one stream of the unspecialized form (0) "
@@ -607,7 +609,7 @@ Error Interpreter::enterBlock(const MachineBasicBlock &,
 /// warp index, as issuer k; an exit issuer frees the rings once every agent
 /// has returned.
 Error Interpreter::runAgents(MIRExecutor &AtDispatch) {
-  ArrayRef<model::AgentRecord> Agents = model::agents();
+  ArrayRef<model::AgentRecord> Agents = machineOf(MF).agents();
   if (Agents.empty())
     return fail(*Dispatch, "WARP_IDX, but the machine model has no agents");
   uint32_t Before = uint32_t(P.Trace.size());

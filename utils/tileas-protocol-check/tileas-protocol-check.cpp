@@ -33,6 +33,7 @@
 #include "tileas/MIRExec/LoopTripCounts.h"
 #include "tileas/MIRExec/MIRFile.h"
 #include "tileas/MIRExec/TripCountPlan.h"
+#include "tileas/Model/MachineModel.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/CodeGen/MachineDominators.h"
@@ -62,6 +63,12 @@ cl::opt<std::string> InputFile(cl::Positional, cl::Required,
 cl::list<std::string> FunctionNames("function", cl::CommaSeparated,
                                     cl::desc("Check only these functions"),
                                     cl::cat(Category));
+cl::opt<std::string> MCPU(
+    "mcpu",
+    cl::desc("The processor the MIR was compiled for; its machine model "
+             "(td TileASMachineModel) runs it: sm_100 and its relatives are "
+             "Blackwell, sm_90a is Hopper"),
+    cl::init("sm_100"), cl::cat(Category));
 cl::list<int64_t> TripCounts(
     "trip-counts", cl::CommaSeparated,
     cl::desc("Iterations to run each loop for (default: 1,2,3,4,5,8,16); the "
@@ -329,8 +336,11 @@ int main(int argc, char **argv) {
     }
   tileas::exitOnFatalMIRError("tileas-protocol-check", InputFile);
 
+  if (!tileas::model::lookupMachineForCPU(MCPU))
+    return error("--mcpu=" + MCPU + " is not a TileAS processor (" +
+                 tileas::model::machineCPUList() + ")");
   Expected<std::unique_ptr<TargetMachine>> TM =
-      tileas::createTileASTargetMachine();
+      tileas::createTileASTargetMachine(MCPU);
   if (!TM)
     return error(toString(TM.takeError()));
   LLVMContext Context;

@@ -7,6 +7,7 @@
 #include "Agents.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
+#include "tileas/MIRExec/MIRFile.h"
 #include "tileas/MIRExec/Where.h"
 #include "tileas/Model/MachineModel.h"
 
@@ -29,7 +30,7 @@ static Expected<AgentEntry> regionAgent(const MachineInstr &MI) {
        {OpName::agent, OpName::warps, OpName::regs, OpName::first})
     if (Error E = namedImm(MI, Name).takeError())
       return std::move(E);
-  ArrayRef<model::AgentRecord> Model = model::agents();
+  ArrayRef<model::AgentRecord> Model = machineOf(*MI.getMF()).agents();
   int64_t Id = namedOperand(MI, OpName::agent).getImm();
   if (Id < 1 || uint64_t(Id) > Model.size())
     return failAt(MI, formatv("agent {0} is not one of the machine's agents "

@@ -20,8 +20,9 @@ using namespace llvm;
 
 namespace tileas {
 
-MIRRun::MIRRun(ArrayRef<AgentEntry> Agents, std::optional<timing::Timing> T)
-    : Agents(Agents.begin(), Agents.end()), Classes(T) {
+MIRRun::MIRRun(const model::Machine &M, ArrayRef<AgentEntry> Agents,
+               std::optional<timing::Timing> T)
+    : M(M), Agents(Agents.begin(), Agents.end()), Classes(T) {
   if (T)
     Names.Units = OpClasses::unitNames();
 }
@@ -49,8 +50,8 @@ std::string MIRRun::describe(unsigned Site) const {
 
 std::string MIRRun::streamName(unsigned Agent, unsigned EventPipe,
                                std::optional<unsigned> Pipe) const {
-  std::string Name = model::pipeNames()[EventPipe];
-  if (Pipe && model::isCopyEngine(EventPipe))
+  std::string Name = M.pipeNames()[EventPipe];
+  if (Pipe && M.isCopyEngine(EventPipe))
     Name += formatv(".pipe{0}", *Pipe).str();
   if (Agents.size() > 1)
     for (const AgentEntry &A : Agents)
@@ -72,7 +73,7 @@ int MIRRun::performer(unsigned Declared, unsigned Agent,
     return sim::NoStream;
   unsigned EventPipe = Declared - 1;
   std::string Name = streamName(Agent, EventPipe, Pipe);
-  if (Pipe && model::isCopyEngine(EventPipe) && !Issued.count(Name))
+  if (Pipe && M.isCopyEngine(EventPipe) && !Issued.count(Name))
     Name = streamName(Agent, EventPipe, std::nullopt);
   return sim::Catalog::intern(Names.Streams, Name);
 }
@@ -90,7 +91,7 @@ Error MIRRun::checkOperands(const MachineInstr &MI, unsigned Issuer) const {
   auto Agent = [&](OpName Name) -> Error {
     unsigned I = namedOperandIndex(MI, Name);
     const MachineOperand &MO = MI.getOperand(I);
-    int64_t Units = model::pipeNames().size();
+    int64_t Units = M.pipeNames().size();
     if (!MO.isImm() || MO.getImm() < 0 || MO.getImm() > Units)
       return failAt(MI, formatv("operand {0} names no agent: 0 is the "
                                 "issuing agent, 1 to {1} an asynchronous "

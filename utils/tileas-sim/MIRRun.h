@@ -69,12 +69,18 @@ class MachineOperand;
 
 namespace tileas {
 
+namespace model {
+class Machine;
+} // namespace model
+
 class MIRRun {
 public:
-  /// T: the timing description the run is timed on (none: the slot
-  /// model).
-  explicit MIRRun(llvm::ArrayRef<AgentEntry> Agents,
-                  std::optional<timing::Timing> T = std::nullopt);
+  /// A run on machine M (the MIR's subtarget's, machineOf), timed on T
+  /// (none: the slot model).
+  MIRRun(const model::Machine &M, llvm::ArrayRef<AgentEntry> Agents,
+         std::optional<timing::Timing> T = std::nullopt);
+
+  const model::Machine &machine() const { return M; }
 
   sim::Catalog &names() { return Names; }
   OpClasses &classes() { return Classes; }
@@ -118,6 +124,7 @@ public:
              unsigned Agent, bool InPreamble);
 
 private:
+  const model::Machine &M;
   struct Pipe {
     /// As its PIPE_CREATE sets it up.
     PipeDecl Decl;

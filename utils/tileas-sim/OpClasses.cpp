@@ -6,6 +6,7 @@
 
 #include "OpClasses.h"
 #include "Pipeliner/TileASInstrTiming.h"
+#include "tileas/MIRExec/MIRFile.h"
 #include "tileas/Model/MachineModel.h"
 #include "tileas/Model/ModelIds.h"
 
@@ -30,14 +31,15 @@ static unsigned orderedSpace(model::MemorySpace S) {
 }
 
 static std::optional<OpTiming> timingOf(const MachineInstr &MI) {
-  const model::OpcodeRecord *Rec = model::lookupOpcode(MI.getOpcode());
+  const model::Machine &M = machineOf(*MI.getMF());
+  const model::OpcodeRecord *Rec = M.lookupOpcode(MI.getOpcode());
   if (!Rec)
     return std::nullopt;
-  const model::ResourceVectorRecord &RV = model::resourceVector(*Rec);
+  const model::ResourceVectorRecord &RV = M.resourceVector(*Rec);
   OpTiming T;
-  for (const model::SlotTripleRecord &U : model::triples(RV))
+  for (const model::SlotTripleRecord &U : M.triples(RV))
     T.Class.Slots.push_back({U.Slot, U.Duration, U.Occupancy});
-  for (const model::PoolChargeRecord &P : model::poolCharges(RV))
+  for (const model::PoolChargeRecord &P : M.poolCharges(RV))
     T.Class.Pools.push_back({P.Pool, P.Units, P.Cycles});
   T.Class.Latency = RV.Latency;
   unsigned Space = orderedSpace(Rec->Space);
@@ -57,7 +59,9 @@ static std::optional<OpTiming> timingOf(const MachineInstr &MI) {
 }
 
 std::vector<std::string> OpClasses::unitNames() {
-  return {model::pipeNames()[gen::PipeTensorCore], "far_memory"};
+  // The td name of the tensor core's pipe ("tensor_core" on every machine).
+  return {model::defaultMachine().pipeNames()[gen::blackwell::PipeTensorCore],
+          "far_memory"};
 }
 
 Expected<const OpTiming *> OpClasses::lookup(const MachineInstr &MI) {

@@ -132,6 +132,12 @@ cl::opt<uint64_t>
     MaxSteps("max-steps",
              cl::desc("Stop an agent that has run this many instructions"),
              cl::init(10000000), cl::cat(Category));
+cl::opt<std::string> MCPU(
+    "mcpu",
+    cl::desc("The processor the MIR was compiled for; its machine model "
+             "(td TileASMachineModel) runs it: sm_100 and its relatives are "
+             "Blackwell, sm_90a is Hopper"),
+    cl::init("sm_100"), cl::cat(Category));
 cl::opt<uint64_t> MaxCycles("max-cycles",
                             cl::desc("Stop a run that is still going"),
                             cl::init(uint64_t(1) << 40), cl::cat(Category));
@@ -248,6 +254,7 @@ void printJSON(const MachineFunction &MF, const RunSetup &S,
     J.attribute("ii", S.II ? json::Value(int64_t(*S.II)) : nullptr);
     if (Timing)
       sim::writeJSONTensorCore(J, tensorCore(R));
+    J.attribute("machine", machineOf(MF).name());
     sim::writeJSONDetails(J, R);
   });
   outs() << "\n";
@@ -291,7 +298,7 @@ bool simulateFunction(
   Expected<std::vector<AgentEntry>> Entries = findAgents(MF);
   if (!Entries)
     return Report(Entries.takeError());
-  MIRRun Run(*Entries, Timing);
+  MIRRun Run(machineOf(MF), *Entries, Timing);
   MIRAgentOptions Opts;
   Opts.LiveIns = S->LiveIns;
   Opts.Overrides = S->Overrides;
@@ -312,7 +319,7 @@ bool simulateFunction(
   SO.MaxCycles = MaxCycles;
   SO.Trace = Trace ? &errs() : nullptr;
   SO.FreeBranches = FreeBranches;
-  ResourceModel Model = model::buildResourceModel();
+  ResourceModel Model = machineOf(MF).buildResourceModel();
   Expected<sim::SimResult> R = sim::simulate(Model, Run.names(), Programs, SO);
   if (!R)
     return Report(R.takeError());
@@ -364,7 +371,10 @@ int main(int argc, char **argv) {
     return error("--timing: " + toString(std::move(E)));
   Timing = timing::lookup(TimingName);
 
-  Expected<std::unique_ptr<TargetMachine>> TM = createTileASTargetMachine();
+  if (!model::lookupMachineForCPU(MCPU))
+    return error("--mcpu=" + MCPU + " is not a TileAS processor (" +
+                 model::machineCPUList() + ")");
+  Expected<std::unique_ptr<TargetMachine>> TM = createTileASTargetMachine(MCPU);
   if (!TM)
     return error(toString(TM.takeError()));
   LLVMContext Context;

@@ -46,10 +46,18 @@ class TargetRegisterInfo;
 
 namespace tileas {
 
-/// The TileAS target machine (sm_100) that MIR is read and run with; the
-/// target is initialized first.
+namespace model {
+class Machine;
+} // namespace model
+
+/// The TileAS target machine that MIR is read and run with, for processor
+/// CPU (tools' --mcpu; its machine model is the one the functions'
+/// subtarget gives, machineOf); the target is initialized first.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
-createTileASTargetMachine();
+createTileASTargetMachine(llvm::StringRef CPU = "sm_100");
+
+/// The machine model of MF's subtarget (TileASSubtarget::machine()).
+const model::Machine &machineOf(const llvm::MachineFunction &MF);
 
 /// The step of reading MIR that failed.
 enum class MIRReadStep { IRModule, MachineFunctions };

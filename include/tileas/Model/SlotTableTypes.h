@@ -121,6 +121,55 @@ struct OpcodeRecord {
   MemorySpace Space;
 };
 
+/// An opcode a machine lacks (TileASMachineModel.Unsupported).
+struct UnsupportedRecord {
+  unsigned Opcode;
+  const char *Name;
+};
+
+/// Everything tileas-tblgen generated for one machine (td
+/// TileASMachineModel); model::Machine reads it.
+struct MachineTables {
+  const char *Name;
+  const SlotRecord *Slots;
+  unsigned NumSlots;
+  const PoolRecord *Pools;
+  unsigned NumPools;
+  const BudgetRecord *Budgets;
+  unsigned NumBudgets;
+  const char *const *PipeNames;
+  const bool *PipeIsCopyEngine;
+  unsigned NumPipes;
+  unsigned IssuerPipe;
+  unsigned DefaultEventBudget;
+  const EventBudgetRecord *EventBudgets;
+  unsigned NumEventBudgets;
+  bool HasCoordinationModel;
+  CoordinationRecord Coordination;
+  const AgentRecord *Agents;
+  unsigned NumAgents;
+  int DefaultAgent;
+  const int *AgentOfAsyncPipe;
+  unsigned RegisterFile, MinAgentRegisters, MaxAgentRegisters,
+      AgentRegisterGranule;
+  const SlotTripleRecord *SlotTriples;
+  const PoolChargeRecord *PoolCharges;
+  const uint64_t *FootprintRows;
+  const ResourceVectorRecord *ResourceVectors;
+  unsigned NumResourceVectors;
+  const BudgetChargeRecord *BudgetCharges;
+  const OpcodeRecord *Opcodes;
+  unsigned NumOpcodes;
+  const UnsupportedRecord *Unsupported;
+  unsigned NumUnsupported;
+};
+
+/// A processor (-mcpu) and its machine, an index into gen::MachineList.
+struct MachineCPURecord {
+  const char *CPU;
+  unsigned Machine;
+};
+
 } // namespace model
 } // namespace tileas
 

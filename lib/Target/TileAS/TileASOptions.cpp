@@ -15,17 +15,26 @@ using namespace llvm;
 
 namespace {
 /// -tileas-reserved-barriers: at most the machine's named barriers (td), or
-/// negative for the td's default.
+/// negative for the td's default. Options are parsed before -mcpu picks a
+/// machine: the bound is that of the machine with the fewest.
 struct ReservedBarriersParser : public cl::parser<int> {
   using cl::parser<int>::parser;
   bool parse(cl::Option &O, StringRef ArgName, StringRef Arg, int &Value) {
     if (cl::parser<int>::parse(O, ArgName, Arg, Value))
       return true;
-    std::optional<unsigned> Count = tileas::model::namedBarrierCount();
+    const tileas::model::Machine *Fewest = nullptr;
+    std::optional<unsigned> Count;
+    for (const tileas::model::Machine *M : tileas::model::machines()) {
+      std::optional<unsigned> Own = M->namedBarrierCount();
+      if (Own && (!Count || *Own < *Count)) {
+        Count = Own;
+        Fewest = M;
+      }
+    }
     if (!Count || Value <= int64_t(*Count))
       return false;
-    std::string Pool = tileas::model::buildResourceModel()
-                           .budgets()[*tileas::model::namedBarrierBudget()]
+    std::string Pool = Fewest->buildResourceModel()
+                           .budgets()[*Fewest->namedBarrierBudget()]
                            .Name;
     return O.error(formatv("{0} barriers reserved, but the machine has {1} "
                            "named barriers (the td's {2} budget pool); "

@@ -20,4 +20,7 @@ TileASSubtarget::TileASSubtarget(const Triple &TT, StringRef CPU, StringRef FS,
       InstrInfo(*this, RegInfo), TLInfo(TM, *this) {
   std::string Resolved = TileAS::resolveCPU(CPU);
   ParseSubtargetFeatures(Resolved, Resolved, FS);
+  // The processor's machine: the td machine whose SchedModel its
+  // ProcessorModel names (sm_90a: Hopper; the sm_100 family: Blackwell).
+  Machine = &tileas::model::machineForCPU(Resolved);
 }

@@ -12,7 +12,9 @@
 #include "TileASInstrInfo.h"
 #include "TileASRegisterInfo.h"
 #include "TileASSelectionDAGInfo.h"
+#include "tileas/Model/MachineModel.h"
 
+#include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 
 #define GET_SUBTARGETINFO_HEADER
@@ -31,6 +33,7 @@ class TileASSubtarget : public TileASGenSubtargetInfo {
   TileASFrameLowering FrameLowering;
   TileASTargetLowering TLInfo;
   TileASSelectionDAGInfo TSInfo;
+  const tileas::model::Machine *Machine = nullptr;
 
 public:
   TileASSubtarget(const Triple &TT, StringRef CPU, StringRef FS,
@@ -49,6 +52,8 @@ public:
   /// wgmma.mma_async exists (sm_90a): an MMA into register fragments,
   /// issued by a whole warpgroup.
   bool hasWgmma() const { return HasWgmma; }
+  /// The machine TileAS schedules this CPU for (td TileASMachineModel).
+  const tileas::model::Machine &machine() const { return *Machine; }
 
   const TileASInstrInfo *getInstrInfo() const override { return &InstrInfo; }
   const TileASRegisterInfo *getRegisterInfo() const override {
@@ -75,6 +80,11 @@ public:
   bool useDFAforSMS() const override { return false; }
   bool enableMachineScheduler() const override { return true; }
 };
+
+/// The machine model MF is scheduled for (its subtarget's, chosen by -mcpu).
+inline const tileas::model::Machine &tileasMachine(const MachineFunction &MF) {
+  return MF.getSubtarget<TileASSubtarget>().machine();
+}
 
 } // namespace llvm
 

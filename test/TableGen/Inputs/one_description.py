@@ -52,7 +52,11 @@ def read_names(path):
                 names[key] = names[key] + " and " + what if key in names \
                     else what
             if kind == "budget" and int(capacity) >= 1024:
-                capacities[int(capacity)] = "the capacity of " + what
+                # Machines may share a capacity (both have 227 KiB of
+                # shared memory): name every pool that has it.
+                key = int(capacity)
+                capacities[key] = capacities[key] + " and " + what \
+                    if key in capacities else "the capacity of " + what
     if not names:
         sys.exit("%s: no names (is it -gen-tileas-model-names output?)" % path)
     return names, capacities

@@ -19,6 +19,11 @@
 
 using namespace tileas;
 
+/// The unit tests use the Blackwell machine explicitly.
+static const tileas::model::Machine &blackwellModel() {
+  return tileas::model::machine("blackwell");
+}
+
 namespace {
 
 std::vector<Problem> sampleProblems() {
@@ -35,7 +40,7 @@ std::vector<Problem> sampleProblems() {
 }
 
 TEST(RandomProblemTest, TheModelIsTheGeneratedOne) {
-  ResourceModel Want = model::buildResourceModel();
+  ResourceModel Want = blackwellModel().buildResourceModel();
   for (const Problem &P : sampleProblems()) {
     const ResourceModel &Got = P.model();
     ASSERT_EQ(Got.slots().size(), Want.slots().size()) << P.Name;
@@ -58,16 +63,18 @@ TEST(RandomProblemTest, TheModelIsTheGeneratedOne) {
 }
 
 TEST(RandomProblemTest, EveryOpIsAnInstructionOfTheModel) {
-  std::vector<bool> Charged(model::buildResourceModel().budgets().size());
+  std::vector<bool> Charged(
+      blackwellModel().buildResourceModel().budgets().size());
   for (const Problem &P : sampleProblems()) {
     ASSERT_FALSE(bool(P.validate())) << P.Name;
     for (const Operation &Op : P.operations()) {
       // Ops are named <instruction>_<index>.
       llvm::StringRef Instr = llvm::StringRef(Op.Name).rsplit('_').first;
-      const model::OpcodeRecord *Rec = model::lookupOpcode(Instr);
+      const model::OpcodeRecord *Rec = blackwellModel().lookupOpcode(Instr);
       ASSERT_TRUE(Rec) << Op.Name;
       Operation Want;
-      model::fillResources(model::resourceVector(*Rec), Want);
+      blackwellModel().fillResources(blackwellModel().resourceVector(*Rec),
+                                     Want);
       ASSERT_EQ(Op.Slots.size(), Want.Slots.size()) << Op.Name;
       for (unsigned I = 0; I != Want.Slots.size(); ++I) {
         EXPECT_EQ(Op.Slots[I].Slot, Want.Slots[I].Slot) << Op.Name;
@@ -85,7 +92,7 @@ TEST(RandomProblemTest, EveryOpIsAnInstructionOfTheModel) {
       EXPECT_EQ(Op.FarMemory, Want.FarMemory) << Op.Name;
       // Budget charges are the instruction's own (amounts vary).
       for (const BudgetUse &U : Op.Budgets) {
-        EXPECT_TRUE(llvm::any_of(model::budgetCharges(*Rec),
+        EXPECT_TRUE(llvm::any_of(blackwellModel().budgetCharges(*Rec),
                                  [&](const model::BudgetChargeRecord &C) {
                                    return C.Budget == U.Budget &&
                                           C.Scaling == U.Scaling;
@@ -99,12 +106,13 @@ TEST(RandomProblemTest, EveryOpIsAnInstructionOfTheModel) {
   // charges (the named barriers only mutexes take, in the coordination).
   std::vector<bool> Chargeable(Charged.size());
   for (unsigned Opcode = 0; Opcode != 1u << 16; ++Opcode)
-    if (const model::OpcodeRecord *Rec = model::lookupOpcode(Opcode))
-      for (const model::BudgetChargeRecord &C : model::budgetCharges(*Rec))
+    if (const model::OpcodeRecord *Rec = blackwellModel().lookupOpcode(Opcode))
+      for (const model::BudgetChargeRecord &C :
+           blackwellModel().budgetCharges(*Rec))
         Chargeable[C.Budget] = true;
   for (unsigned B = 0; B != Charged.size(); ++B)
     EXPECT_EQ(Charged[B], bool(Chargeable[B])) << "budget " << B;
-  EXPECT_FALSE(Chargeable[*model::namedBarrierBudget()]);
+  EXPECT_FALSE(Chargeable[*blackwellModel().namedBarrierBudget()]);
 }
 
 } // namespace

@@ -21,6 +21,11 @@ using namespace llvm;
 using namespace tileas;
 using namespace tileas::test;
 
+/// The unit tests use the Blackwell machine explicitly.
+static const tileas::model::Machine &blackwellModel() {
+  return tileas::model::machine("blackwell");
+}
+
 namespace {
 
 // One instruction of every kind the rules tell apart; the numbers are the
@@ -72,8 +77,8 @@ protected:
 // The td names three agents; the compute warpgroup is the default, the one
 // that issues whatever no asynchronous unit of another agent runs.
 TEST_F(AgentHomeTest, TdAgentsAndDefault) {
-  ASSERT_EQ(model::agents().size(), 3u);
-  EXPECT_EQ(model::defaultAgent(), Compute);
+  ASSERT_EQ(blackwellModel().agents().size(), 3u);
+  EXPECT_EQ(blackwellModel().defaultAgent(), Compute);
   EXPECT_NE(Load, Mma);
   EXPECT_NE(Load, Compute);
   EXPECT_NE(Mma, Compute);
@@ -92,9 +97,11 @@ TEST_F(AgentHomeTest, TensorCoreIsTheMmaAgents) {
 // accumulator is a register fragment: it stays with the warps that read it.
 TEST_F(AgentHomeTest, FragmentAccumulatingWgmmaStaysWithItsReaders) {
   const MachineInstr &Wgmma = def("w");
-  const model::OpcodeRecord *Rec = model::lookupOpcode(Wgmma.getOpcode());
+  const model::OpcodeRecord *Rec =
+      blackwellModel().lookupOpcode(Wgmma.getOpcode());
   ASSERT_NE(Rec, nullptr);
-  EXPECT_EQ(model::agentOf(model::resourceVector(*Rec)), Mma)
+  EXPECT_EQ(blackwellModel().agentOf(blackwellModel().resourceVector(*Rec)),
+            Mma)
       << "the WGMMA's unit is the tensor core's";
   EXPECT_EQ(homeAgentOf(Wgmma), Compute);
 }

@@ -19,6 +19,11 @@
 
 using namespace llvm;
 
+/// The unit tests use the Blackwell machine explicitly.
+static const tileas::model::Machine &blackwellModel() {
+  return tileas::model::machine("blackwell");
+}
+
 namespace tileas {
 namespace test {
 
@@ -29,7 +34,7 @@ void AgentPartitionTest::SetUpTestSuite() {
 }
 
 unsigned AgentPartitionTest::agentNamed(StringRef Name) {
-  ArrayRef<model::AgentRecord> Agents = model::agents();
+  ArrayRef<model::AgentRecord> Agents = blackwellModel().agents();
   for (unsigned I = 0; I < Agents.size(); ++I)
     if (Name == Agents[I].Name)
       return I + 1;
@@ -38,7 +43,8 @@ unsigned AgentPartitionTest::agentNamed(StringRef Name) {
 }
 
 std::string AgentPartitionTest::agentLabel(unsigned Agent) {
-  return formatv("{0} ({1})", Agent, model::agents()[Agent - 1].Name).str();
+  return formatv("{0} ({1})", Agent, blackwellModel().agents()[Agent - 1].Name)
+      .str();
 }
 
 MachineFunction *AgentPartitionTest::parseLoop(StringRef Entry, StringRef Loop,

@@ -12,10 +12,15 @@
 
 using namespace tileas;
 
+/// The unit tests use the Blackwell machine explicitly.
+static const tileas::model::Machine &blackwellModel() {
+  return tileas::model::machine("blackwell");
+}
+
 namespace {
 
 TEST(MachineModel, TwentyFourOneBasedSlots) {
-  ResourceModel M = model::buildResourceModel();
+  ResourceModel M = blackwellModel().buildResourceModel();
   ASSERT_EQ(M.slots().size(), 24u);
   for (unsigned I = 0; I < 24; ++I)
     EXPECT_EQ(M.slots()[I].Id, I + 1);
@@ -27,7 +32,7 @@ TEST(MachineModel, TwentyFourOneBasedSlots) {
 }
 
 TEST(MachineModel, PoolsAndBudgets) {
-  ResourceModel M = model::buildResourceModel();
+  ResourceModel M = blackwellModel().buildResourceModel();
   auto Pool = [&](llvm::StringRef Name) {
     std::optional<unsigned> I = M.findPool(Name);
     return I ? M.pools()[*I].Capacity : 0u;
@@ -45,8 +50,9 @@ TEST(MachineModel, PoolsAndBudgets) {
   EXPECT_EQ(Budget("tmem_bytes"), 262144u);
   // 16 named barriers, one reserved for __syncthreads by default.
   EXPECT_EQ(Budget("named_barriers"), 15u);
-  EXPECT_EQ(model::buildResourceModel(/*ReservedBarriers=*/4)
-                .budgets()[*model::namedBarrierBudget()]
+  EXPECT_EQ(blackwellModel()
+                .buildResourceModel(/*ReservedBarriers=*/4)
+                .budgets()[*blackwellModel().namedBarrierBudget()]
                 .Capacity,
             12u);
 }
@@ -56,11 +62,11 @@ TEST(MachineModel, EveryFootprintMatchesItsTriples) {
   // derive them from the triples. Both must agree for every opcode.
   unsigned Checked = 0;
   for (unsigned Opc = 0; Opc < 4096; ++Opc) {
-    const model::OpcodeRecord *Op = model::lookupOpcode(Opc);
+    const model::OpcodeRecord *Op = blackwellModel().lookupOpcode(Opc);
     if (!Op)
       continue;
     Operation O;
-    model::fillResources(model::resourceVector(*Op), O);
+    blackwellModel().fillResources(blackwellModel().resourceVector(*Op), O);
     EXPECT_EQ(llvm::ArrayRef<uint64_t>(O.FootprintRows),
               llvm::ArrayRef<uint64_t>(buildFootprint(O.Slots)))
         << Op->Name;
@@ -70,66 +76,72 @@ TEST(MachineModel, EveryFootprintMatchesItsTriples) {
 }
 
 TEST(MachineModel, LookupByNameAndNumberAgree) {
-  const model::OpcodeRecord *ByName = model::lookupOpcode("TMA_LOAD");
+  const model::OpcodeRecord *ByName = blackwellModel().lookupOpcode("TMA_LOAD");
   ASSERT_NE(ByName, nullptr);
-  EXPECT_EQ(model::lookupOpcode(ByName->Opcode), ByName);
-  EXPECT_EQ(model::lookupOpcode("NOT_AN_OPCODE"), nullptr);
-  const model::ResourceVectorRecord &RV = model::resourceVector(*ByName);
+  EXPECT_EQ(blackwellModel().lookupOpcode(ByName->Opcode), ByName);
+  EXPECT_EQ(blackwellModel().lookupOpcode("NOT_AN_OPCODE"), nullptr);
+  const model::ResourceVectorRecord &RV =
+      blackwellModel().resourceVector(*ByName);
   EXPECT_TRUE(RV.Async);
   EXPECT_EQ(RV.Latency, 100u);
-  ASSERT_EQ(model::triples(RV).size(), 2u);
-  EXPECT_EQ(model::triples(RV)[0].Slot, 12u);
-  EXPECT_EQ(model::triples(RV)[0].Duration, 8u);
-  EXPECT_EQ(model::triples(RV)[1].Slot, 16u);
+  ASSERT_EQ(blackwellModel().triples(RV).size(), 2u);
+  EXPECT_EQ(blackwellModel().triples(RV)[0].Slot, 12u);
+  EXPECT_EQ(blackwellModel().triples(RV)[0].Duration, 8u);
+  EXPECT_EQ(blackwellModel().triples(RV)[1].Slot, 16u);
   // Tile bytes from operand 4 per ring slot; the full and empty mbarriers
   // of one slot (2 x 8 bytes of shared memory) once per pipe.
   llvm::ArrayRef<model::BudgetChargeRecord> Charges =
-      model::budgetCharges(*ByName);
+      blackwellModel().budgetCharges(*ByName);
   ASSERT_EQ(Charges.size(), 2u);
   EXPECT_EQ(Charges[0].OperandIndex, 4);
   EXPECT_EQ(Charges[0].Scaling, BudgetScaling::PerStage);
   EXPECT_EQ(Charges[1].OperandIndex, -1);
-  EXPECT_EQ(Charges[1].Budget, unsigned(gen::BudgetSmemBytes));
+  EXPECT_EQ(Charges[1].Budget, unsigned(gen::blackwell::BudgetSmemBytes));
   EXPECT_EQ(Charges[1].Amount, 16u);
   EXPECT_EQ(Charges[1].Scaling, BudgetScaling::PerPipe);
 }
 
 TEST(MachineModel, BarrierCostIsTheTds) {
   // What the solve, materialization and the printer price barriers with.
-  tileas::pipes::BarrierCostModel C = llvm::tileasBarrierCost();
-  EXPECT_EQ(C.MbarrierBytes, model::coordination().MbarrierBytes);
-  EXPECT_EQ(C.MbarriersPerSlot, model::coordination().MbarriersPerSlot);
-  EXPECT_EQ(C.MbarriersPerMutex, model::coordination().MbarriersPerMutex);
-  EXPECT_EQ(C.BarriersPerMutex, model::coordination().BarriersPerMutex);
-  EXPECT_EQ(C.MbarrierBudget, int(gen::BudgetSmemBytes));
+  tileas::pipes::BarrierCostModel C = llvm::tileasBarrierCost(blackwellModel());
+  EXPECT_EQ(C.MbarrierBytes, blackwellModel().coordination().MbarrierBytes);
+  EXPECT_EQ(C.MbarriersPerSlot,
+            blackwellModel().coordination().MbarriersPerSlot);
+  EXPECT_EQ(C.MbarriersPerMutex,
+            blackwellModel().coordination().MbarriersPerMutex);
+  EXPECT_EQ(C.BarriersPerMutex,
+            blackwellModel().coordination().BarriersPerMutex);
+  EXPECT_EQ(C.MbarrierBudget, int(gen::blackwell::BudgetSmemBytes));
   // A PIPE_CREATE of depth 4 with an empty barrier: 8 mbarriers, 64 bytes.
   EXPECT_EQ(tileas::pipes::pipeMbarriers(4, /*HasEmpty=*/true, C), 8u);
 }
 
 TEST(MachineModel, EventPipes) {
-  llvm::ArrayRef<const char *> Pipes = model::pipeNames();
+  llvm::ArrayRef<const char *> Pipes = blackwellModel().pipeNames();
   EXPECT_EQ(Pipes.size(), 8u);
   for (unsigned S = 0; S < Pipes.size(); ++S)
     for (unsigned D = 0; D < Pipes.size(); ++D)
-      EXPECT_EQ(model::eventBudget(S, D), 8u);
+      EXPECT_EQ(blackwellModel().eventBudget(S, D), 8u);
 }
 
 TEST(MachineModel, RolesComeFromTheModel) {
   // The roles td marks, not names: the coordination model's barrier pool,
   // the event model's issuer, the copy-engine pipes.
-  EXPECT_EQ(model::namedBarrierBudget(), unsigned(gen::BudgetNamedBarriers));
-  EXPECT_EQ(model::mbarrierBudget(), unsigned(gen::BudgetSmemBytes));
+  EXPECT_EQ(blackwellModel().namedBarrierBudget(),
+            unsigned(gen::blackwell::BudgetNamedBarriers));
+  EXPECT_EQ(blackwellModel().mbarrierBudget(),
+            unsigned(gen::blackwell::BudgetSmemBytes));
   // The coordination model's prices (td CoordinationModel).
-  EXPECT_EQ(model::coordination().MbarrierBytes, 8u);
-  EXPECT_EQ(model::coordination().MbarriersPerSlot, 2u);
-  EXPECT_EQ(model::coordination().MbarriersPerMutex, 1u);
-  EXPECT_EQ(model::coordination().BarriersPerMutex, 1u);
-  EXPECT_EQ(model::coordination().ReservedBarriers, 1u);
-  EXPECT_EQ(model::issuerPipe(), unsigned(gen::PipeALU));
-  EXPECT_TRUE(model::isCopyEngine(gen::PipeTMA));
-  EXPECT_TRUE(model::isCopyEngine(gen::PipeLSU));
-  EXPECT_FALSE(model::isCopyEngine(gen::PipeTensorCore));
-  EXPECT_FALSE(model::isCopyEngine(gen::NumPipes));
+  EXPECT_EQ(blackwellModel().coordination().MbarrierBytes, 8u);
+  EXPECT_EQ(blackwellModel().coordination().MbarriersPerSlot, 2u);
+  EXPECT_EQ(blackwellModel().coordination().MbarriersPerMutex, 1u);
+  EXPECT_EQ(blackwellModel().coordination().BarriersPerMutex, 1u);
+  EXPECT_EQ(blackwellModel().coordination().ReservedBarriers, 1u);
+  EXPECT_EQ(blackwellModel().issuerPipe(), unsigned(gen::blackwell::PipeALU));
+  EXPECT_TRUE(blackwellModel().isCopyEngine(gen::blackwell::PipeTMA));
+  EXPECT_TRUE(blackwellModel().isCopyEngine(gen::blackwell::PipeLSU));
+  EXPECT_FALSE(blackwellModel().isCopyEngine(gen::blackwell::PipeTensorCore));
+  EXPECT_FALSE(blackwellModel().isCopyEngine(gen::blackwell::NumPipes));
 }
 
 } // namespace

@@ -27,6 +27,11 @@ using namespace llvm;
 using namespace tileas;
 using namespace tileas::test;
 
+/// The unit tests use the Blackwell machine explicitly.
+static const tileas::model::Machine &blackwellModel() {
+  return tileas::model::machine("blackwell");
+}
+
 namespace {
 
 constexpr const char *Entry = R"(
@@ -139,13 +144,14 @@ protected:
   /// The most any one resource of Agent's own instructions holds per
   /// iteration: it saturates at that II.
   unsigned ownBound(unsigned Agent) {
-    Problem P(model::buildResourceModel(/*ReservedBarriers=*/-1));
+    Problem P(blackwellModel().buildResourceModel(/*ReservedBarriers=*/-1));
     for (unsigned I = 0; I < L.S.Instrs.size(); ++I)
       if (L.Partition->homeAgent(I) == Agent) {
         Operation Op;
-        model::fillResources(model::resourceVector(*model::lookupOpcode(
-                                 L.S.Instrs[I]->getOpcode())),
-                             Op);
+        blackwellModel().fillResources(
+            blackwellModel().resourceVector(
+                *blackwellModel().lookupOpcode(L.S.Instrs[I]->getOpcode())),
+            Op);
         P.addOperation(std::move(Op));
       }
     MIIBounds B = computeBounds(P, SchedulerOptions());

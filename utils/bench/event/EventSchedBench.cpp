@@ -84,16 +84,16 @@ using namespace tileas;
 
 namespace {
 
-/// The td's pipes.
+/// The td's pipes: the benchmark's kernels are Blackwell's.
 enum Pipe : unsigned {
-  TMA = gen::PipeTMA,
-  MMA = gen::PipeTensorCore,
-  TMEM = gen::PipeTMem,
-  SMEM = gen::PipeSMem,
-  ALU = gen::PipeALU,
-  XU = gen::PipeXU,
-  LSU = gen::PipeLSU,
-  NumPipes = gen::NumPipes,
+  TMA = gen::blackwell::PipeTMA,
+  MMA = gen::blackwell::PipeTensorCore,
+  TMEM = gen::blackwell::PipeTMem,
+  SMEM = gen::blackwell::PipeSMem,
+  ALU = gen::blackwell::PipeALU,
+  XU = gen::blackwell::PipeXU,
+  LSU = gen::blackwell::PipeLSU,
+  NumPipes = gen::blackwell::NumPipes,
 };
 
 /// The td's event budgets.
@@ -101,7 +101,7 @@ EventBudget tdBudget() {
   EventBudget B(NumPipes, 0);
   for (unsigned S = 0; S != NumPipes; ++S)
     for (unsigned D = 0; D != NumPipes; ++D)
-      B.set(S, D, model::eventBudget(S, D));
+      B.set(S, D, model::machine("blackwell").eventBudget(S, D));
   return B;
 }
 
@@ -333,9 +333,10 @@ unsigned pipeOf(llvm::StringRef Text) {
   llvm::StringRef Opcode =
       Text.contains(" = ") ? Text.split(" = ").second : Text;
   Opcode = Opcode.take_until([](char C) { return C == ' '; });
-  if (const model::OpcodeRecord *Rec = model::lookupOpcode(Opcode))
-    return model::resourceVector(*Rec).Pipe;
-  return model::issuerPipe();
+  const model::Machine &M = model::machine("blackwell");
+  if (const model::OpcodeRecord *Rec = M.lookupOpcode(Opcode))
+    return M.resourceVector(*Rec).Pipe;
+  return M.issuerPipe();
 }
 
 /// The DAG the pass builds for the block: registers and global memory are

@@ -34,6 +34,7 @@
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileAS.h"
 #include "TileASMachineFunctionInfo.h"
+#include "TileASSubtarget.h"
 #include "tileas/EventSched/DAGBuilder.h"
 #include "tileas/EventSched/EventBudget.h"
 #include "tileas/EventSched/EventScheduler.h"
@@ -94,10 +95,10 @@ namespace {
 /// scheduler mutation, so that both count the same events.
 class EventView {
 public:
-  EventView() {
-    for (const char *Name : model::pipeNames())
+  explicit EventView(const model::Machine &M) : M(&M) {
+    for (const char *Name : M.pipeNames())
       Pipes.add(Name);
-    IssuerPipe = model::issuerPipe();
+    IssuerPipe = M.issuerPipe();
   }
 
   const PipeTable &pipes() const { return Pipes; }
@@ -105,11 +106,11 @@ public:
   /// The td budgets with the command-line options applied.
   Expected<EventBudget> budget() const {
     unsigned N = Pipes.size();
-    EventBudget Budget(N, model::eventBudget(0, 1));
+    EventBudget Budget(N, M->eventBudget(0, 1));
     for (unsigned S = 0; S < N; ++S)
       for (unsigned D = 0; D < N; ++D)
         if (S != D)
-          Budget.set(S, D, model::eventBudget(S, D));
+          Budget.set(S, D, M->eventBudget(S, D));
     if (EventBudgetAll >= 0)
       Budget.setAll(EventBudgetAll);
     if (!EventBudgetOverrides.empty())
@@ -135,7 +136,10 @@ public:
 
   OpEffects effectsOf(const MachineInstr &MI);
 
+  const model::Machine &machine() const { return *M; }
+
 private:
+  const model::Machine *M;
   PipeTable Pipes;
   unsigned IssuerPipe = 0;
   /// Location ids: registers, global memory, spill slots.
@@ -173,7 +177,8 @@ private:
                    bool Kernel);
 
   MachineOptimizationRemarkEmitter *ORE = nullptr;
-  EventView View;
+  /// The view of the function being scheduled (its subtarget's machine).
+  std::optional<EventView> View;
 };
 
 } // namespace
@@ -201,9 +206,9 @@ static bool hasOrderedAccess(const MachineInstr &MI) {
 OpEffects EventView::effectsOf(const MachineInstr &MI) {
   OpEffects E;
   E.Pipe = IssuerPipe;
-  const model::OpcodeRecord *Rec = model::lookupOpcode(MI.getOpcode());
+  const model::OpcodeRecord *Rec = M->lookupOpcode(MI.getOpcode());
   if (Rec)
-    E.Pipe = model::resourceVector(*Rec).Pipe;
+    E.Pipe = M->resourceVector(*Rec).Pipe;
   E.Name = MI.getMF()->getSubtarget().getInstrInfo()->getName(MI.getOpcode());
 
   auto Location = [&](Register R) {
@@ -246,7 +251,8 @@ OpEffects EventView::effectsOf(const MachineInstr &MI) {
 
 bool TileASEventSchedule::runOnMachineFunction(MachineFunction &MF) {
   ORE = &getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
-  Expected<EventBudget> Budget = View.budget();
+  View.emplace(tileasMachine(MF));
+  Expected<EventBudget> Budget = View->budget();
   if (!Budget) {
     MF.getFunction().getContext().emitError("-tileas-event-budget-overrides: " +
                                             toString(Budget.takeError()));
@@ -256,7 +262,7 @@ bool TileASEventSchedule::runOnMachineFunction(MachineFunction &MF) {
   const auto *MFI = MF.getInfo<TileASMachineFunctionInfo>();
   bool Changed = false;
   for (MachineBasicBlock &MBB : MF) {
-    View.startBlock();
+    View->startBlock();
     if (llvm::is_contained(MFI->PipelinedKernels, MBB.getNumber()))
       reportKernel(MBB, *Budget);
     else
@@ -283,7 +289,7 @@ static std::string describePeaks(const EventScheduleResult &R,
 
 bool TileASEventSchedule::scheduleBlock(MachineBasicBlock &MBB,
                                         const EventBudget &Budget) {
-  const PipeTable &Pipes = View.pipes();
+  const PipeTable &Pipes = View->pipes();
   // The ops, each with the debug instructions that follow it.
   SmallVector<SmallVector<MachineInstr *, 2>, 32> Ops;
   EventDAGBuilder Builder(Pipes.size());
@@ -298,7 +304,7 @@ bool TileASEventSchedule::scheduleBlock(MachineBasicBlock &MBB,
       continue;
     }
     Ops.push_back({&MI});
-    Builder.addOp(View.effectsOf(MI));
+    Builder.addOp(View->effectsOf(MI));
   }
   if (Ops.size() < 2)
     return false;
@@ -343,7 +349,7 @@ bool TileASEventSchedule::keepsTooManyRegisters(
   // What the largest agent may hold: beyond it, the order is worse than
   // the events it saves (an epilogue that loads every chunk first).
   unsigned Limit = 0;
-  for (const model::AgentRecord &A : model::agents())
+  for (const model::AgentRecord &A : View->machine().agents())
     Limit = std::max(Limit, unsigned(A.Registers));
   if (New <= Old || New <= Limit)
     return false;
@@ -362,10 +368,10 @@ bool TileASEventSchedule::keepsTooManyRegisters(
 
 void TileASEventSchedule::reportKernel(MachineBasicBlock &MBB,
                                        const EventBudget &Budget) {
-  EventDAGBuilder Builder(View.pipes().size());
+  EventDAGBuilder Builder(View->pipes().size());
   for (MachineInstr &MI : MBB)
     if (EventView::isScheduled(MI))
-      Builder.addOp(View.effectsOf(MI));
+      Builder.addOp(View->effectsOf(MI));
   Expected<EventDAG> G = Builder.build();
   if (!G) {
     consumeError(G.takeError());
@@ -385,7 +391,7 @@ void TileASEventSchedule::emitRemarks(MachineBasicBlock &MBB,
                                       bool Kernel) {
   if (R.After.Pairs.empty())
     return; // No cross-pipe events at all.
-  const PipeTable &Pipes = View.pipes();
+  const PipeTable &Pipes = View->pipes();
   ORE->emit([&] {
     MachineOptimizationRemarkAnalysis Rem(DEBUG_TYPE, "EventPeaks", DebugLoc(),
                                           &MBB);
@@ -532,8 +538,8 @@ void EventBudgetMutation::apply(ScheduleDAGInstrs *DAG) {
     MF = &DAG->MF;
     FunctionNumber = MF->getFunctionNumber();
     Blocks.clear();
-    if (!View)
-      View.emplace();
+    // The function's machine: a new function may be another subtarget's.
+    View.emplace(tileasMachine(*MF));
     Expected<EventBudget> B = View->budget();
     if (!B) {
       consumeError(B.takeError()); // The pass reports it.

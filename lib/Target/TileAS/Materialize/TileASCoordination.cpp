@@ -9,6 +9,7 @@
 #include "Pipeliner/TileASScheduleAnalysis.h"
 #include "TileASOptions.h"
 #include "TileASRegisterInfo.h"
+#include "TileASSubtarget.h"
 #include "tileas/Model/MachineModel.h"
 #include "tileas/Sched/Coordination.h"
 
@@ -160,7 +161,8 @@ TileASCoordinationBuilder::adopt(const TileASCoordinationSolve &Solved,
 unsigned TileASCoordinationBuilder::issuingAgent(int Op) const {
   if (IssuingAgent.empty())
     return StreamAgent;
-  return Op >= 0 ? IssuingAgent[Op] : model::defaultAgent();
+  return Op >= 0 ? IssuingAgent[Op]
+                 : tileasMachine(*S.Loop->getParent()).defaultAgent();
 }
 
 unsigned TileASCoordinationBuilder::producerAgent(const pipes::Pipe &P) const {

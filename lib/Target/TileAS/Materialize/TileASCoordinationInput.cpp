@@ -8,6 +8,7 @@
 #include "TileASInstrInfo.h"
 #include "TileASOptions.h"
 #include "TileASRegisterInfo.h"
+#include "TileASSubtarget.h"
 #include "tileas/Model/MachineModel.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -22,17 +23,19 @@ using namespace llvm;
 using namespace tileas;
 
 std::pair<unsigned, bool> llvm::coordinationUnitOf(const MachineInstr &MI) {
-  if (const model::OpcodeRecord *Rec = model::lookupOpcode(MI.getOpcode())) {
-    const model::ResourceVectorRecord &RV = model::resourceVector(*Rec);
+  const model::Machine &M = tileasMachine(*MI.getMF());
+  if (const model::OpcodeRecord *Rec = M.lookupOpcode(MI.getOpcode())) {
+    const model::ResourceVectorRecord &RV = M.resourceVector(*Rec);
     return {RV.Pipe, RV.Async};
   }
-  return {unsigned(model::pipeNames().size()), false};
+  return {unsigned(M.pipeNames().size()), false};
 }
 
 unsigned llvm::homeAgentOf(const MachineInstr &MI) {
-  const model::OpcodeRecord *Rec = model::lookupOpcode(MI.getOpcode());
+  const model::Machine &M = tileasMachine(*MI.getMF());
+  const model::OpcodeRecord *Rec = M.lookupOpcode(MI.getOpcode());
   if (!Rec)
-    return model::defaultAgent();
+    return M.defaultAgent();
   // An asynchronous op that accumulates into the issuing threads' register
   // fragments (a WGMMA) is issued by the warps that hold them: a fragment
   // never leaves its warps, as in Hopper kernels, whose consumer warpgroups
@@ -42,13 +45,14 @@ unsigned llvm::homeAgentOf(const MachineInstr &MI) {
         return Def.getReg().isVirtual() && TileAS::FRAGRegClass.hasSubClassEq(
                                                MRI.getRegClass(Def.getReg()));
       }))
-    return model::defaultAgent();
-  return model::agentOf(model::resourceVector(*Rec));
+    return M.defaultAgent();
+  return M.agentOf(M.resourceVector(*Rec));
 }
 
 static unsigned latencyOf(const MachineInstr &MI) {
-  if (const model::OpcodeRecord *Rec = model::lookupOpcode(MI.getOpcode()))
-    return model::resourceVector(*Rec).Latency;
+  const model::Machine &M = tileasMachine(*MI.getMF());
+  if (const model::OpcodeRecord *Rec = M.lookupOpcode(MI.getOpcode()))
+    return M.resourceVector(*Rec).Latency;
   return 0;
 }
 
@@ -62,14 +66,15 @@ bool llvm::isBufferedRegister(const MachineRegisterInfo &MRI, Register R) {
 
 /// Barrier ids and budget capacities: the same numbers the scheduler's
 /// resource model has.
-static void describeBudgets(pipes::SolveInput &In, int ReservedBarriers) {
-  ResourceModel RM = model::buildResourceModel(ReservedBarriers);
+static void describeBudgets(const model::Machine &M, pipes::SolveInput &In,
+                            int ReservedBarriers) {
+  ResourceModel RM = M.buildResourceModel(ReservedBarriers);
   for (const BudgetDesc &B : RM.budgets()) {
     In.BudgetCapacity.push_back(B.Capacity);
     In.BudgetNames.push_back(B.Name);
   }
-  std::optional<unsigned> Barriers = model::namedBarrierBudget();
-  const model::CoordinationRecord &Coord = model::coordination();
+  std::optional<unsigned> Barriers = M.namedBarrierBudget();
+  const model::CoordinationRecord &Coord = M.coordination();
   unsigned Reserved = ReservedBarriers < 0 ? Coord.ReservedBarriers
                                            : unsigned(ReservedBarriers);
   // Barrier 0 is the CTA-wide one (bar.sync 0): never a pipe's or a mutex's,
@@ -80,17 +85,17 @@ static void describeBudgets(pipes::SolveInput &In, int ReservedBarriers) {
   In.BarrierLimit =
       In.FirstBarrier + (Barriers ? RM.budgets()[*Barriers].Capacity : 0);
   In.BarrierBudget = Barriers ? int(*Barriers) : -1;
-  In.Cost = tileasBarrierCost();
+  In.Cost = tileasBarrierCost(M);
 }
 
-pipes::BarrierCostModel llvm::tileasBarrierCost() {
-  const model::CoordinationRecord &Coord = model::coordination();
+pipes::BarrierCostModel llvm::tileasBarrierCost(const model::Machine &M) {
+  const model::CoordinationRecord &Coord = M.coordination();
   pipes::BarrierCostModel Cost;
   Cost.MbarrierBytes = Coord.MbarrierBytes;
   Cost.MbarriersPerSlot = Coord.MbarriersPerSlot;
   Cost.MbarriersPerMutex = Coord.MbarriersPerMutex;
   Cost.BarriersPerMutex = Coord.BarriersPerMutex;
-  std::optional<unsigned> Mbarriers = model::mbarrierBudget();
+  std::optional<unsigned> Mbarriers = M.mbarrierBudget();
   Cost.MbarrierBudget = Mbarriers ? int(*Mbarriers) : -1;
   return Cost;
 }
@@ -102,7 +107,8 @@ pipes::BarrierCostModel llvm::tileasBarrierCost() {
 static uint64_t liveInTileBytes(const MachineBasicBlock &MBB,
                                 ArrayRef<MachineInstr *> Instrs,
                                 const MachineRegisterInfo &MRI) {
-  const model::CoordinationRecord &Coord = model::coordination();
+  const model::CoordinationRecord &Coord =
+      tileasMachine(*MBB.getParent()).coordination();
   SmallSet<Register, 4> Seen;
   uint64_t Bytes = 0;
   for (const MachineInstr *MI : Instrs)
@@ -128,8 +134,9 @@ TileASCoordinationInput::build(MachineBasicBlock &MBB,
   TileASCoordinationInput CI;
   pipes::SolveInput &In = CI.In;
   const MachineRegisterInfo &MRI = MBB.getParent()->getRegInfo();
-  describeBudgets(In, Opts.ReservedBarriers);
-  if (std::optional<unsigned> Smem = model::mbarrierBudget()) {
+  const model::Machine &M = tileasMachine(*MBB.getParent());
+  describeBudgets(M, In, Opts.ReservedBarriers);
+  if (std::optional<unsigned> Smem = M.mbarrierBudget()) {
     uint64_t &Capacity = In.BudgetCapacity[*Smem];
     Capacity -= std::min(Capacity, liveInTileBytes(MBB, Instrs, MRI));
   }
@@ -160,9 +167,8 @@ TileASCoordinationInput::build(MachineBasicBlock &MBB,
     if (Op != OpIndex.end()) {
       V.Producer = Op->second;
       // The buffer's size: the op's per-stage budget charge.
-      if (const model::OpcodeRecord *Rec =
-              model::lookupOpcode(Def->getOpcode()))
-        for (const model::BudgetChargeRecord &C : model::budgetCharges(*Rec))
+      if (const model::OpcodeRecord *Rec = M.lookupOpcode(Def->getOpcode()))
+        for (const model::BudgetChargeRecord &C : M.budgetCharges(*Rec))
           if (C.Scaling == BudgetScaling::PerStage && V.Budget < 0) {
             V.Budget = C.Budget;
             const MachineOperand *MO = C.OperandIndex >= 0

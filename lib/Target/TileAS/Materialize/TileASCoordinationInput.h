@@ -18,6 +18,7 @@
 #define TILEAS_TILEASCOORDINATIONINPUT_H
 
 #include "TileASOptions.h"
+#include "tileas/Model/MachineModel.h"
 #include "tileas/Pipes/PipeSolve.h"
 #include "tileas/Sched/Schedule.h"
 
@@ -34,7 +35,8 @@ namespace llvm {
 /// prices and the budget pool that pays for mbarriers, for
 /// tileas::pipes::barrierUse and pipeMbarriers (the PTX printer asks them
 /// what a loop's PIPE_ and MUTEX_ need).
-tileas::pipes::BarrierCostModel tileasBarrierCost();
+tileas::pipes::BarrierCostModel
+tileasBarrierCost(const tileas::model::Machine &M);
 
 class MachineBasicBlock;
 class MachineInstr;

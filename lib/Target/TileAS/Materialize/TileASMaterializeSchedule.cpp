@@ -43,6 +43,7 @@
 #include "TileAS.h"
 #include "TileASMachineFunctionInfo.h"
 #include "TileASOptions.h"
+#include "TileASSubtarget.h"
 #include "WarpSpecialize/TileASAgentIssue.h"
 #include "WarpSpecialize/TileASAgentPartition.h"
 #include "WarpSpecialize/TileASAgentRegisters.h"
@@ -809,7 +810,7 @@ bool TileASMaterializeSchedule::specialize(const TileASLoopSchedule &S,
       << ore::NV("Stages", S.StageCount) << " stages into "
       << ore::NV("Agents", unsigned(Loops.size())) << " agents:";
     for (unsigned A = 1; A <= Loops.size(); ++A) {
-      const model::AgentRecord &Rec = model::agents()[A - 1];
+      const model::AgentRecord &Rec = tileasMachine(MF).agents()[A - 1];
       R << (A > 1 ? "," : "") << " " << Rec.Name << " ("
         << ore::NV("Warps", Rec.Warps) << " warp(s), "
         << ore::NV("Registers", Rec.Registers) << " registers, "
@@ -832,8 +833,9 @@ void TileASMaterializeSchedule::remarkAgentLoops(
       return MachineOptimizationRemarkAnalysis(
                  DEBUG_TYPE, "AgentRegisterNeed",
                  E.Kernel->findDebugLoc(E.Kernel->begin()), E.Kernel)
-             << "agent " << model::agents()[A - 1].Name << " keeps about "
-             << ore::NV("Need", Fit.Need)
+             << "agent "
+             << tileasMachine(*S.Loop->getParent()).agents()[A - 1].Name
+             << " keeps about " << ore::NV("Need", Fit.Need)
              << " 32-bit registers live in its loop, of its budget "
              << ore::NV("Budget", Fit.Budget);
     });
@@ -842,7 +844,8 @@ void TileASMaterializeSchedule::remarkAgentLoops(
         return MachineOptimizationRemarkMissed(
                    DEBUG_TYPE, "PrefetchShortened",
                    E.Kernel->findDebugLoc(E.Kernel->begin()), E.Kernel)
-               << "agent " << model::agents()[A - 1].Name
+               << "agent "
+               << tileasMachine(*S.Loop->getParent()).agents()[A - 1].Name
                << " prefetches its far-memory loads "
                << ore::NV("Distance", Fit.Distance)
                << " iteration(s) ahead instead of "
@@ -857,7 +860,8 @@ void TileASMaterializeSchedule::remarkAgentLoops(
       return MachineOptimizationRemarkAnalysis(
                  DEBUG_TYPE, "FarMemoryPrefetch",
                  E.Kernel->findDebugLoc(E.Kernel->begin()), E.Kernel)
-             << "agent " << model::agents()[A - 1].Name
+             << "agent "
+             << tileasMachine(*S.Loop->getParent()).agents()[A - 1].Name
              << " issues the far-memory loads it reads itself "
              << ore::NV("Distance", Fit.Distance)
              << " iteration(s) further ahead of their readers: "

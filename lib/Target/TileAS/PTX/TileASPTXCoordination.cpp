@@ -17,6 +17,7 @@
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileASMachineFunctionInfo.h"
 #include "TileASRegisterInfo.h"
+#include "TileASSubtarget.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/PTX/Descriptors.h"
 
@@ -293,8 +294,10 @@ Error KernelEmitter::emitMutex(const MachineInstr &MI, raw_ostream &OS) {
     spinWait(OS, "%x9", Side == 0 ? "1" : "0");
     return Error::success();
   }
-  arrive(OS, arriverOf(cantFail(namedImm(MI, TileAS::OpName::agent))), "%x9",
-         0);
+  arrive(OS,
+         arriverOf(tileasMachine(*MI.getMF()),
+                   cantFail(namedImm(MI, TileAS::OpName::agent))),
+         "%x9", 0);
   return Error::success();
 }
 

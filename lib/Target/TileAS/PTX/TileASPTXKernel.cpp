@@ -44,15 +44,18 @@ static Error failAt(const MachineInstr &MI, const Twine &Message) {
                                    Message.str()));
 }
 
-Arriver arriverOf(int64_t Performer) {
+Arriver arriverOf(const model::Machine &M, int64_t Performer) {
   if (Performer <= 0)
     return Arriver::Threads;
   unsigned Pipe = unsigned(Performer - 1);
-  // The unit that runs tcgen05.mma arrives through tcgen05.commit.
-  const model::OpcodeRecord *Mma = model::lookupOpcode(TileAS::MMA_TMEM);
-  if (Mma && model::resourceVector(*Mma).Pipe == Pipe)
-    return Arriver::TensorCore;
-  if (model::isCopyEngine(Pipe))
+  // The unit that runs the MMAs (tcgen05.mma, which arrives through
+  // tcgen05.commit; wgmma on a machine without tensor memory, where the
+  // issuing threads wait for it and arrive).
+  for (unsigned Opcode : {unsigned(TileAS::MMA_TMEM), unsigned(TileAS::WGMMA)})
+    if (const model::OpcodeRecord *Mma = M.lookupOpcode(Opcode))
+      if (M.resourceVector(*Mma).Pipe == Pipe)
+        return Arriver::TensorCore;
+  if (M.isCopyEngine(Pipe))
     return Arriver::CopyEngine;
   // Every other unit's operations complete before the issuing thread goes
   // on (the printer waits for tcgen05.ld / st itself).
@@ -171,8 +174,8 @@ Error PlanBuilder::visitPipeCreate(const MachineInstr &MI) {
   R.Bytes = uint64_t(std::max<int64_t>(D->Bytes, 0));
   R.Step = D->Step;
   R.HasEmpty = D->Empty != 0;
-  R.Commit = arriverOf(D->Producer);
-  R.Release = arriverOf(D->Consumer);
+  R.Commit = arriverOf(tileasMachine(MF), D->Producer);
+  R.Release = arriverOf(tileasMachine(MF), D->Consumer);
   R.Recreated = inCycle(*MI.getParent());
   if (R.Depth == 0 || R.Step == 0)
     return failAt(MI, formatv("pipe {0} has depth {1} and step {2}; a ring "

@@ -22,6 +22,7 @@
 #ifndef TILEAS_PTX_TILEASPTXKERNEL_H
 #define TILEAS_PTX_TILEASPTXKERNEL_H
 
+#include "tileas/Model/MachineModel.h"
 #include "tileas/PTX/SharedArena.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -70,7 +71,7 @@ inline unsigned agentBarrier(unsigned Agent) { return Agent; }
 
 /// Who performs an arrival declared as Performer: 0 for the issuing threads,
 /// 1 + an event pipe for that unit.
-Arriver arriverOf(int64_t Performer);
+Arriver arriverOf(const tileas::model::Machine &M, int64_t Performer);
 
 struct RingInfo {
   unsigned Id = 0;

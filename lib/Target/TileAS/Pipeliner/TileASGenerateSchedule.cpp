@@ -28,6 +28,7 @@
 #include "TileAS.h"
 #include "TileASMachineFunctionInfo.h"
 #include "TileASOptions.h"
+#include "TileASSubtarget.h"
 #include "tileas/Sched/Scheduler.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -355,7 +356,9 @@ void TileASGenerateSchedule::remarkScheduled(const TileASLoopSchedule &S) {
   ORE->emit([&] {
     MachineOptimizationRemarkAnalysis R(DEBUG_TYPE, "Scheduled", loopLoc(MBB),
                                         &MBB);
-    R << "loop bb." << ore::NV("Block", MBB.getNumber()) << " in "
+    // The machine first: -mcpu picks it, and the II is its.
+    R << ore::NV("Machine", tileasMachine(*MBB.getParent()).name())
+      << ": loop bb." << ore::NV("Block", MBB.getNumber()) << " in "
       << ore::NV("Function", MBB.getParent()->getName())
       << ": II=" << ore::NV("II", S.II) << " MII=" << ore::NV("MII", B.mii())
       << " (res " << ore::NV("ResMII", B.Resource) << ", rec "

@@ -8,6 +8,7 @@
 #include "Materialize/TileASCoordinationInput.h"
 #include "Pipeliner/TileASInstrTiming.h"
 #include "TileASMachineFunctionInfo.h"
+#include "TileASSubtarget.h"
 #include "tileas/Model/MachineModel.h"
 
 #include "llvm/ADT/Twine.h"
@@ -60,12 +61,16 @@ class ProblemBuilder {
 public:
   ProblemBuilder(TileASLoopProblem &LP, int ReservedBarriers)
       : LP(LP), MBB(*LP.Loop), MF(*MBB.getParent()), MRI(MF.getRegInfo()),
-        TII(*MF.getSubtarget().getInstrInfo()) {
-    LP.Problem = Problem(model::buildResourceModel(ReservedBarriers));
+        TII(*MF.getSubtarget().getInstrInfo()), M(tileasMachine(MF)) {
+    LP.Problem = Problem(M.buildResourceModel(ReservedBarriers));
   }
 
   Error run() {
-    if (!collectOps() || !checkInPlaceWriters())
+    if (!collectOps())
+      return MachineError.empty()
+                 ? Error::success()
+                 : createStringError(inconvertibleErrorCode(), MachineError);
+    if (!checkInPlaceWriters())
       return Error::success();
     addRegisterDependences();
     addReusedBufferDependences();
@@ -92,6 +97,10 @@ private:
   MachineFunction &MF;
   const MachineRegisterInfo &MRI;
   const TargetInstrInfo &TII;
+  /// The machine of the subtarget (-mcpu).
+  const model::Machine &M;
+  /// An instruction the machine lacks: an error, not a loop left alone.
+  std::string MachineError;
   SmallVector<OpFacts, 32> Facts;
 };
 
@@ -117,8 +126,16 @@ bool ProblemBuilder::collectOps() {
     // Per instruction: a Twine, since formatv parses its format string on
     // every call.
     Op.Name = (Twine(Index) + ":" + TII.getName(MI.getOpcode())).str();
-    if (const model::OpcodeRecord *Rec = model::lookupOpcode(MI.getOpcode())) {
-      model::fillResources(model::resourceVector(*Rec), Op);
+    if (M.isUnsupported(MI.getOpcode())) {
+      MachineError =
+          formatv("bb.{0}: {1} has no instruction on machine {2} (-mcpu={3})",
+                  MBB.getNumber(), TII.getName(MI.getOpcode()), M.name(),
+                  MF.getSubtarget().getCPU())
+              .str();
+      return false;
+    }
+    if (const model::OpcodeRecord *Rec = M.lookupOpcode(MI.getOpcode())) {
+      M.fillResources(M.resourceVector(*Rec), Op);
       // -tileas-timing: a measured description's latencies and occupancies.
       if (std::optional<std::string> Why = applyTimingToOperation(MI, Op)) {
         LP.Unsupported = *Why;
@@ -127,7 +144,7 @@ bool ProblemBuilder::collectOps() {
       // An op that writes its result in place (a tied def) allocates no new
       // buffer: its buffer was paid for where it was allocated.
       bool InPlace = MI.getNumDefs() > 0 && MI.isRegTiedToUseOperand(0);
-      for (const model::BudgetChargeRecord &C : model::budgetCharges(*Rec)) {
+      for (const model::BudgetChargeRecord &C : M.budgetCharges(*Rec)) {
         if (InPlace && C.Scaling == BudgetScaling::PerStage)
           continue;
         uint64_t Amount = C.Amount;

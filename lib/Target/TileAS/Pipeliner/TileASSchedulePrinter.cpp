@@ -6,6 +6,7 @@
 
 #include "Pipeliner/TileASSchedulePrinter.h"
 #include "Pipeliner/TileASScheduleAnalysis.h"
+#include "TileASSubtarget.h"
 #include "tileas/Model/MachineModel.h"
 #include "tileas/ProblemIO/TextFormat.h"
 
@@ -41,15 +42,14 @@ void llvm::printLoopSchedule(raw_ostream &OS, const TileASLoopSchedule &S) {
     return;
 
   // Cells of the kernel table: (row, slot id) -> "op/stage".
-  ResourceModel RM = model::buildResourceModel();
+  const model::Machine &M = tileasMachine(*S.Loop->getParent());
+  ResourceModel RM = M.buildResourceModel();
   std::map<unsigned, std::vector<std::string>> Columns; // Slot id -> rows.
   for (unsigned Op = 0; Op < S.Instrs.size(); ++Op) {
-    const model::OpcodeRecord *Rec =
-        model::lookupOpcode(S.Instrs[Op]->getOpcode());
+    const model::OpcodeRecord *Rec = M.lookupOpcode(S.Instrs[Op]->getOpcode());
     if (!Rec)
       continue;
-    for (const model::SlotTripleRecord &T :
-         model::triples(model::resourceVector(*Rec))) {
+    for (const model::SlotTripleRecord &T : M.triples(M.resourceVector(*Rec))) {
       std::vector<std::string> &Rows = Columns[T.Slot];
       Rows.resize(S.II);
       for (unsigned K = 0; K < T.Duration; ++K) {

@@ -6,6 +6,7 @@
 
 #include "WarpSpecialize/TileASAgentIssue.h"
 #include "Pipeliner/TileASCountedLoop.h"
+#include "TileASSubtarget.h"
 #include "WarpSpecialize/TileASAgentPartition.h"
 
 #include "tileas/Model/MachineModel.h"
@@ -33,7 +34,8 @@ TileASAgentIssue llvm::agentIssue(const TileASAgentPartition &Partition,
                                   const MachineBasicBlock &Loop,
                                   const TileASCountedLoop &Counted) {
   const MachineRegisterInfo &MRI = Loop.getParent()->getRegInfo();
-  Problem All(model::buildResourceModel(/*ReservedBarriers=*/-1));
+  const model::Machine &M = tileasMachine(*Loop.getParent());
+  Problem All(M.buildResourceModel(/*ReservedBarriers=*/-1));
   TileASAgentIssue R;
   SmallPtrSet<const MachineInstr *, 32> Seen;
   for (unsigned A = 1; A <= Partition.numAgents(); ++A) {
@@ -43,11 +45,11 @@ TileASAgentIssue llvm::agentIssue(const TileASAgentPartition &Partition,
     for (const MachineInstr &MI : Loop) {
       if (!Partition.keeps(A, &MI) || MI.isPHI())
         continue;
-      const model::OpcodeRecord *Rec = model::lookupOpcode(MI.getOpcode());
+      const model::OpcodeRecord *Rec = M.lookupOpcode(MI.getOpcode());
       if (!Rec)
         continue;
       Operation Op;
-      model::fillResources(model::resourceVector(*Rec), Op);
+      M.fillResources(M.resourceVector(*Rec), Op);
       All.addOperation(std::move(Op));
       if (!Seen.insert(&MI).second)
         ++R.Extra;

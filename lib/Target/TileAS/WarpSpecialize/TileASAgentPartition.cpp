@@ -10,6 +10,7 @@
 #include "Pipeliner/TileASCountedLoop.h"
 #include "Pipeliner/TileASLoopSchedule.h"
 #include "TileASRegisterInfo.h"
+#include "TileASSubtarget.h"
 #include "tileas/Model/MachineModel.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -120,6 +121,10 @@ TileASAgentPartition::TileASAgentPartition(const TileASLoopSchedule &S,
                                            const pipes::SolveResult &Sol)
     : S(S), Sol(Sol) {}
 
+const model::Machine &TileASAgentPartition::machine() const {
+  return tileasMachine(*S.Loop->getParent());
+}
+
 unsigned TileASAgentPartition::homeOf(const MachineInstr &MI) const {
   auto It = SchedIndex.find(&MI);
   if (It != SchedIndex.end())
@@ -136,7 +141,7 @@ unsigned TileASAgentPartition::homeOf(const MachineInstr &MI) const {
 }
 
 std::string TileASAgentPartition::agentName(unsigned Agent) const {
-  return formatv("{0} ({1})", Agent, model::agents()[Agent - 1].Name).str();
+  return formatv("{0} ({1})", Agent, machine().agents()[Agent - 1].Name).str();
 }
 
 std::string TileASAgentPartition::describe(const MachineInstr &MI) const {
@@ -313,7 +318,8 @@ static bool outsideBuffers(const MachineInstr &MI) {
     return true;
   if (!MI.mayLoad() && !MI.mayStore())
     return false;
-  const model::OpcodeRecord *Rec = model::lookupOpcode(MI.getOpcode());
+  const model::OpcodeRecord *Rec =
+      tileasMachine(*MI.getMF()).lookupOpcode(MI.getOpcode());
   return !Rec || Rec->Space != model::MemorySpace::Value;
 }
 
@@ -342,7 +348,7 @@ bool TileASAgentPartition::checkMemoryOrder(ArrayRef<Dependence> Deps) {
 std::vector<unsigned> TileASAgentPartition::issuingAgents() const {
   std::vector<unsigned> Agents;
   for (unsigned H : Home)
-    Agents.push_back(H ? H : model::defaultAgent());
+    Agents.push_back(H ? H : machine().defaultAgent());
   return Agents;
 }
 
@@ -350,7 +356,7 @@ TileASAgentPartition TileASAgentPartition::analyze(
     const TileASLoopSchedule &S, const TileASCountedLoop &Counted,
     const pipes::SolveResult &Sol, ArrayRef<Dependence> Deps) {
   TileASAgentPartition P(S, Sol);
-  unsigned N = model::agents().size();
+  unsigned N = P.machine().agents().size();
   if (!N) {
     P.Why = "the machine model has no agents (td Agent records)";
     return P;
@@ -401,7 +407,7 @@ TileASAgentPartition TileASAgentPartition::analyze(
   if (!P.checkSides())
     return P;
   // The default agent runs the code after the loop.
-  unsigned Default = model::defaultAgent();
+  unsigned Default = P.machine().defaultAgent();
   for (MachineInstr &MI : *S.Loop)
     for (const MachineOperand &Def : MI.all_defs())
       if (Def.getReg().isVirtual() && any_of(MRI.use_instructions(Def.getReg()),
@@ -420,7 +426,7 @@ TileASAgentPartition TileASAgentPartition::analyze(
 void TileASAgentPartition::addCoordination(
     ArrayRef<PlacedCoordination> Placed) {
   for (const PlacedCoordination &PC : Placed) {
-    unsigned Agent = model::defaultAgent();
+    unsigned Agent = machine().defaultAgent();
     auto It = SchedIndex.find(PC.Anchor);
     if (It != SchedIndex.end() && Home[It->second])
       Agent = Home[It->second];

@@ -37,6 +37,7 @@
 #ifndef TILEAS_TILEASAGENTPARTITION_H
 #define TILEAS_TILEASAGENTPARTITION_H
 
+#include "tileas/Model/MachineModel.h"
 #include "tileas/Pipes/PipeSolve.h"
 #include "tileas/Sched/Problem.h"
 
@@ -124,6 +125,8 @@ private:
   TileASAgentPartition(const TileASLoopSchedule &S,
                        const tileas::pipes::SolveResult &Sol);
   unsigned homeOf(const MachineInstr &MI) const;
+  /// The machine the loop is scheduled for.
+  const tileas::model::Machine &machine() const;
   void add(unsigned Agent, MachineInstr *MI);
   /// Makes R available to Agent, which reads it in User (null: after the
   /// loop); records Why on failure.

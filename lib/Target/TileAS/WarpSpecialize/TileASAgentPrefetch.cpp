@@ -6,6 +6,7 @@
 
 #include "WarpSpecialize/TileASAgentPrefetch.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "TileASSubtarget.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/Model/MachineModel.h"
 
@@ -25,10 +26,11 @@ using namespace tileas;
 bool llvm::isSynchronousFarMemoryLoad(const MachineInstr &MI) {
   if (!MI.mayLoad() || MI.mayStore())
     return false;
-  const model::OpcodeRecord *Rec = model::lookupOpcode(MI.getOpcode());
+  const model::Machine &M = tileasMachine(*MI.getMF());
+  const model::OpcodeRecord *Rec = M.lookupOpcode(MI.getOpcode());
   if (!Rec)
     return false;
-  const model::ResourceVectorRecord &RV = model::resourceVector(*Rec);
+  const model::ResourceVectorRecord &RV = M.resourceVector(*Rec);
   return RV.FarMemory && !RV.Async;
 }
 

@@ -125,7 +125,7 @@ bool TileASAgentRegisterCheck::runOnMachineFunction(MachineFunction &MF) {
     return false; // Before allocation there is nothing to count yet.
   const TargetRegisterInfo &TRI = *MF.getSubtarget().getRegisterInfo();
   auto &ORE = getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
-  ArrayRef<model::AgentRecord> Agents = model::agents();
+  ArrayRef<model::AgentRecord> Agents = tileasMachine(MF).agents();
   for (const MachineBasicBlock &MBB : MF) {
     const MachineInstr *Switch = agentSwitchIn(MBB);
     if (!Switch)

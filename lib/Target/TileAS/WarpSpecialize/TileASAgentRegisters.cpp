@@ -7,6 +7,7 @@
 #include "WarpSpecialize/TileASAgentRegisters.h"
 #include "Pipeliner/TileASLoopSchedule.h"
 #include "TileASRegisterUnits.h"
+#include "TileASSubtarget.h"
 #include "WarpSpecialize/TileASAgentPartition.h"
 #include "tileas/Model/MachineModel.h"
 
@@ -141,7 +142,8 @@ std::string llvm::partitionOverBudget(const TileASLoopSchedule &S,
       Stage[MI] = S.Placement[I].Stage;
     }
     unsigned Need = estimateLoopRegisters(Order, Stage, MRI);
-    const tileas::model::AgentRecord &Rec = tileas::model::agents()[A - 1];
+    const tileas::model::AgentRecord &Rec =
+        tileasMachine(*S.Loop->getParent()).agents()[A - 1];
     if (Need > Rec.Registers)
       return formatv("agent {0} would keep {1} 32-bit registers live in its "
                      "loop, over its setmaxnreg budget of {2}",

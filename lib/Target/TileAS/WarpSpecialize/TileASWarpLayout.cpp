@@ -6,6 +6,7 @@
 
 #include "WarpSpecialize/TileASWarpLayout.h"
 #include "Pipeliner/TileASLoopSchedule.h"
+#include "TileASSubtarget.h"
 #include "WarpSpecialize/TileASAgentPartition.h"
 
 #include "tileas/Model/MachineModel.h"
@@ -29,17 +30,18 @@ llvm::warpLayout(const TileASLoopSchedule &S,
   unsigned N = Partition.numAgents();
   std::vector<int64_t> FirstOp(N + 1, INT64_MAX);
   std::vector<Problem> Own;
+  const model::Machine &M = tileasMachine(*S.Loop->getParent());
   for (unsigned A = 0; A <= N; ++A)
-    Own.emplace_back(model::buildResourceModel(/*ReservedBarriers=*/-1));
+    Own.emplace_back(M.buildResourceModel(/*ReservedBarriers=*/-1));
   for (unsigned I = 0; I < S.Instrs.size(); ++I) {
     unsigned A = Partition.homeAgent(I);
     if (!A)
       continue;
     FirstOp[A] = std::min(FirstOp[A], S.Placement[I].Start);
     if (const model::OpcodeRecord *Rec =
-            model::lookupOpcode(S.Instrs[I]->getOpcode())) {
+            M.lookupOpcode(S.Instrs[I]->getOpcode())) {
       Operation Op;
-      model::fillResources(model::resourceVector(*Rec), Op);
+      M.fillResources(M.resourceVector(*Rec), Op);
       Own[A].addOperation(std::move(Op));
     }
   }
@@ -50,7 +52,7 @@ llvm::warpLayout(const TileASLoopSchedule &S,
     MIIBounds B = computeBounds(Own[A], SchedulerOptions());
     Saturates[A] = std::max(B.Resource, B.FineDensity) >= S.II;
   }
-  unsigned Default = model::defaultAgent();
+  unsigned Default = M.defaultAgent();
   // Rule 0 (TileASWarpLayout.h): the starter ahead of a saturating agent
   // that is not the compute agent.
   int64_t Earliest = *std::min_element(FirstOp.begin() + 1, FirstOp.end());
@@ -71,8 +73,9 @@ llvm::warpLayout(const TileASLoopSchedule &S,
   return Layout;
 }
 
-SmallVector<unsigned, 4> llvm::placeAgentWarps(ArrayRef<unsigned> Layout) {
-  ArrayRef<model::AgentRecord> Agents = model::agents();
+SmallVector<unsigned, 4> llvm::placeAgentWarps(const model::Machine &M,
+                                               ArrayRef<unsigned> Layout) {
+  ArrayRef<model::AgentRecord> Agents = M.agents();
   constexpr unsigned WarpgroupWarps = 4;
   SmallVector<unsigned, 4> FirstWarp(Agents.size() + 1, 0);
   unsigned Warp = 0;

@@ -40,6 +40,8 @@
 #ifndef TILEAS_TILEASWARPLAYOUT_H
 #define TILEAS_TILEASWARPLAYOUT_H
 
+#include "tileas/Model/MachineModel.h"
+
 #include "llvm/ADT/SmallVector.h"
 
 namespace llvm {
@@ -58,7 +60,8 @@ SmallVector<unsigned, 4> warpLayout(const TileASLoopSchedule &S,
 /// differs from that of the agents already in the current warpgroup starts
 /// the next one; the warps left between are idle (the PTX printer lets them
 /// set their warpgroup's registers and leave).
-SmallVector<unsigned, 4> placeAgentWarps(ArrayRef<unsigned> Layout);
+SmallVector<unsigned, 4> placeAgentWarps(const tileas::model::Machine &M,
+                                         ArrayRef<unsigned> Layout);
 
 } // namespace llvm
 

@@ -10,6 +10,7 @@
 #include "Pipeliner/TileASLoopSchedule.h"
 #include "TileASOptions.h"
 #include "TileASRegisterInfo.h"
+#include "TileASSubtarget.h"
 #include "WarpSpecialize/TileASAgentPartition.h"
 #include "WarpSpecialize/TileASAgentPrefetch.h"
 #include "WarpSpecialize/TileASAgentRegisters.h"
@@ -33,15 +34,15 @@
 using namespace llvm;
 using namespace tileas;
 
-unsigned llvm::agentLaunchRegisters() {
+unsigned llvm::agentLaunchRegisters(const model::Machine &M) {
   uint64_t Warps = 0, Registers = 0;
-  for (const model::AgentRecord &A : model::agents()) {
+  for (const model::AgentRecord &A : M.agents()) {
     Warps += A.Warps;
     Registers += uint64_t(A.Warps) * A.Registers;
   }
   if (!Warps)
     return 0;
-  model::AgentRegisterRule Rule = model::agentRegisterRule();
+  model::AgentRegisterRule Rule = M.agentRegisterRule();
   unsigned Granule = std::max(1u, Rule.Granule);
   unsigned Average = unsigned(Registers / Warps) / Granule * Granule;
   return std::clamp(Average, Rule.MinRegisters, Rule.MaxRegisters);
@@ -128,7 +129,7 @@ void AgentRewrite::readCrossings(unsigned Agent) {
 /// The default agent keeps the original loop, without what other agents
 /// issue; after the loop it reads in-place buffers as they were allocated.
 void AgentRewrite::pruneDefault() {
-  unsigned Default = model::defaultAgent();
+  unsigned Default = tileasMachine(MF).defaultAgent();
   for (const auto &[Reg, X] : Partition.crossings(Default))
     if (X.Outer)
       for (MachineOperand &MO : make_early_inc_range(MRI.use_operands(Reg)))
@@ -164,7 +165,7 @@ void AgentRewrite::removeDeadPhis(MachineBasicBlock &MBB) {
 /// neither holds, the agents go
 /// in layout order, each by the end of its range.
 SmallVector<unsigned, 4> AgentRewrite::dispatchOrder() const {
-  ArrayRef<model::AgentRecord> Agents = model::agents();
+  ArrayRef<model::AgentRecord> Agents = tileasMachine(MF).agents();
   unsigned N = Agents.size();
   std::vector<int64_t> FirstOp(N + 1, INT64_MAX);
   for (unsigned I = 0; I < S.Instrs.size(); ++I)
@@ -195,9 +196,9 @@ SmallVector<unsigned, 4> AgentRewrite::dispatchOrder() const {
 /// agent owning Warps warps from FirstWarp (the layout warpLayout chose);
 /// each agent's entry sets its registers and names its first warp.
 void AgentRewrite::buildDispatch() {
-  ArrayRef<model::AgentRecord> Agents = model::agents();
+  ArrayRef<model::AgentRecord> Agents = tileasMachine(MF).agents();
   unsigned N = Agents.size();
-  unsigned Launch = agentLaunchRegisters();
+  unsigned Launch = agentLaunchRegisters(tileasMachine(MF));
   for (unsigned A = 1; A <= N; ++A) {
     AgentRegion &R = Regions[A - 1];
     const model::AgentRecord &Rec = Agents[A - 1];
@@ -452,7 +453,7 @@ std::vector<TileASExpandedLoop>
 AgentRewrite::run(ArrayRef<MachineInstr *> Ordered,
                   const DenseMap<MachineInstr *, int> &Stage) {
   unsigned N = Partition.numAgents();
-  unsigned Default = model::defaultAgent();
+  unsigned Default = tileasMachine(MF).defaultAgent();
   // The rings a TMA fills and those a thread's shared-memory stores fill,
   // by the instruction each commit is anchored to (TileASAgentRelease.h),
   // read while the loop is whole.
@@ -491,7 +492,7 @@ AgentRewrite::run(ArrayRef<MachineInstr *> Ordered,
     readCrossings(A);
   for (AgentRegion &R : Regions)
     removeDeadPhis(*R.Loop);
-  FirstWarp = placeAgentWarps(warpLayout(S, Partition));
+  FirstWarp = placeAgentWarps(tileasMachine(MF), warpLayout(S, Partition));
   buildDispatch();
 
   std::vector<TileASExpandedLoop> Expanded;
@@ -535,7 +536,7 @@ AgentRewrite::run(ArrayRef<MachineInstr *> Ordered,
     // requested distance takes the agent over its budget, a shorter one
     // (down to none) is used.
     TileASAgentFit &Fit = Fits[A - 1];
-    Fit.Budget = model::agents()[A - 1].Registers;
+    Fit.Budget = tileasMachine(MF).agents()[A - 1].Registers;
     Fit.Requested = Coord.options().PrefetchDistance;
     const DenseMap<MachineInstr *, int> Scheduled = AgentStage;
     TileASAgentPrefetch Prefetch = fitPrefetchDistance(

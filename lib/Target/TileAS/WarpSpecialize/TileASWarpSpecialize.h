@@ -37,6 +37,7 @@
 
 #include "Materialize/TileASLoopExpander.h"
 #include "WarpSpecialize/TileASAgentRegisters.h"
+#include "tileas/Model/MachineModel.h"
 #include "tileas/Pipes/PipeSolve.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -56,7 +57,7 @@ struct TileASLoopSchedule;
 /// agents' budgets, rounded down to the model's granule. An agent whose
 /// budget is above it takes registers (setmaxnreg.inc), one below gives them
 /// back (setmaxnreg.dec).
-unsigned agentLaunchRegisters();
+unsigned agentLaunchRegisters(const tileas::model::Machine &M);
 
 /// Splits the loop of S, whose coordination Coord has placed (with the
 /// partition's issuing agents), into one loop per agent behind a dispatch,
