@@ -155,12 +155,45 @@ std::string entryName(const tileas::MIRProtocolProgram &Built, unsigned Id) {
       .str();
 }
 
+/// With a trip count per loop: how many times the iterations of Trips (the
+/// trip count of the loop that writes the entry, found by the name of the
+/// writing block) repeat in one entry of a pipe whose PIPE_CREATE is
+/// outside loops around that block (a warp-specialized persistent kernel's
+/// rings, created once before every agent's loop over tiles, count their
+/// iterations across the tiles): Trips times the trip count of every loop
+/// around the writing block that does not hold the PIPE_CREATE, but the
+/// loop the writing block heads. Nothing if one has no count.
+std::optional<int64_t> entryIterations(const MachineLoopInfo &MLI,
+                                       const tileas::PipeEntryInfo &Entry,
+                                       const tileas::LoopTripCounts &Counts,
+                                       int64_t Trips) {
+  const MachineLoop *Around = MLI.getLoopFor(Entry.Loop);
+  // The writing block may be the header of its own loop (a kernel, an
+  // agent's k-loop) or straight-line code (a prologue, whose iterations
+  // Trips already counts).
+  if (Around && Around->getHeader() == Entry.Loop)
+    Around = Around->getParentLoop();
+  for (const MachineLoop *L = Around;
+       L && !(Entry.CreatedIn && L->contains(Entry.CreatedIn));
+       L = L->getParentLoop()) {
+    auto Found = Counts.lookup(*L->getHeader());
+    if (!Found)
+      return std::nullopt;
+    Trips *= Found->second;
+  }
+  return Trips;
+}
+
 /// The loop must run every iteration exactly once: each entry of a pipe that
 /// is written is written for iterations 0 .. T - 1, once each, T being the
-/// trip count of the loop that writes it. Prints each entry that is not and
-/// returns false if there is one.
-bool everyIterationOnce(const tileas::MIRProtocolProgram &Built, StringRef Run,
+/// trip count of the loop that writes it (times those of the loops around it
+/// inside its PIPE_CREATE's: entryIterations). Prints each entry that is not
+/// and returns false if there is one.
+bool everyIterationOnce(MachineFunction &MF,
+                        const tileas::MIRProtocolProgram &Built, StringRef Run,
                         const tileas::LoopTripCounts &Counts) {
+  MachineDominatorTree MDT(MF);
+  MachineLoopInfo MLI(MDT);
   const tileas::protocol::Program &P = Built.Program;
   std::map<unsigned, std::vector<int64_t>> Written;
   for (const tileas::protocol::Step &St : P.Trace)
@@ -186,6 +219,10 @@ bool everyIterationOnce(const tileas::MIRProtocolProgram &Built, StringRef Run,
       continue;
     }
     std::optional<int64_t> Trips = Found->second;
+    if (Counts.perLoop() && It != Built.Entries.end() && Loop)
+      if (std::optional<int64_t> Across =
+              entryIterations(MLI, It->second, Counts, *Trips))
+        Trips = Across;
     std::vector<int64_t> Expected;
     for (int64_t K = 0; K < *Trips; ++K)
       Expected.push_back(K);
@@ -280,7 +317,7 @@ bool checkRun(MachineFunction &MF,
     outs() << Run << ": ring phase reset: " << Reset << "\n";
   if (!Built->PhaseResets.empty())
     return false;
-  bool Iterations = everyIterationOnce(*Built, Run, Counts);
+  bool Iterations = everyIterationOnce(MF, *Built, Run, Counts);
   if (!oneEntryPerOuterIteration(MF, *Built, Run, Counts) || !Iterations)
     return false;
 

@@ -65,8 +65,8 @@ MachineFunction *AgentPartitionTest::parseLoop(StringRef Entry, StringRef Loop,
 }
 
 bool AgentPartitionTest::partition(MachineFunction &MF, PartitionedLoop &L,
-                                   bool SpecializedSolve) {
-  MachineBasicBlock &Loop = *MF.getBlockNumbered(1);
+                                   bool SpecializedSolve, unsigned LoopBlock) {
+  MachineBasicBlock &Loop = *MF.getBlockNumbered(LoopBlock);
   Expected<TileASLoopProblem> LP =
       TileASLoopProblem::build(Loop, tileasReservedBarriers());
   if (!LP) {

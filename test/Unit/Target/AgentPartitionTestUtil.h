@@ -54,12 +54,13 @@ protected:
   llvm::MachineFunction *parseLoop(llvm::StringRef Entry, llvm::StringRef Loop,
                                    llvm::StringRef Exit);
 
-  /// Schedules, solves and partitions bb.1 of MF as materialization does;
-  /// fails the test (returning false) if a step before the partition fails.
-  /// SpecializedSolve false solves the coordination as for the plain
-  /// pipelined loop (no handoffs), which materialization never partitions.
+  /// Schedules, solves and partitions bb.LoopBlock of MF (a single-block
+  /// loop) as materialization does; fails the test (returning false) if a
+  /// step before the partition fails. SpecializedSolve false solves the
+  /// coordination as for the plain pipelined loop (no handoffs), which
+  /// materialization never partitions.
   bool partition(llvm::MachineFunction &MF, PartitionedLoop &L,
-                 bool SpecializedSolve = true);
+                 bool SpecializedSolve = true, unsigned LoopBlock = 1);
 
   /// The scheduled instruction of L defining the virtual register Name.
   static unsigned opDefining(const PartitionedLoop &L, llvm::StringRef Name);

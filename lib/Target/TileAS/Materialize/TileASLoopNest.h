@@ -16,13 +16,17 @@
 //    block): the loop is left unchanged, with a remark;
 //  * warp specialization of a nested loop: one loop per agent would have to
 //    span the outer loop's iterations (issue 28), so the loop is
-//    materialized unspecialized, with a remark.
+//    materialized unspecialized, with a remark. TileASTileNest is the shape
+//    that rewrite is planned for (a persistent kernel: one loop over tiles,
+//    straight-line blocks before and after the inner loop); tileNestOf says
+//    why any other nest is not of it.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TILEAS_TILEASLOOPNEST_H
 #define TILEAS_TILEASLOOPNEST_H
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/CodeGen/MachineCycleAnalysis.h"
 
 #include <optional>
@@ -32,7 +36,21 @@ namespace llvm {
 
 class MachineBasicBlock;
 class MachineFunction;
+class MachineLoop;
 class MachineLoopInfo;
+
+/// A single-block loop inside one loop over tiles, nothing else inside that
+/// loop: the tile loop's header runs straight-line into the inner loop
+/// (Before: header first, the inner loop's preheader last), and the inner
+/// loop's exit runs straight-line into the tile loop's only latch, which is
+/// its only exit (After: the inner loop's exit first, the latch last). Any
+/// of these blocks may be several, but not the inner loop.
+struct TileASTileNest {
+  const MachineLoop *Outer = nullptr;
+  MachineBasicBlock *Inner = nullptr;
+  SmallVector<MachineBasicBlock *, 4> Before;
+  SmallVector<MachineBasicBlock *, 4> After;
+};
 
 /// What the materialization needs to know about the control around its
 /// loops; the cycles are computed once per function, on first use (before
@@ -48,6 +66,12 @@ public:
   /// The header of the innermost loop around Loop, if Loop is nested.
   static const MachineBasicBlock *outerHeader(const MachineLoopInfo &MLI,
                                               const MachineBasicBlock &Loop);
+
+  /// The tile nest around Loop, a nested single-block loop; or, in Why, the
+  /// part of the control around it that is not of that shape.
+  static std::optional<TileASTileNest> tileNestOf(const MachineLoopInfo &MLI,
+                                                  MachineBasicBlock &Loop,
+                                                  std::string &Why);
 
 private:
   MachineFunction &MF;

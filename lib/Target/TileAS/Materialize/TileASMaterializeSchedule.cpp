@@ -44,10 +44,12 @@
 #include "TileASMachineFunctionInfo.h"
 #include "TileASOptions.h"
 #include "TileASSubtarget.h"
+#include "WarpSpecialize/TileASAccumulatorBuffers.h"
 #include "WarpSpecialize/TileASAgentIssue.h"
 #include "WarpSpecialize/TileASAgentPartition.h"
 #include "WarpSpecialize/TileASAgentRegisters.h"
 #include "WarpSpecialize/TileASStreamAgent.h"
+#include "WarpSpecialize/TileASTileWork.h"
 #include "WarpSpecialize/TileASWarpSpecialize.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/Model/MachineModel.h"
@@ -138,6 +140,11 @@ private:
   /// Warp-specialized strategy: keeps the partition, or says why not and
   /// solves the coordination again for the unspecialized form.
   bool chooseWarpSpecialization(const TileASLoopSchedule &S, LoopInProgress &L);
+  /// Why a nested loop (inside the loop of Outer) is not warp-specialized;
+  /// for a tile nest, also the remark with its agents' plan.
+  std::string whyNestNotSpecialized(const TileASLoopSchedule &S,
+                                    LoopInProgress &L,
+                                    const MachineBasicBlock &Outer);
   /// Gives the loop a preheader and an exit of its own.
   bool dedicateEntryAndExit(const TileASLoopSchedule &S, LoopInProgress &L);
   /// Writes the solved coordination into the preheader, loop and exit.
@@ -502,10 +509,7 @@ TileASMaterializeSchedule::whyNotSpecialized(const TileASLoopSchedule &S,
     return "an earlier loop of the function is warp-specialized";
   if (const MachineBasicBlock *Outer =
           TileASLoopNest::outerHeader(*MLI, *S.Loop))
-    return formatv("it is nested in the loop of bb.{0}: agent loops that run "
-                   "across the outer loop's iterations are not implemented "
-                   "yet (issue 28)",
-                   Outer->getNumber());
+    return whyNestNotSpecialized(S, L, *Outer);
   L.Partition.emplace(TileASAgentPartition::analyze(
       S, L.Counted, *L.Solution, S.Problem->Problem.dependences()));
   if (!L.Partition->why().empty())
@@ -519,6 +523,67 @@ TileASMaterializeSchedule::whyNotSpecialized(const TileASLoopSchedule &S,
         "schedule has {3}",
         Issue.Looping, Issue.Extra, Issue.Bound, S.II);
   return partitionOverBudget(S, *L.Partition);
+}
+
+std::string TileASMaterializeSchedule::whyNestNotSpecialized(
+    const TileASLoopSchedule &S, LoopInProgress &L,
+    const MachineBasicBlock &Outer) {
+  unsigned OuterBB = Outer.getNumber();
+  std::string Shape;
+  std::optional<TileASTileNest> TN =
+      TileASLoopNest::tileNestOf(*MLI, *S.Loop, Shape);
+  if (!TN)
+    return formatv("it is nested in the loop of bb.{0}, which is not one "
+                   "loop over tiles around it: {1}",
+                   OuterBB, Shape);
+  // The plan for the agents' loops over the tiles: the inner loop's
+  // partition, the tile loop's own work per agent, the accumulators.
+  TileASAgentPartition Partition = TileASAgentPartition::analyze(
+      S, L.Counted, *L.Solution, S.Problem->Problem.dependences());
+  std::string NotImplemented =
+      formatv("it is nested in the loop of bb.{0}: agent loops that run "
+              "across the outer loop's iterations are not implemented yet "
+              "(issue 28)",
+              OuterBB);
+  // The inner loop alone would not be specialized either: no plan.
+  if (!Partition.why().empty())
+    return NotImplemented;
+  TileASTileWork Work = TileASTileWork::analyze(
+      *TN, Partition.numAgents(), [&](unsigned A, const MachineInstr &MI) {
+        return Partition.keeps(A, &MI);
+      });
+  if (!Work.why().empty())
+    return formatv("it is nested in the loop of bb.{0}, whose own work the "
+                   "agents cannot divide: {1}",
+                   OuterBB, Work.why());
+  TileASAccumulatorPlan Acc = planAccumulatorBuffers(*TN, Work);
+  unsigned Own = 0;
+  for (const auto *Blocks : {&TN->Before, &TN->After})
+    for (const MachineBasicBlock *MBB : *Blocks)
+      Own += count_if(
+          *MBB, [](const MachineInstr &MI) { return !MI.isDebugInstr(); });
+  MachineBasicBlock &Loop = *S.Loop;
+  ORE->emit([&] {
+    MachineOptimizationRemarkAnalysis R(DEBUG_TYPE, "TileNestPlan",
+                                        Loop.findDebugLoc(Loop.begin()), &Loop);
+    R << "loop bb." << ore::NV("Block", Loop.getNumber()) << " in "
+      << ore::NV("Function", CurMF->getName()) << ", in the tile loop of bb."
+      << ore::NV("Outer", OuterBB) << " (" << ore::NV("TileInstrs", Own)
+      << " instructions of its own): the agents' tile loops would keep";
+    for (unsigned A = 1; A <= Partition.numAgents(); ++A)
+      R << (A > 1 ? "," : "") << " " << tileasMachine(*CurMF).agents()[A - 1].Name << " "
+        << ore::NV("Kept", Work.numKept(A));
+    R << "; " << ore::NV("Crossings", unsigned(Work.crossings().size()))
+      << " accumulator(s) of " << ore::NV("Columns", Acc.Columns)
+      << " columns to the epilogue, ";
+    if (Acc.Buffers == 2)
+      R << "double-buffered (" << ore::NV("Used", 2 * Acc.Columns + Acc.Others)
+        << " of " << ore::NV("Capacity", Acc.Capacity) << " columns)";
+    else
+      R << "single: " << ore::NV("WhySingle", Acc.WhySingle);
+    return R;
+  });
+  return NotImplemented;
 }
 
 bool TileASMaterializeSchedule::chooseWarpSpecialization(
