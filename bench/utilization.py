@@ -18,7 +18,9 @@ the loads at 3x, seed 1), and writes bench/results/utilization.json:
 A Hopper kernel (gemm-wgmma-hopper: wgmma does not exist on sm_100, so
 the b200 description leaves its MMAs on the slot model's numbers, with no
 tensor-core occupancy) is simulated on the h100 description instead; every
-run says which in "sim_timing".
+run says which in "sim_timing", and its schedule made with measured timing
+("schedule_timing": "b200") is made with that description too
+(-tileas-timing=h100).
 
 "tensor_core" is tileas-sim's object (busy_cycles, steady_busy_fraction,
 total_busy_fraction, mma_cycles_per_iteration,
@@ -81,7 +83,11 @@ def compile_kernel(args, src, form, strategy, sched_timing, work):
            "--load=" + os.path.join(args.build, "lib", "libTileAS.so"),
            "-march=tileas", "-pass-remarks-output=" + yaml,
            "-tileas-pipeline-strategy=" + strategy,
-           "-tileas-timing=" + sched_timing]
+           # A schedule made with measured timing uses the description
+           # the kernel is simulated on (h100 for the Hopper kernel).
+           "-tileas-timing=" + (sched_timing if sched_timing == "model"
+                                else sim_timing(os.path.splitext(
+                                    os.path.basename(src))[0]))]
     if form == "mir":
         cmd.append("-run-pass=tileas-generate-schedule,"
                    "tileas-materialize-schedule")

@@ -7,6 +7,7 @@
 #include "Pipeliner/TileASInstrTiming.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileASOptions.h"
+#include "tileas/Model/ModelIds.h"
 #include "tileas/PTX/Descriptors.h"
 #include "tileas/Sched/Problem.h"
 
@@ -117,12 +118,22 @@ std::optional<std::string> llvm::applyTimingToOperation(const MachineInstr &MI,
   if (!*IT)
     return std::nullopt;
   Op.Latency = (*IT)->Latency;
+  unsigned Hold = unsigned(((*IT)->OccupancyX100 + 99) / 100);
   if ((*IT)->OnUnit == timing::Unit::TensorCore) {
     // The tensor core's slots are held for the MMA's occupancy.
-    unsigned Hold = unsigned(((*IT)->OccupancyX100 + 99) / 100);
     for (SlotUse &U : Op.Slots)
       U.Duration = std::max(U.Duration, Hold);
     Op.FootprintRows.clear(); // Derived again from the slots.
+  } else if ((*IT)->OnUnit == timing::Unit::FarMemory) {
+    // The SM's share of far-memory bandwidth is busy with the load's bytes
+    // for its transfer occupancy (loads queue on it in tileas-sim). The
+    // copy engine's own slot stands for that share, so the II covers every
+    // transfer of an iteration; the shared-memory write transport it also
+    // uses keeps its hold (other instructions need it).
+    for (SlotUse &U : Op.Slots)
+      if (U.Slot == gen::blackwell::SlotTMA)
+        U.Duration = std::max(U.Duration, Hold);
+    Op.FootprintRows.clear();
   }
   return std::nullopt;
 }

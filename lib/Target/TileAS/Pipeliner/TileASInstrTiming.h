@@ -45,8 +45,9 @@ instrTiming(const tileas::timing::Timing &T, const MachineInstr &MI);
 /// operation, its resources filled from the slot model) the description's
 /// result latency, and for an MMA holds its slots for the description's
 /// occupancy (rounded up to whole cycles; the machine's slots and pools are
-/// unchanged). A far-memory load's occupancy of the bandwidth share has no
-/// slot: only its latency changes. Returns why MI cannot be timed, if so.
+/// unchanged). A far-memory load holds the copy engine's slot (`tma`) for
+/// its transfer occupancy: the bytes at the description's bandwidth share.
+/// Returns why MI cannot be timed, if so.
 std::optional<std::string> applyTimingToOperation(const MachineInstr &MI,
                                                   tileas::Operation &Op);
 
