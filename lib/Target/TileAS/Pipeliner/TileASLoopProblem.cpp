@@ -305,8 +305,7 @@ void ProblemBuilder::addRegisterDependences() {
       // An operand tied to a def is read and rewritten in place: the value
       // is updated where it lives, so it never needs a ring of copies.
       bool Tied = User.isRegTiedToDefOperand(OpNo);
-      DepKind Kind =
-          Tied && Distance > 0 ? DepKind::Accumulate : DepKind::Data;
+      DepKind Kind = Tied && Distance > 0 ? DepKind::Accumulate : DepKind::Data;
       // An MMA accumulating into the result of an MMA on the same unit.
       bool Chain = Tied && Facts[D].ChainLatency && Facts[U].ChainLatency;
       addDep(D, U, Chain ? *Facts[D].ChainLatency : Facts[D].Latency, Distance,
