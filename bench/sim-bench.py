@@ -36,6 +36,8 @@ import subprocess
 import sys
 import tempfile
 
+from corpus_kernels import FIXED_TRIPS, kernel_class, llvm_bin
+
 COLUMNS = ("loop", "family", "requested_trip_count", "trip_count", "variant",
            "jitter_percent", "seed", "status", "cycles",
            "cycles_per_iteration", "ii", "note")
@@ -48,33 +50,9 @@ SMS_OPTIONS = ["-pipeliner-max-stages=100", "-pipeliner-max-mii=100000",
                "-window-sched=off", "-tileas-pipeliner-ignore-exit-test=true"]
 SMS_DEFAULT_RANGE = 100
 
-FIXED_TRIPS = re.compile(r"runs (\d+) iterations whatever the live-ins")
-
-
-def family(loop):
-    """The issue's targets name GEMM and attention loops."""
-    if "gemm" in loop:
-        return "gemm"
-    if loop.startswith("fmha") or "attention" in loop:
-        return "attention"
-    return "other"
-
-
-def llvm_bin(build):
-    """LLVM's tools, from the build's CMake cache (LLVM_DIR)."""
-    cache = os.path.join(build, "CMakeCache.txt")
-    with open(cache, encoding="utf-8") as f:
-        for line in f:
-            if line.startswith("LLVM_DIR:"):
-                cmake_dir = line.split("=", 1)[1].strip()
-                return os.path.normpath(os.path.join(cmake_dir, "..", "..",
-                                                     "..", "bin"))
-    sys.exit("sim-bench.py: no LLVM_DIR in %s" % cache)
-
-
 class Tools:
     def __init__(self, build):
-        self.llc = [os.path.join(llvm_bin(build), "llc"),
+        self.llc = [os.path.join(llvm_bin(build, "sim-bench.py"), "llc"),
                     "--load=" + os.path.join(build, "lib", "libTileAS.so"),
                     "-march=tileas"]
         self.sim = os.path.join(build, "bin", "tileas-sim")
@@ -184,7 +162,7 @@ def row(loop, requested, trips, variant, jitter, seed, status, result=None,
         note=""):
     result = result or {}
     cpi = result.get("cycles_per_iteration")
-    return {"loop": loop, "family": family(loop),
+    return {"loop": loop, "family": kernel_class(loop),
             "requested_trip_count": requested, "trip_count": trips,
             "variant": variant, "jitter_percent": jitter, "seed": seed,
             "status": status, "cycles": result.get("cycles", ""),

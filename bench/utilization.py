@@ -40,36 +40,15 @@ import subprocess
 import sys
 import tempfile
 
+from corpus_kernels import FIXED_TRIPS, kernel_class, llvm_bin
+
 TIMING = "b200"
 TRIPS = (16, 128)
 JITTERS = (("none", []), ("25", ["--jitter=25", "--seed=1"]),
            ("tail", ["--jitter-tail=5:3", "--seed=1"]))
 STRATEGIES = ("unspecialized", "warp-specialized")
 SCHEDULE_TIMINGS = ("model", TIMING)
-FIXED_TRIPS = re.compile(r"runs (\d+) iterations whatever the live-ins")
 PIPE_CREATE = re.compile(r"PIPE_CREATE (\d+), (\d+), (\d+),")
-
-
-def kernel_class(name):
-    """The issue's targets name GEMM and attention kernels."""
-    if "gemm" in name:
-        return "gemm"
-    if name.startswith("fmha") or "attention" in name:
-        return "attention"
-    return "other"
-
-
-def llvm_bin(build):
-    """LLVM's tools, from the build's CMake cache (LLVM_DIR)."""
-    with open(os.path.join(build, "CMakeCache.txt"), encoding="utf-8") as f:
-        for line in f:
-            if line.startswith("LLVM_DIR:"):
-                cmake_dir = line.split("=", 1)[1].strip()
-                return os.path.normpath(os.path.join(cmake_dir, "..", "..",
-                                                     "..", "bin"))
-    sys.exit("utilization.py: no LLVM_DIR in the build's CMakeCache.txt")
-
-
 def run(cmd):
     return subprocess.run(cmd, capture_output=True, text=True)
 
@@ -79,7 +58,7 @@ def compile_kernel(args, src, form, strategy, sched_timing, work):
     base = os.path.join(work, "%s.%s.%s.%s" % (
         os.path.basename(src), form, strategy, sched_timing))
     mir, yaml = base + ".mir", base + ".yaml"
-    cmd = [os.path.join(llvm_bin(args.build), "llc"),
+    cmd = [os.path.join(llvm_bin(args.build, "utilization.py"), "llc"),
            "--load=" + os.path.join(args.build, "lib", "libTileAS.so"),
            "-march=tileas", "-pass-remarks-output=" + yaml,
            "-tileas-pipeline-strategy=" + strategy,
