@@ -157,6 +157,11 @@ private:
   /// Why the loop is not warp-specialized (empty if it is; the partition
   /// is then in L).
   std::string whyNotSpecialized(const TileASLoopSchedule &S, LoopInProgress &L);
+  /// Why the partition's agents do not fit the machine: their issue over
+  /// the schedule's II, a register budget exceeded (empty if they fit).
+  std::string whyAgentsDoNotFit(const TileASLoopSchedule &S,
+                                const TileASCountedLoop &Counted,
+                                const TileASAgentPartition &Partition);
   /// Warp-specialized strategy: keeps the partition, or says why not and
   /// solves the coordination again for the unspecialized form.
   bool chooseWarpSpecialization(const TileASLoopSchedule &S, LoopInProgress &L);
@@ -534,7 +539,13 @@ TileASMaterializeSchedule::whyNotSpecialized(const TileASLoopSchedule &S,
       S, L.Counted, *L.Solution, S.Problem->Problem.dependences()));
   if (!L.Partition->why().empty())
     return L.Partition->why();
-  TileASAgentIssue Issue = agentIssue(*L.Partition, *S.Loop, L.Counted);
+  return whyAgentsDoNotFit(S, L.Counted, *L.Partition);
+}
+
+std::string TileASMaterializeSchedule::whyAgentsDoNotFit(
+    const TileASLoopSchedule &S, const TileASCountedLoop &Counted,
+    const TileASAgentPartition &Partition) {
+  TileASAgentIssue Issue = agentIssue(Partition, *S.Loop, Counted);
   if (Issue.Bound > S.II)
     return formatv(
         "its {0} agents would issue {1} instructions more than the "
@@ -542,7 +553,7 @@ TileASMaterializeSchedule::whyNotSpecialized(const TileASLoopSchedule &S,
         "control), which needs II {2} on the machine's slots where the "
         "schedule has {3}",
         Issue.Looping, Issue.Extra, Issue.Bound, S.II);
-  return partitionOverBudget(S, *L.Partition);
+  return partitionOverBudget(S, Partition);
 }
 
 std::string TileASMaterializeSchedule::whyNestNotSpecialized(
@@ -616,6 +627,10 @@ std::string TileASMaterializeSchedule::whyNestNotSpecialized(
     return formatv("it is nested in the loop of bb.{0}, a tile nest that "
                    "the agents' tile loops do not handle: {1}",
                    OuterBB, NotRewritten);
+  // The agents' inner loops as for a loop of its own.
+  std::string Fit = whyAgentsDoNotFit(S, L.Counted, Partition);
+  if (!Fit.empty())
+    return Fit;
   L.Partition.emplace(std::move(Partition));
   L.TileNest = *TN;
   L.TileWork.emplace(std::move(Work));

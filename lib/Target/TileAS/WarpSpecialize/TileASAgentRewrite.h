@@ -98,7 +98,7 @@ private:
   void pruneDefaultTileLoop();
   void countTiles(unsigned Agent, MachineBasicBlock &Head,
                   MachineBasicBlock &Latch, MachineBasicBlock &Entry,
-                  Register IVNext, bool Rings);
+                  Register RingAfter, bool Rings);
   void placeTileExit(unsigned Agent, const TileASCountedLoop &Counted,
                      ArrayRef<MachineInstr *> Created);
   void removeUnusedCounters();
@@ -152,8 +152,11 @@ private:
   /// Zero, made in OuterPre; the ring iterations before the tile, as the
   /// original loop reads it (each agent's copy reads its own).
   Register Zero, BaseReg;
-  /// The loop's ring iterations (base + induction value), one per stage,
-  /// and the pipe ops that read each.
+  /// The loop's ring iteration after each iteration (its increment's
+  /// result).
+  Register RingNext;
+  /// The loop's ring iteration (a PHI from base) and its increment, and the
+  /// pipe ops that read it.
   DenseMap<MachineInstr *, SmallVector<MachineInstr *, 4>> RingIters;
   /// The tile loop's own instructions before the rewrite.
   SmallPtrSet<const MachineInstr *, 32> TileOwn;

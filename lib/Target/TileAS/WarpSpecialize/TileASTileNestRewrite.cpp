@@ -9,10 +9,10 @@
 // rewrite of the inner loop into one of the whole nest.
 //
 //  * Before the agents' copies are made, every pipe op of the inner loop
-//    reads its ring iteration as base + induction value (one ADDrr per
-//    stage), base a register each agent's tile loop carries: 0 at the first
-//    tile, then base + the inner loop's final induction value. Slots and
-//    phases run on from one tile into the next.
+//    reads its ring iteration from a PHI beside the induction value, which
+//    starts at base and counts with it; base is a register each agent's
+//    tile loop carries: 0 at the first tile, then the ring iteration after
+//    the inner loop. Slots and phases run on from one tile into the next.
 //  * The rings are created once, in the tile loop's preheader, and the
 //    dispatch on the warp index follows there.
 //  * Each agent but the default gets its own copy of the tile loop: the
@@ -46,8 +46,6 @@
 #include "llvm/CodeGen/MachineLoopInfo.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
-
-#include <map>
 
 using namespace llvm;
 using namespace tileas;
@@ -117,9 +115,9 @@ std::string llvm::whyTileNestNotRewritten(const TileASTileNest &Nest,
   return "";
 }
 
-/// The pipe ops of the loop read base + induction value (TileASWarpSpecialize
-/// gives each agent its own base); one ADDrr per stage, in that stage, right
-/// before the first pipe op of the stage in kernel order.
+/// The pipe ops of the loop read a ring iteration that starts at BaseReg
+/// (each agent's copy reads its own base); also finds the tile loop's
+/// blocks and the instructions it has before the rewrite.
 void AgentRewrite::countRingsAcrossTiles(std::vector<MachineInstr *> &Ordered,
                                          DenseMap<MachineInstr *, int> &Stage) {
   const TileASTileNest &TN = *Nest->Nest;
@@ -141,42 +139,40 @@ void AgentRewrite::countRingsAcrossTiles(std::vector<MachineInstr *> &Ordered,
           Zero)
       .addImm(0);
   BaseReg = MRI.createVirtualRegister(&TileAS::GPR32RegClass);
+  // The ring iteration is a PHI of the loop beside its induction value:
+  // base on entry, one more each iteration (the loop steps by 1), computed
+  // next to the induction value's increment, in its stage. Each pipe op of
+  // stage s reads it as the expansion carries it to that stage, and its
+  // value after the loop is the next tile's base.
   Register IV = L.IVPhi->getOperand(0).getReg();
-  std::map<int, MachineInstr *> ByStage;
+  Register Ring = MRI.createVirtualRegister(&TileAS::GPR32RegClass);
+  RingNext = MRI.createVirtualRegister(&TileAS::GPR32RegClass);
+  MachineInstr *Phi =
+      BuildMI(Loop, Loop.getFirstNonPHI(), DL, TII.get(TargetOpcode::PHI), Ring)
+          .addReg(BaseReg)
+          .addMBB(&Preheader)
+          .addReg(RingNext)
+          .addMBB(&Loop);
+  MachineInstr *Inc = BuildMI(Loop, L.Increment->getIterator(), DL,
+                              TII.get(TileAS::ADDri), RingNext)
+                          .addReg(Ring)
+                          .addImm(1);
+  Stage[Inc] = Stage.lookup(L.Increment);
+  SmallVector<MachineInstr *, 4> Users;
   for (MachineInstr *MI : Ordered) {
     if (!isPipeOp(MI->getOpcode()))
       continue;
     MachineOperand &It = namedOperand(*MI, TileAS::OpName::iter);
     if (It.getReg() != IV)
       continue;
-    int St = Stage.lookup(MI);
-    MachineInstr *&Add = ByStage[St];
-    if (!Add) {
-      Register Ring = MRI.createVirtualRegister(&TileAS::GPR32RegClass);
-      Add =
-          BuildMI(Loop, Loop.getFirstNonPHI(), DL, TII.get(TileAS::ADDrr), Ring)
-              .addReg(BaseReg)
-              .addReg(IV)
-              .getInstr();
-      Stage[Add] = St;
-      RingIters[Add];
-    }
-    It.setReg(Add->getOperand(0).getReg());
+    It.setReg(Ring);
     It.setIsKill(false);
-    RingIters[Add].push_back(MI);
+    Users.push_back(MI);
   }
-  // Each ADDrr right before the first of its pipe ops.
-  std::vector<MachineInstr *> WithIters;
-  SmallPtrSet<MachineInstr *, 4> Placed;
-  for (MachineInstr *MI : Ordered) {
-    for (auto &[St, Add] : ByStage)
-      if (!Placed.count(Add) && is_contained(RingIters[Add], MI)) {
-        WithIters.push_back(Add);
-        Placed.insert(Add);
-      }
-    WithIters.push_back(MI);
-  }
-  Ordered = std::move(WithIters);
+  RingIters[Phi] = Users;
+  RingIters[Inc] = Users;
+  // The increment right before the induction value's.
+  Ordered.insert(find(Ordered, L.Increment), Inc);
 }
 
 /// Every ring is created once, before the dispatch: the PIPE_CREATEs move
@@ -211,15 +207,16 @@ void AgentRewrite::hoistRingCreation() {
 }
 
 /// Agent's ring iterations and tile count, carried by its tile loop (Head
-/// its header, entered from Entry; Latch its latch); IVNext is the inner
-/// loop's final induction value in the agent's copy. The ring iterations
+/// its header, entered from Entry; Latch its latch); RingAfter is the
+/// inner loop's ring iteration after its last in the agent's copy. The ring
+/// iterations
 /// only for an agent whose inner loop has pipe ops (an agent without them
 /// reads nothing of its inner loop after it: skipIdleLoop may delete it);
 /// the tile count for every agent, removeUnusedCounters deletes it where no
 /// one reads it.
 void AgentRewrite::countTiles(unsigned Agent, MachineBasicBlock &Head,
                               MachineBasicBlock &TileLatch,
-                              MachineBasicBlock &Entry, Register IVNext,
+                              MachineBasicBlock &Entry, Register RingAfter,
                               bool Rings) {
   AgentRegion &R = Regions[Agent - 1];
   bool Original = &Head == Header;
@@ -229,10 +226,9 @@ void AgentRewrite::countTiles(unsigned Agent, MachineBasicBlock &Head,
   if (Rings) {
     R.Base =
         Original ? BaseReg : MRI.createVirtualRegister(&TileAS::GPR32RegClass);
-    R.BaseNext = MRI.createVirtualRegister(&TileAS::GPR32RegClass);
-    BuildMI(TileLatch, End, DL, TII.get(TileAS::ADDrr), R.BaseNext)
-        .addReg(R.Base)
-        .addReg(IVNext);
+    // The ring's value after the inner loop (the expansion joins its
+    // paths there).
+    R.BaseNext = RingAfter;
     BuildMI(Head, Head.begin(), DL, TII.get(TargetOpcode::PHI), R.Base)
         .addReg(Zero)
         .addMBB(&Entry)
@@ -303,8 +299,8 @@ void AgentRewrite::cloneTileLoop(unsigned Agent) {
   bool Rings = any_of(*R.Loop, [&](const MachineInstr &MI) {
     return MI.readsRegister(BaseReg, /*TRI=*/nullptr);
   });
-  countTiles(Agent, *R.TileHead, *R.Exit, *R.Entry,
-             R.Renamed.lookup(L.Increment->getOperand(0).getReg()), Rings);
+  countTiles(Agent, *R.TileHead, *R.Exit, *R.Entry, R.Renamed.lookup(RingNext),
+             Rings);
 
   // The agent's registers: its copy of the tile loop's, of the inner
   // loop's, its own ring iterations.
@@ -346,8 +342,7 @@ void AgentRewrite::pruneDefaultTileLoop() {
   // the agent's entry.
   bool Rings = any_of(
       RingIters, [&](const auto &Iter) { return keeps(Default, Iter.first); });
-  countTiles(Default, *Header, *Latch, *OuterPre,
-             L.Increment->getOperand(0).getReg(), Rings);
+  countTiles(Default, *Header, *Latch, *OuterPre, RingNext, Rings);
   swapCopies(*Header, *OuterPre, *Latch, Default);
 }
 
@@ -442,23 +437,19 @@ void AgentRewrite::placeTileExit(unsigned Agent,
   }
 }
 
-/// The ring iterations and tile counts no agent reads.
+/// The tile counts no agent reads.
 void AgentRewrite::removeUnusedCounters() {
+  // (The ring iterations exist only where the inner loop reads them.)
+  auto OnlyEachOther = [&](Register X, Register Y) {
+    return all_of(MRI.use_nodbg_instructions(X), [&](MachineInstr &U) {
+      return U.getNumDefs() && U.getOperand(0).getReg() == Y;
+    });
+  };
   for (AgentRegion &R : Regions)
-    for (Register *Pair : {&R.Base, &R.Tile}) {
-      Register Phi = *Pair;
-      Register Next = Pair == &R.Base ? R.BaseNext : R.TileNext;
-      if (!Phi || !Next)
-        continue;
-      auto OnlyEachOther = [&](Register X, Register Y) {
-        return all_of(MRI.use_nodbg_instructions(X), [&](MachineInstr &U) {
-          return U.getNumDefs() && U.getOperand(0).getReg() == Y;
-        });
-      };
-      if (OnlyEachOther(Phi, Next) && OnlyEachOther(Next, Phi)) {
-        MRI.getVRegDef(Next)->eraseFromParent();
-        MRI.getVRegDef(Phi)->eraseFromParent();
-      }
+    if (R.Tile && OnlyEachOther(R.Tile, R.TileNext) &&
+        OnlyEachOther(R.TileNext, R.Tile)) {
+      MRI.getVRegDef(R.TileNext)->eraseFromParent();
+      MRI.getVRegDef(R.Tile)->eraseFromParent();
     }
 }
 
