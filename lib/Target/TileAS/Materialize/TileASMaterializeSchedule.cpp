@@ -82,13 +82,13 @@ static cl::opt<std::string> InjectFault(
              "(drop-wait, drop-release, shallow-ring, wrong-iteration, "
              "mutex-side, barrier-budget, kernel-order)"));
 
-/// Work in progress (issue 28): warp-specialize a tile nest as a whole, one
-/// tile loop per agent (docs/persistent.md). Off: a nest is materialized
-/// unspecialized, with its plan and a NotWarpSpecialized remark.
+/// Warp-specialize a tile nest as a whole, one tile loop per agent (issue
+/// 28; docs/persistent.md). Off: a nest is materialized unspecialized, with
+/// its plan and a NotWarpSpecialized remark.
 static cl::opt<bool> WarpSpecializeTileNests(
-    "tileas-ws-tile-nests", cl::Hidden, cl::init(false),
+    "tileas-ws-tile-nests", cl::Hidden, cl::init(true),
     cl::desc("Warp-specialize a tile nest as a whole, one tile loop per "
-             "agent (work in progress, issue 28)"));
+             "agent (off: its inner loop is materialized unspecialized)"));
 
 /// Testing and measuring: the copies of a tile nest's accumulators
 /// (-tileas-ws-tile-nests), 1 or 2; 0 takes planAccumulatorBuffers' choice.
