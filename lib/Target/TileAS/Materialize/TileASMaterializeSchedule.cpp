@@ -82,6 +82,21 @@ static cl::opt<std::string> InjectFault(
              "(drop-wait, drop-release, shallow-ring, wrong-iteration, "
              "mutex-side, barrier-budget, kernel-order)"));
 
+/// Warp-specialize a tile nest as a whole, one tile loop per agent (issue
+/// 28; docs/persistent.md). Off: a nest is materialized unspecialized, with
+/// its plan and a NotWarpSpecialized remark.
+static cl::opt<bool> WarpSpecializeTileNests(
+    "tileas-ws-tile-nests", cl::Hidden, cl::init(true),
+    cl::desc("Warp-specialize a tile nest as a whole, one tile loop per "
+             "agent (off: its inner loop is materialized unspecialized)"));
+
+/// Testing and measuring: the copies of a tile nest's accumulators
+/// (-tileas-ws-tile-nests), 1 or 2; 0 takes planAccumulatorBuffers' choice.
+static cl::opt<unsigned> TileNestAccumulatorCopies(
+    "tileas-ws-tile-nest-accumulator-copies", cl::Hidden, cl::init(0),
+    cl::desc("Copies of a warp-specialized tile nest's accumulators (1 or "
+             "2; 0: two when they fit tensor memory)"));
+
 namespace {
 
 class TileASMaterializeSchedule : public MachineFunctionPass {
@@ -117,6 +132,11 @@ private:
     std::optional<pipes::SolveResult> Solution;
     /// Set when the loop is warp-specialized.
     std::optional<TileASAgentPartition> Partition;
+    /// Set when the loop is a tile nest's inner loop, specialized with the
+    /// nest (-tileas-ws-tile-nests).
+    std::optional<TileASTileNest> TileNest;
+    std::optional<TileASTileWork> TileWork;
+    unsigned AccumulatorCopies = 1;
     /// The kernel order of the loop's body, and each instruction's stage.
     std::vector<MachineInstr *> Ordered;
     DenseMap<MachineInstr *, int> Stage;
@@ -137,6 +157,11 @@ private:
   /// Why the loop is not warp-specialized (empty if it is; the partition
   /// is then in L).
   std::string whyNotSpecialized(const TileASLoopSchedule &S, LoopInProgress &L);
+  /// Why the partition's agents do not fit the machine: their issue over
+  /// the schedule's II, a register budget exceeded (empty if they fit).
+  std::string whyAgentsDoNotFit(const TileASLoopSchedule &S,
+                                const TileASCountedLoop &Counted,
+                                const TileASAgentPartition &Partition);
   /// Warp-specialized strategy: keeps the partition, or says why not and
   /// solves the coordination again for the unspecialized form.
   bool chooseWarpSpecialization(const TileASLoopSchedule &S, LoopInProgress &L);
@@ -514,7 +539,13 @@ TileASMaterializeSchedule::whyNotSpecialized(const TileASLoopSchedule &S,
       S, L.Counted, *L.Solution, S.Problem->Problem.dependences()));
   if (!L.Partition->why().empty())
     return L.Partition->why();
-  TileASAgentIssue Issue = agentIssue(*L.Partition, *S.Loop, L.Counted);
+  return whyAgentsDoNotFit(S, L.Counted, *L.Partition);
+}
+
+std::string TileASMaterializeSchedule::whyAgentsDoNotFit(
+    const TileASLoopSchedule &S, const TileASCountedLoop &Counted,
+    const TileASAgentPartition &Partition) {
+  TileASAgentIssue Issue = agentIssue(Partition, *S.Loop, Counted);
   if (Issue.Bound > S.II)
     return formatv(
         "its {0} agents would issue {1} instructions more than the "
@@ -522,7 +553,7 @@ TileASMaterializeSchedule::whyNotSpecialized(const TileASLoopSchedule &S,
         "control), which needs II {2} on the machine's slots where the "
         "schedule has {3}",
         Issue.Looping, Issue.Extra, Issue.Bound, S.II);
-  return partitionOverBudget(S, *L.Partition);
+  return partitionOverBudget(S, Partition);
 }
 
 std::string TileASMaterializeSchedule::whyNestNotSpecialized(
@@ -557,6 +588,12 @@ std::string TileASMaterializeSchedule::whyNestNotSpecialized(
                    "agents cannot divide: {1}",
                    OuterBB, Work.why());
   TileASAccumulatorPlan Acc = planAccumulatorBuffers(*TN, Work);
+  // Whether the agents' tile loops can be built (-tileas-ws-tile-nests).
+  std::string NotRewritten =
+      WarpSpecializeTileNests
+          ? whyTileNestNotRewritten(*TN, L.Counted, *L.Solution, Work,
+                                    tileasMachine(*CurMF).defaultAgent())
+          : std::string("off");
   unsigned Own = 0;
   for (const auto *Blocks : {&TN->Before, &TN->After})
     for (const MachineBasicBlock *MBB : *Blocks)
@@ -571,7 +608,8 @@ std::string TileASMaterializeSchedule::whyNestNotSpecialized(
       << ore::NV("Outer", OuterBB) << " (" << ore::NV("TileInstrs", Own)
       << " instructions of its own): the agents' tile loops would keep";
     for (unsigned A = 1; A <= Partition.numAgents(); ++A)
-      R << (A > 1 ? "," : "") << " " << tileasMachine(*CurMF).agents()[A - 1].Name << " "
+      R << (A > 1 ? "," : "") << " "
+        << tileasMachine(*CurMF).agents()[A - 1].Name << " "
         << ore::NV("Kept", Work.numKept(A));
     R << "; " << ore::NV("Crossings", unsigned(Work.crossings().size()))
       << " accumulator(s) of " << ore::NV("Columns", Acc.Columns)
@@ -583,7 +621,23 @@ std::string TileASMaterializeSchedule::whyNestNotSpecialized(
       R << "single: " << ore::NV("WhySingle", Acc.WhySingle);
     return R;
   });
-  return NotImplemented;
+  if (!WarpSpecializeTileNests)
+    return NotImplemented;
+  if (!NotRewritten.empty())
+    return formatv("it is nested in the loop of bb.{0}, a tile nest that "
+                   "the agents' tile loops do not handle: {1}",
+                   OuterBB, NotRewritten);
+  // The agents' inner loops as for a loop of its own.
+  std::string Fit = whyAgentsDoNotFit(S, L.Counted, Partition);
+  if (!Fit.empty())
+    return Fit;
+  L.Partition.emplace(std::move(Partition));
+  L.TileNest = *TN;
+  L.TileWork.emplace(std::move(Work));
+  L.AccumulatorCopies = TileNestAccumulatorCopies == 1   ? 1
+                        : TileNestAccumulatorCopies == 2 ? 2
+                                                         : Acc.Buffers;
+  return "";
 }
 
 bool TileASMaterializeSchedule::chooseWarpSpecialization(
@@ -850,9 +904,15 @@ bool TileASMaterializeSchedule::specialize(const TileASLoopSchedule &S,
     Issued.push_back(Count);
   }
   std::vector<TileASAgentFit> Fits;
-  std::vector<TileASExpandedLoop> Loops =
-      warpSpecializeLoop(S, L.Counted, *L.Preheader, *L.Exit, L.Coord,
-                         *L.Solution, Partition, L.Ordered, L.Stage, Fits);
+  TileASTileNestRewrite NestRewrite;
+  if (L.TileNest) {
+    NestRewrite.Nest = &*L.TileNest;
+    NestRewrite.Work = &*L.TileWork;
+    NestRewrite.AccumulatorCopies = L.AccumulatorCopies;
+  }
+  std::vector<TileASExpandedLoop> Loops = warpSpecializeLoop(
+      S, L.Counted, *L.Preheader, *L.Exit, L.Coord, *L.Solution, Partition,
+      L.Ordered, L.Stage, Fits, L.TileNest ? &NestRewrite : nullptr);
   Specialized = true;
   MachineBasicBlock *First = nullptr;
   for (const TileASAgentFit &Fit : Fits)

@@ -22,6 +22,7 @@
 #include "WarpSpecialize/TileASWarpSpecialize.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
@@ -37,8 +38,21 @@ struct AgentRegion {
   MachineBasicBlock *Entry = nullptr;
   MachineBasicBlock *Loop = nullptr;
   MachineBasicBlock *Exit = nullptr;
+  /// The loop's preheader: Entry, but for a tile nest (the block of the
+  /// agent's tile loop that enters its inner loop).
+  MachineBasicBlock *Pre = nullptr;
+  /// A tile nest's agent: the header of its tile loop (the copy of the tile
+  /// loop's blocks before the inner loop; its latch is Exit) and the block
+  /// after its last tile (the rings' tails).
+  MachineBasicBlock *TileHead = nullptr;
+  MachineBasicBlock *Final = nullptr;
+  /// Its ring iterations before the tile (PHI) and after it; its tile
+  /// count (PHI) and the next.
+  Register Base, BaseNext, Tile, TileNext;
   /// The agent's copy of each instruction of the original loop it keeps.
   DenseMap<MachineInstr *, MachineInstr *> Copy;
+  /// The agent's register for each register the original loop defines.
+  DenseMap<Register, Register> Renamed;
   /// PIPE_TILE / PIPE_TMEM after each wait that has some.
   DenseMap<MachineInstr *, SmallVector<MachineInstr *, 2>> SlotReads;
 };
@@ -50,9 +64,10 @@ public:
                TileASCoordinationBuilder &Coord,
                const tileas::pipes::SolveResult &Sol,
                const TileASAgentPartition &Partition,
-               std::vector<TileASAgentFit> &Fits)
+               std::vector<TileASAgentFit> &Fits,
+               const TileASTileNestRewrite *Nest)
       : S(S), L(L), Loop(*L.Loop), Preheader(Preheader), Exit(Exit),
-        Coord(Coord), Sol(Sol), Partition(Partition), Fits(Fits),
+        Coord(Coord), Sol(Sol), Partition(Partition), Fits(Fits), Nest(Nest),
         MF(*Loop.getParent()), MRI(MF.getRegInfo()),
         TII(*MF.getSubtarget().getInstrInfo()), Regions(Partition.numAgents()) {
   }
@@ -62,12 +77,34 @@ public:
       const DenseMap<MachineInstr *, int> &Stage);
 
 private:
-  MachineBasicBlock *newBlock() {
-    MachineBasicBlock *MBB = MF.CreateMachineBasicBlock();
+  MachineBasicBlock *newBlock(const BasicBlock *BB = nullptr) {
+    MachineBasicBlock *MBB = MF.CreateMachineBasicBlock(BB);
     MF.insert(Loop.getIterator(), MBB);
     return MBB;
   }
+  /// Does Agent's copy of the loop hold MI (the partition's answer, and
+  /// for a tile nest's ring iterations, whether it holds a pipe op that
+  /// reads it)?
+  bool keeps(unsigned Agent, MachineInstr *MI) const;
+  /// The value a crossing buffer has before the loop: Outer, or for a tile
+  /// nest whose tile loop carries it, its value before the tile loop.
+  Register outerValue(Register Outer) const;
   void cloneLoop(unsigned Agent);
+  // A tile nest's rewrite (TileASTileNestRewrite.cpp).
+  void countRingsAcrossTiles(std::vector<MachineInstr *> &Ordered,
+                             DenseMap<MachineInstr *, int> &Stage);
+  void hoistRingCreation();
+  void cloneTileLoop(unsigned Agent);
+  void pruneDefaultTileLoop();
+  void countTiles(unsigned Agent, MachineBasicBlock &Head,
+                  MachineBasicBlock &Latch, MachineBasicBlock &Entry,
+                  Register RingAfter, bool Rings);
+  void placeTileExit(unsigned Agent, const TileASCountedLoop &Counted,
+                     ArrayRef<MachineInstr *> Created);
+  void removeUnusedCounters();
+  void allocateSecondCopies();
+  void swapCopies(MachineBasicBlock &Head, MachineBasicBlock &Entry,
+                  MachineBasicBlock &TileLatch, unsigned Agent);
   void readCrossings(unsigned Agent);
   void pruneDefault();
   void removeDeadPhis(MachineBasicBlock &MBB);
@@ -95,6 +132,7 @@ private:
   const tileas::pipes::SolveResult &Sol;
   const TileASAgentPartition &Partition;
   std::vector<TileASAgentFit> &Fits;
+  const TileASTileNestRewrite *Nest;
   MachineFunction &MF;
   MachineRegisterInfo &MRI;
   const TargetInstrInfo &TII;
@@ -104,6 +142,29 @@ private:
   /// The dispatch's chain of warp-index tests, the first one first.
   SmallVector<MachineBasicBlock *, 4> Tests;
   DebugLoc DL;
+  // A tile nest's rewrite.
+  /// The tile loop's preheader (where the rings are created and the
+  /// dispatch starts), header and latch, and the block after it.
+  MachineBasicBlock *OuterPre = nullptr;
+  MachineBasicBlock *Header = nullptr;
+  MachineBasicBlock *Latch = nullptr;
+  MachineBasicBlock *OuterExit = nullptr;
+  /// Zero, made in OuterPre; the ring iterations before the tile, as the
+  /// original loop reads it (each agent's copy reads its own).
+  Register Zero, BaseReg;
+  /// The loop's ring iteration after each iteration (its increment's
+  /// result).
+  Register RingNext;
+  /// The loop's ring iteration (a PHI from base) and its increment, and the
+  /// pipe ops that read it.
+  DenseMap<MachineInstr *, SmallVector<MachineInstr *, 4>> RingIters;
+  /// The tile loop's own instructions before the rewrite.
+  SmallPtrSet<const MachineInstr *, 32> TileOwn;
+  /// Each drain's empty barrier (its accumulator pipe's), by pipe id.
+  DenseMap<unsigned, unsigned> DrainEmpty;
+  /// Double-buffered accumulators: each buffer the drains hand over (as
+  /// allocated before the tile loop) and its second copy.
+  SmallVector<std::pair<Register, Register>, 2> Copies;
 };
 
 } // namespace llvm

@@ -48,19 +48,43 @@ unsigned llvm::agentLaunchRegisters(const model::Machine &M) {
   return std::clamp(Average, Rule.MinRegisters, Rule.MaxRegisters);
 }
 
+bool AgentRewrite::keeps(unsigned Agent, MachineInstr *MI) const {
+  auto It = RingIters.find(MI);
+  if (It == RingIters.end())
+    return Partition.keeps(Agent, MI);
+  return any_of(It->second,
+                [&](MachineInstr *Op) { return Partition.keeps(Agent, Op); });
+}
+
+Register AgentRewrite::outerValue(Register Outer) const {
+  if (!Nest || !Outer.isVirtual())
+    return Outer;
+  MachineInstr *Def = MRI.getVRegDef(Outer);
+  if (!Def || !Def->isPHI() || Def->getParent() != Header)
+    return Outer;
+  for (unsigned I = 1, E = Def->getNumOperands(); I < E; I += 2)
+    if (Def->getOperand(I + 1).getMBB() == OuterPre)
+      return Def->getOperand(I).getReg();
+  return Outer;
+}
+
 /// Copies the instructions of the loop that Agent keeps into a new loop
 /// block with fresh registers, between the agent's entry and exit.
 void AgentRewrite::cloneLoop(unsigned Agent) {
   AgentRegion &R = Regions[Agent - 1];
   R.Entry = newBlock();
-  R.Loop = newBlock();
+  R.Pre = Nest ? newBlock() : R.Entry;
+  // A nest's loops are named by their IR blocks (tileas-protocol-check's
+  // and tileas-sim's trip counts per loop): each copy keeps the name.
+  R.Loop = newBlock(Nest ? Loop.getBasicBlock() : nullptr);
   // Right after the loop: the copy falls through where the original did.
   R.Exit = newBlock();
-  BuildMI(R.Exit, DL, TII.get(TileAS::RET));
+  if (!Nest)
+    BuildMI(R.Exit, DL, TII.get(TileAS::RET));
 
-  DenseMap<Register, Register> Renamed;
+  DenseMap<Register, Register> &Renamed = R.Renamed;
   for (MachineInstr &MI : Loop) {
-    if (!Partition.keeps(Agent, &MI))
+    if (!keeps(Agent, &MI))
       continue;
     MachineInstr *C = MF.CloneMachineInstr(&MI);
     R.Loop->push_back(C);
@@ -81,7 +105,7 @@ void AgentRewrite::cloneLoop(unsigned Agent) {
         if (MO.getMBB() == &Loop)
           MO.setMBB(R.Loop);
         else if (MO.getMBB() == &Preheader)
-          MO.setMBB(R.Entry);
+          MO.setMBB(R.Pre);
         else if (MO.getMBB() == &Exit)
           MO.setMBB(R.Exit);
       }
@@ -96,7 +120,7 @@ void AgentRewrite::cloneLoop(unsigned Agent) {
 void AgentRewrite::readCrossings(unsigned Agent) {
   AgentRegion &R = Regions[Agent - 1];
   for (const auto &[Reg, X] : Partition.crossings(Agent)) {
-    Register New = X.Outer;
+    Register New = outerValue(X.Outer);
     if (!New) {
       MachineInstr *Wait = nullptr;
       for (MachineInstr &MI : *R.Loop)
@@ -131,12 +155,14 @@ void AgentRewrite::readCrossings(unsigned Agent) {
 void AgentRewrite::pruneDefault() {
   unsigned Default = tileasMachine(MF).defaultAgent();
   for (const auto &[Reg, X] : Partition.crossings(Default))
-    if (X.Outer)
+    if (X.Outer) {
+      Register Outer = outerValue(X.Outer);
       for (MachineOperand &MO : make_early_inc_range(MRI.use_operands(Reg)))
         if (MO.getParent()->getParent() != &Loop)
-          MO.setReg(X.Outer);
+          MO.setReg(Outer);
+    }
   for (MachineInstr &MI : make_early_inc_range(reverse(Loop)))
-    if (!Partition.keeps(Default, &MI))
+    if (!keeps(Default, &MI))
       MI.eraseFromParent();
 }
 
@@ -208,8 +234,13 @@ void AgentRewrite::buildDispatch() {
         .addImm(Rec.Registers)
         .addImm(Rec.Registers > Launch ? 1 : 0)
         .addImm(FirstWarp[A]);
-    TII.insertBranch(*R.Entry, R.Loop, nullptr, {}, DL);
-    R.Entry->addSuccessor(R.Loop);
+    // A tile nest's agent enters its own tile loop (the default agent the
+    // original one).
+    MachineBasicBlock *Body = R.Loop;
+    if (Nest)
+      Body = R.TileHead ? R.TileHead : Header;
+    TII.insertBranch(*R.Entry, Body, nullptr, {}, DL);
+    R.Entry->addSuccessor(Body);
   }
 
   SmallVector<unsigned, 4> Order = dispatchOrder();
@@ -250,10 +281,16 @@ void AgentRewrite::buildDispatch() {
     }
     First = Tests.front();
   }
-  TII.removeBranch(Preheader);
-  Preheader.removeSuccessor(&Loop);
-  Preheader.addSuccessor(First);
-  TII.insertBranch(Preheader, First, nullptr, {}, DL);
+  // A tile nest dispatches before its tile loop.
+  MachineBasicBlock &From = Nest ? *OuterPre : Preheader;
+  MachineBasicBlock &To = Nest ? *Header : Loop;
+  TII.removeBranch(From);
+  From.removeSuccessor(&To);
+  From.addSuccessor(First);
+  TII.insertBranch(From, First, nullptr, {}, DL);
+  if (Nest)
+    Header->replacePhiUsesWith(
+        OuterPre, Regions[tileasMachine(MF).defaultAgent() - 1].Entry);
 }
 
 /// Every agent's expansion begins with a trip-count test (and its
@@ -373,10 +410,10 @@ bool AgentRewrite::skipIdleLoop(AgentRegion &R,
     return false;
   if (!R.Exit->phis().empty())
     return false;
-  TII.removeBranch(*R.Entry);
-  R.Entry->removeSuccessor(R.Loop);
-  R.Entry->addSuccessor(R.Exit);
-  TII.insertBranch(*R.Entry, R.Exit, nullptr, {}, DL);
+  TII.removeBranch(*R.Pre);
+  R.Pre->removeSuccessor(R.Loop);
+  R.Pre->addSuccessor(R.Exit);
+  TII.insertBranch(*R.Pre, R.Exit, nullptr, {}, DL);
   R.Loop->removeSuccessor(R.Exit);
   R.Loop->removeSuccessor(R.Loop);
   R.Loop->eraseFromParent();
@@ -468,6 +505,16 @@ AgentRewrite::run(ArrayRef<MachineInstr *> Ordered,
       StoreFilled.insert(Pipe);
   }
 
+  // A tile nest's rings count their iterations across tiles: the loop's
+  // pipe ops read base + induction value.
+  std::vector<MachineInstr *> OrderedNest(Ordered.begin(), Ordered.end());
+  DenseMap<MachineInstr *, int> StageNest(Stage);
+  if (Nest) {
+    countRingsAcrossTiles(OrderedNest, StageNest);
+    Ordered = OrderedNest;
+  }
+  const DenseMap<MachineInstr *, int> &StageOf = Nest ? StageNest : Stage;
+
   // Every agent's copy reads what the loop reads, and buffers from before
   // the loop are read after it in another agent: a kill flag from
   // instruction selection would be wrong in all but one place.
@@ -480,16 +527,30 @@ AgentRewrite::run(ArrayRef<MachineInstr *> Ordered,
       cloneLoop(A);
   AgentRegion &Own = Regions[Default - 1];
   Own.Entry = newBlock();
+  Own.Pre = Nest ? &Preheader : Own.Entry;
   Own.Loop = &Loop;
   Own.Exit = &Exit;
   for (MachineInstr &MI : Loop)
-    if (Partition.keeps(Default, &MI))
+    if (keeps(Default, &MI))
       Own.Copy[&MI] = &MI;
-  Loop.replacePhiUsesWith(&Preheader, Own.Entry);
+  for (MachineInstr &MI : Loop)
+    for (const MachineOperand &Def : MI.all_defs())
+      Own.Renamed[Def.getReg()] = Def.getReg();
+  if (!Nest)
+    Loop.replacePhiUsesWith(&Preheader, Own.Entry);
 
   pruneDefault();
   for (unsigned A = 1; A <= N; ++A)
     readCrossings(A);
+  if (Nest) {
+    hoistRingCreation();
+    if (Nest->AccumulatorCopies == 2)
+      allocateSecondCopies();
+    for (unsigned A = 1; A <= N; ++A)
+      if (A != Default)
+        cloneTileLoop(A);
+    pruneDefaultTileLoop();
+  }
   for (AgentRegion &R : Regions)
     removeDeadPhis(*R.Loop);
   FirstWarp = placeAgentWarps(tileasMachine(MF), warpLayout(S, Partition));
@@ -502,7 +563,10 @@ AgentRewrite::run(ArrayRef<MachineInstr *> Ordered,
     std::optional<TileASCountedLoop> Counted =
         TileASCountedLoop::analyze(*R.Loop);
     assert(Counted && "every agent keeps the loop control");
+    size_t Before = Coord.created().size();
     Coord.emitExit(Sol, *Counted, *R.Exit, A, /*DrainWaits=*/A == Default);
+    if (Nest)
+      placeTileExit(A, *Counted, Coord.created().drop_front(Before));
     if (skipIdleLoop(R, *Counted)) {
       Expanded.emplace_back();
       continue;
@@ -515,10 +579,10 @@ AgentRewrite::run(ArrayRef<MachineInstr *> Ordered,
       if (!C || C->getParent() != R.Loop)
         continue;
       Order.push_back(C);
-      AgentStage[C] = Stage.lookup(MI);
+      AgentStage[C] = StageOf.lookup(MI);
       for (MachineInstr *Read : R.SlotReads.lookup(C)) {
         Order.push_back(Read);
-        AgentStage[Read] = Stage.lookup(MI);
+        AgentStage[Read] = StageOf.lookup(MI);
       }
     }
     // Each coordination instruction (and slot read) guards an instruction
@@ -542,12 +606,18 @@ AgentRewrite::run(ArrayRef<MachineInstr *> Ordered,
     TileASAgentPrefetch Prefetch = fitPrefetchDistance(
         Order, AgentStage, AnchorOf, *Counted->Compare, MRI, Fit);
     Expanded.push_back(
-        expandPipelinedLoop(*Counted, *R.Entry, Order, AgentStage,
+        expandPipelinedLoop(*Counted, *R.Pre, Order, AgentStage,
                             S.StageCount + Prefetch.AddedStages));
     if (Prefetch.AddedStages && S.StageCount > 1 &&
         Coord.options().PrefetchShortPath)
       Fit.ShortKernel =
-          expandShortPath(Expanded.back(), *R.Entry, Order, Scheduled);
+          expandShortPath(Expanded.back(), *R.Pre, Order, Scheduled);
+  }
+  if (Nest) {
+    // The dispatch's refinements below assume it sits right before the
+    // loop; a tile nest's sits before the tile loop.
+    removeUnusedCounters();
+    return Expanded;
   }
   hoistTripCountTests();
   unsigned First = dispatchOrder().front();
@@ -575,7 +645,8 @@ std::vector<TileASExpandedLoop> llvm::warpSpecializeLoop(
     TileASCoordinationBuilder &Coord, const pipes::SolveResult &Sol,
     const TileASAgentPartition &Partition, ArrayRef<MachineInstr *> Ordered,
     const DenseMap<MachineInstr *, int> &Stage,
-    std::vector<TileASAgentFit> &Fits) {
-  return AgentRewrite(S, Loop, Preheader, Exit, Coord, Sol, Partition, Fits)
+    std::vector<TileASAgentFit> &Fits, const TileASTileNestRewrite *Nest) {
+  return AgentRewrite(S, Loop, Preheader, Exit, Coord, Sol, Partition, Fits,
+                      Nest)
       .run(Ordered, Stage);
 }

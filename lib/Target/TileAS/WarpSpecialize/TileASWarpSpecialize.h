@@ -43,6 +43,8 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <string>
+
 #include <vector>
 
 namespace llvm {
@@ -51,7 +53,34 @@ class MachineBasicBlock;
 class MachineInstr;
 class TileASAgentPartition;
 class TileASCoordinationBuilder;
+class TileASTileWork;
 struct TileASLoopSchedule;
+struct TileASTileNest;
+
+/// A tile nest specialized as a whole (docs/persistent.md, "Warp
+/// specialization of a tile nest"): the loop warpSpecializeLoop is given is
+/// the nest's inner loop; the dispatch goes before the tile loop, each agent
+/// runs its own copy of it (Work says what it keeps of the tile loop's own
+/// blocks), the rings are created once and count their iterations across
+/// tiles, and the drains become per-tile accumulator pipes.
+struct TileASTileNestRewrite {
+  const TileASTileNest *Nest = nullptr;
+  const TileASTileWork *Work = nullptr;
+  /// Copies of the accumulators the drains hand over (planAccumulatorBuffers):
+  /// with 2, tile t uses copy t mod 2, so the producer starts tile t + 1
+  /// while the default agent reads tile t.
+  unsigned AccumulatorCopies = 1;
+};
+
+/// Why warpSpecializeLoop cannot rewrite the tile nest Nest around its inner
+/// loop Loop, coordinated by Sol, with Work's division of the tile loop
+/// (empty when it can). Default is the machine's default agent. Changes
+/// nothing.
+std::string whyTileNestNotRewritten(const TileASTileNest &Nest,
+                                    const TileASCountedLoop &Loop,
+                                    const tileas::pipes::SolveResult &Sol,
+                                    const TileASTileWork &Work,
+                                    unsigned Default);
 
 /// The register budget every warp starts with: the warps' average of the
 /// agents' budgets, rounded down to the model's granule. An agent whose
@@ -66,14 +95,17 @@ unsigned agentLaunchRegisters(const tileas::model::Machine &M);
 /// Preheader and Exit are the loop's dedicated preheader and exit. Returns
 /// the expansions, one per agent (agent k at k - 1), and in Fits each
 /// agent's register need and the prefetch distance that keeps it within its
-/// budget (the requested one, or less).
+/// budget (the requested one, or less). With Nest, the whole tile nest
+/// around the loop is rewritten (whyTileNestNotRewritten must have accepted
+/// it).
 std::vector<TileASExpandedLoop> warpSpecializeLoop(
     const TileASLoopSchedule &S, const TileASCountedLoop &Loop,
     MachineBasicBlock &Preheader, MachineBasicBlock &Exit,
     TileASCoordinationBuilder &Coord, const tileas::pipes::SolveResult &Sol,
     const TileASAgentPartition &Partition, ArrayRef<MachineInstr *> Ordered,
     const DenseMap<MachineInstr *, int> &Stage,
-    std::vector<TileASAgentFit> &Fits);
+    std::vector<TileASAgentFit> &Fits,
+    const TileASTileNestRewrite *Nest = nullptr);
 
 } // namespace llvm
 
