@@ -11,8 +11,8 @@
 
 #include "tileas/Model/MachineModel.h"
 
-#include "llvm/ADT/STLExtras.h"
 #include "TileASSubtarget.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
