@@ -1,0 +1,311 @@
+//===- TileASMaterializeAgents.cpp - Warp specialization of a loop --------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The part of tileas-materialize-schedule that decides whether a loop (or a
+// tile nest) is warp-specialized, and if so splits it into agent loops
+// (WarpSpecialize/) and reports them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "Materialize/TileASCoordination.h"
+#include "Materialize/TileASLoopExpander.h"
+#include "Materialize/TileASLoopNest.h"
+#include "Materialize/TileASMaterializeCheck.h"
+#include "Materialize/TileASMaterializeFault.h"
+#include "Materialize/TileASMaterializePass.h"
+#include "Pipeliner/TileASCountedLoop.h"
+#include "Pipeliner/TileASLoopProblem.h"
+#include "Pipeliner/TileASScheduleAnalysis.h"
+#include "TileAS.h"
+#include "TileASMachineFunctionInfo.h"
+#include "TileASOptions.h"
+#include "TileASSubtarget.h"
+#include "WarpSpecialize/TileASAccumulatorBuffers.h"
+#include "WarpSpecialize/TileASAgentIssue.h"
+#include "WarpSpecialize/TileASAgentPartition.h"
+#include "WarpSpecialize/TileASAgentRegisters.h"
+#include "WarpSpecialize/TileASStreamAgent.h"
+#include "WarpSpecialize/TileASTileWork.h"
+#include "WarpSpecialize/TileASWarpSpecialize.h"
+#include "tileas/MIRExec/CoordinationOperands.h"
+#include "tileas/Model/MachineModel.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/CodeGen/MachineFunctionPass.h"
+#include "llvm/CodeGen/MachineLoopInfo.h"
+#include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/InitializePasses.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+#include <tuple>
+
+using namespace llvm;
+using namespace tileas;
+
+#define DEBUG_TYPE "tileas-materialize-schedule"
+
+/// Warp-specialize a tile nest as a whole, one tile loop per agent (issue
+/// 28; docs/persistent.md). Off: a nest is materialized unspecialized, with
+/// its plan and a NotWarpSpecialized remark.
+static cl::opt<bool> WarpSpecializeTileNests(
+    "tileas-ws-tile-nests", cl::Hidden, cl::init(true),
+    cl::desc("Warp-specialize a tile nest as a whole, one tile loop per "
+             "agent (off: its inner loop is materialized unspecialized)"));
+
+/// Testing and measuring: the copies of a tile nest's accumulators
+/// (-tileas-ws-tile-nests), 1 or 2; 0 takes planAccumulatorBuffers' choice.
+static cl::opt<unsigned> TileNestAccumulatorCopies(
+    "tileas-ws-tile-nest-accumulator-copies", cl::Hidden, cl::init(0),
+    cl::desc("Copies of a warp-specialized tile nest's accumulators (1 or "
+             "2; 0: two when they fit tensor memory)"));
+
+std::string
+TileASMaterializeSchedule::whyNotSpecialized(const TileASLoopSchedule &S,
+                                             LoopInProgress &L) {
+  if (S.Form == TileASLoopForm::Unspecialized)
+    return S.FormReason;
+  if (Specialized)
+    return "an earlier loop of the function is warp-specialized";
+  if (const MachineBasicBlock *Outer =
+          TileASLoopNest::outerHeader(*MLI, *S.Loop))
+    return whyNestNotSpecialized(S, L, *Outer);
+  L.Partition.emplace(TileASAgentPartition::analyze(
+      S, L.Counted, *L.Solution, S.Problem->Problem.dependences()));
+  if (!L.Partition->why().empty())
+    return L.Partition->why();
+  return whyAgentsDoNotFit(S, L.Counted, *L.Partition);
+}
+
+std::string TileASMaterializeSchedule::whyAgentsDoNotFit(
+    const TileASLoopSchedule &S, const TileASCountedLoop &Counted,
+    const TileASAgentPartition &Partition) {
+  TileASAgentIssue Issue = agentIssue(Partition, *S.Loop, Counted);
+  if (Issue.Bound > S.II)
+    return formatv(
+        "its {0} agents would issue {1} instructions more than the "
+        "unspecialized loop (scalars each recomputes, its own loop "
+        "control), which needs II {2} on the machine's slots where the "
+        "schedule has {3}",
+        Issue.Looping, Issue.Extra, Issue.Bound, S.II);
+  return partitionOverBudget(S, Partition);
+}
+
+std::string TileASMaterializeSchedule::whyNestNotSpecialized(
+    const TileASLoopSchedule &S, LoopInProgress &L,
+    const MachineBasicBlock &Outer) {
+  unsigned OuterBB = Outer.getNumber();
+  std::string Shape;
+  std::optional<TileASTileNest> TN =
+      TileASLoopNest::tileNestOf(*MLI, *S.Loop, Shape);
+  if (!TN)
+    return formatv("it is nested in the loop of bb.{0}, which is not one "
+                   "loop over tiles around it: {1}",
+                   OuterBB, Shape);
+  // The plan for the agents' loops over the tiles: the inner loop's
+  // partition, the tile loop's own work per agent, the accumulators.
+  TileASAgentPartition Partition = TileASAgentPartition::analyze(
+      S, L.Counted, *L.Solution, S.Problem->Problem.dependences());
+  std::string NotImplemented =
+      formatv("it is nested in the loop of bb.{0}: agent loops that run "
+              "across the outer loop's iterations are not implemented yet "
+              "(issue 28)",
+              OuterBB);
+  // The inner loop alone would not be specialized either: no plan.
+  if (!Partition.why().empty())
+    return NotImplemented;
+  TileASTileWork Work = TileASTileWork::analyze(
+      *TN, Partition.numAgents(), [&](unsigned A, const MachineInstr &MI) {
+        return Partition.keeps(A, &MI);
+      });
+  if (!Work.why().empty())
+    return formatv("it is nested in the loop of bb.{0}, whose own work the "
+                   "agents cannot divide: {1}",
+                   OuterBB, Work.why());
+  TileASAccumulatorPlan Acc = planAccumulatorBuffers(*TN, Work);
+  // Whether the agents' tile loops can be built (-tileas-ws-tile-nests).
+  std::string NotRewritten =
+      WarpSpecializeTileNests
+          ? whyTileNestNotRewritten(*TN, L.Counted, *L.Solution, Work,
+                                    tileasMachine(*CurMF).defaultAgent())
+          : std::string("off");
+  unsigned Own = 0;
+  for (const auto *Blocks : {&TN->Before, &TN->After})
+    for (const MachineBasicBlock *MBB : *Blocks)
+      Own += count_if(
+          *MBB, [](const MachineInstr &MI) { return !MI.isDebugInstr(); });
+  MachineBasicBlock &Loop = *S.Loop;
+  ORE->emit([&] {
+    MachineOptimizationRemarkAnalysis R(DEBUG_TYPE, "TileNestPlan",
+                                        Loop.findDebugLoc(Loop.begin()), &Loop);
+    R << "loop bb." << ore::NV("Block", Loop.getNumber()) << " in "
+      << ore::NV("Function", CurMF->getName()) << ", in the tile loop of bb."
+      << ore::NV("Outer", OuterBB) << " (" << ore::NV("TileInstrs", Own)
+      << " instructions of its own): the agents' tile loops would keep";
+    for (unsigned A = 1; A <= Partition.numAgents(); ++A)
+      R << (A > 1 ? "," : "") << " "
+        << tileasMachine(*CurMF).agents()[A - 1].Name << " "
+        << ore::NV("Kept", Work.numKept(A));
+    R << "; " << ore::NV("Crossings", unsigned(Work.crossings().size()))
+      << " accumulator(s) of " << ore::NV("Columns", Acc.Columns)
+      << " columns to the epilogue, ";
+    if (Acc.Buffers == 2)
+      R << "double-buffered (" << ore::NV("Used", 2 * Acc.Columns + Acc.Others)
+        << " of " << ore::NV("Capacity", Acc.Capacity) << " columns)";
+    else
+      R << "single: " << ore::NV("WhySingle", Acc.WhySingle);
+    return R;
+  });
+  if (!WarpSpecializeTileNests)
+    return NotImplemented;
+  if (!NotRewritten.empty())
+    return formatv("it is nested in the loop of bb.{0}, a tile nest that "
+                   "the agents' tile loops do not handle: {1}",
+                   OuterBB, NotRewritten);
+  // The agents' inner loops as for a loop of its own.
+  std::string Fit = whyAgentsDoNotFit(S, L.Counted, Partition);
+  if (!Fit.empty())
+    return Fit;
+  L.Partition.emplace(std::move(Partition));
+  L.TileNest = *TN;
+  L.TileWork.emplace(std::move(Work));
+  L.AccumulatorCopies = TileNestAccumulatorCopies == 1   ? 1
+                        : TileNestAccumulatorCopies == 2 ? 2
+                                                         : Acc.Buffers;
+  return "";
+}
+
+bool TileASMaterializeSchedule::chooseWarpSpecialization(
+    const TileASLoopSchedule &S, LoopInProgress &L) {
+  std::string Why = whyNotSpecialized(S, L);
+  if (Why.empty())
+    return true;
+  MachineBasicBlock &Loop = *S.Loop;
+  ORE->emit([&] {
+    return MachineOptimizationRemarkMissed(DEBUG_TYPE, "NotWarpSpecialized",
+                                           Loop.findDebugLoc(Loop.begin()),
+                                           &Loop)
+           << "loop bb." << ore::NV("Block", Loop.getNumber()) << " in "
+           << ore::NV("Function", CurMF->getName())
+           << " not warp-specialized: " << ore::NV("Reason", Why)
+           << "; it is materialized unspecialized";
+  });
+  L.Partition.reset();
+  // The unspecialized form needs neither the handoffs nor the slack.
+  return solveCoordination(S, L, /*Specialized=*/false);
+}
+
+bool TileASMaterializeSchedule::specialize(const TileASLoopSchedule &S,
+                                           LoopInProgress &L) {
+  MachineFunction &MF = *S.Loop->getParent();
+  MachineBasicBlock &Loop = *S.Loop;
+  TileASAgentPartition &Partition = *L.Partition;
+  unsigned LoopNumber = Loop.getNumber();
+  // How many instructions of the loop each agent issues (its own, the
+  // scalars it recomputes, its coordination), before the expansion.
+  SmallVector<unsigned, 4> Issued;
+  for (unsigned A = 1; A <= Partition.numAgents(); ++A) {
+    unsigned Count = 0;
+    for (MachineInstr &MI : Loop)
+      Count += !MI.isPHI() && !MI.isTerminator() && Partition.keeps(A, &MI);
+    Issued.push_back(Count);
+  }
+  std::vector<TileASAgentFit> Fits;
+  TileASTileNestRewrite NestRewrite;
+  if (L.TileNest) {
+    NestRewrite.Nest = &*L.TileNest;
+    NestRewrite.Work = &*L.TileWork;
+    NestRewrite.AccumulatorCopies = L.AccumulatorCopies;
+  }
+  std::vector<TileASExpandedLoop> Loops = warpSpecializeLoop(
+      S, L.Counted, *L.Preheader, *L.Exit, L.Coord, *L.Solution, Partition,
+      L.Ordered, L.Stage, Fits, L.TileNest ? &NestRewrite : nullptr);
+  Specialized = true;
+  MachineBasicBlock *First = nullptr;
+  for (const TileASAgentFit &Fit : Fits)
+    if (Fit.ShortKernel)
+      MF.getInfo<TileASMachineFunctionInfo>()->addPipelinedKernel(
+          *Fit.ShortKernel);
+  for (const TileASExpandedLoop &E : Loops)
+    if (E.Kernel) {
+      MF.getInfo<TileASMachineFunctionInfo>()->addPipelinedKernel(*E.Kernel);
+      First = First ? First : E.Kernel;
+    }
+  remarkAgentLoops(S, Loops, Fits);
+  MachineBasicBlock *At = First ? First : L.Preheader;
+  ORE->emit([&] {
+    MachineOptimizationRemark R(DEBUG_TYPE, "WarpSpecialized",
+                                At->findDebugLoc(At->begin()), At);
+    R << "loop bb." << ore::NV("Block", LoopNumber) << " in "
+      << ore::NV("Function", MF.getName())
+      << " warp-specialized at II=" << ore::NV("II", S.II) << " with "
+      << ore::NV("Stages", S.StageCount) << " stages into "
+      << ore::NV("Agents", unsigned(Loops.size())) << " agents:";
+    for (unsigned A = 1; A <= Loops.size(); ++A) {
+      const model::AgentRecord &Rec = tileasMachine(MF).agents()[A - 1];
+      R << (A > 1 ? "," : "") << " " << Rec.Name << " ("
+        << ore::NV("Warps", Rec.Warps) << " warp(s), "
+        << ore::NV("Registers", Rec.Registers) << " registers, "
+        << ore::NV("Instructions", Issued[A - 1]) << " instructions)";
+    }
+    return R;
+  });
+  return true;
+}
+
+void TileASMaterializeSchedule::remarkAgentLoops(
+    const TileASLoopSchedule &S, ArrayRef<TileASExpandedLoop> Loops,
+    ArrayRef<TileASAgentFit> Fits) {
+  for (unsigned A = 1; A <= Loops.size(); ++A) {
+    const TileASExpandedLoop &E = Loops[A - 1];
+    const TileASAgentFit &Fit = Fits[A - 1];
+    if (!E.Kernel)
+      continue;
+    ORE->emit([&] {
+      return MachineOptimizationRemarkAnalysis(
+                 DEBUG_TYPE, "AgentRegisterNeed",
+                 E.Kernel->findDebugLoc(E.Kernel->begin()), E.Kernel)
+             << "agent "
+             << tileasMachine(*S.Loop->getParent()).agents()[A - 1].Name
+             << " keeps about " << ore::NV("Need", Fit.Need)
+             << " 32-bit registers live in its loop, of its budget "
+             << ore::NV("Budget", Fit.Budget);
+    });
+    if (Fit.Distance < Fit.Requested)
+      ORE->emit([&] {
+        return MachineOptimizationRemarkMissed(
+                   DEBUG_TYPE, "PrefetchShortened",
+                   E.Kernel->findDebugLoc(E.Kernel->begin()), E.Kernel)
+               << "agent "
+               << tileasMachine(*S.Loop->getParent()).agents()[A - 1].Name
+               << " prefetches its far-memory loads "
+               << ore::NV("Distance", Fit.Distance)
+               << " iteration(s) ahead instead of "
+               << ore::NV("Requested", Fit.Requested) << ": that would keep "
+               << ore::NV("RequestedNeed", Fit.RequestedNeed)
+               << " 32-bit registers live, over its budget of "
+               << ore::NV("Budget", Fit.Budget);
+      });
+    if (E.NumStages <= S.StageCount)
+      continue;
+    ORE->emit([&] {
+      return MachineOptimizationRemarkAnalysis(
+                 DEBUG_TYPE, "FarMemoryPrefetch",
+                 E.Kernel->findDebugLoc(E.Kernel->begin()), E.Kernel)
+             << "agent "
+             << tileasMachine(*S.Loop->getParent()).agents()[A - 1].Name
+             << " issues the far-memory loads it reads itself "
+             << ore::NV("Distance", Fit.Distance)
+             << " iteration(s) further ahead of their readers: "
+             << ore::NV("AgentStages", E.NumStages) << " stages instead of "
+             << ore::NV("Stages", S.StageCount);
+    });
+  }
+}
