@@ -1,6 +1,7 @@
 """What the benchmark scripts that run the corpus share (bench/sim-bench.py,
-bench/utilization.py): a kernel's class, LLVM's tools of a build, and
-tileas-sim's word for a loop whose trip count is a constant."""
+bench/utilization.py, bench/persistent.py): a kernel's class, the loop
+nests of the corpus and the trip counts they take, LLVM's tools of a build,
+and tileas-sim's word for a loop whose trip count is a constant."""
 
 import os
 import re
@@ -8,6 +9,28 @@ import sys
 
 # tileas-sim says so when a loop's bound is a constant: it runs its own.
 FIXED_TRIPS = re.compile(r"runs (\d+) iterations whatever the live-ins")
+
+
+# The corpus's loop nests (persistent kernels, docs/persistent.md): the IR
+# names of the outer loop's header (a loop over output or query tiles) and
+# of the inner loop's, which tileas-sim and tileas-protocol-check take trip
+# counts by (--trip-count=tile=8,kloop=16). Every other corpus kernel is one
+# loop.
+NESTS = {
+    "persistent-gemm": ("tile", "kloop"),
+    "grouped-persistent-gemm": ("tile", "kloop"),
+    "persistent-attention-fwd": ("qtile", "kvloop"),
+}
+
+
+def trip_count_option(name, trips, tiles=1):
+    """tileas-sim's --trip-count for a kernel: a nest runs `tiles` outer
+    iterations of `trips` inner ones (one tile by default, so that a nest
+    compares with the single loops); a single loop runs `trips`."""
+    if name in NESTS:
+        outer, inner = NESTS[name]
+        return "--trip-count=%s=%d,%s=%d" % (outer, tiles, inner, trips)
+    return "--trip-count=%d" % trips
 
 
 def kernel_class(name):

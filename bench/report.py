@@ -6,8 +6,9 @@ Usage:
       Reads DIR/results.csv, machsuite.csv, bench.json (from tileas-bench),
       sched-bench.json, event-bench.json (Google Benchmark), and the optional
       commands.txt, unfinished.csv, effort-tradeoff.md and ims.csv that
-      bench/run.sh writes, sim.csv (bench/sim-bench.py) and utilization.json
-      (bench/utilization.*); writes report.md, utilization.svg,
+      bench/run.sh writes, sim.csv (bench/sim-bench.py), utilization.json
+      (bench/utilization.*) and persistent.json (bench/persistent.py);
+      writes report.md, utilization.svg,
       ii-over-mii.svg, time-vs-size.svg, kernel-<loop>.svg, sched-growth.svg,
       event-growth.svg and sim-speedup.svg into --out.
   bench/report.py merge --out DIR PART...
@@ -33,6 +34,7 @@ import sys
 
 import figures
 import ims_report
+import persistent_report
 import sim_report
 import time_targets
 import utilization_report
@@ -1107,6 +1109,7 @@ def write_report(in_dir, out_dir):
         read_text(os.path.join(in_dir, "effort-tradeoff.md")))
     lines += sim_report.section(in_dir, out_dir, verdict,
                                 {l.name: l.sim_bound() for l in loops or []})
+    lines += persistent_report.section(in_dir, verdict)
     lines += section_ir_vs_mir(
         read_text(os.path.join(in_dir, "ir-vs-mir.md")))
     with open(os.path.join(out_dir, "report.md"), "w",

@@ -11,7 +11,9 @@
 # tileas-loopgen and on the MachSuite graphs; simulates the corpus loops in
 # each form with tileas-sim (bench/sim-bench.py) and, where
 # bench/utilization.sh or .py exists, their tensor-core utilization on
-# measured timing (utilization.json); runs tileas-sched-bench and
+# measured timing (utilization.json); times the corpus's loop nests (the
+# persistent kernels) over their tiles with tileas-sim (bench/persistent.py,
+# persistent.json); runs tileas-sched-bench and
 # tileas-event-bench; copies their raw outputs into the results directory
 # and turns them into report.md and SVG figures with bench/report.py
 # (matplotlib: Debian's python3-matplotlib, which utils/setup.sh installs).
@@ -277,6 +279,15 @@ utilization() {
   log "no bench/utilization.sh or .py: utilization not measured"
 }
 
+# Total cycles of the corpus's persistent kernels, 1 and 8 tiles, under
+# both strategies (issue 28's targets): the report's "Persistent kernels".
+persistent() {
+  log "bench/persistent.py: the corpus's loop nests over their tiles"
+  python3 "$REPO/bench/persistent.py" --build "$BUILD" \
+    --out "$WORK/raw/persistent.json"
+  note "bench/persistent.py --build <build> --out <tmp>/raw/persistent.json"
+}
+
 merge_parts() {
   python3 "$REPO/bench/report.py" merge --out "$WORK/raw" "$WORK"/parts/*
   note "bench/report.py merge --out <tmp>/raw <tmp>/parts/*"
@@ -356,6 +367,7 @@ main() {
   bench_corpus_and_machsuite
   sim_bench
   utilization
+  persistent
   bench_generated
   merge_parts
   google_benchmarks

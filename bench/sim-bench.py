@@ -21,9 +21,13 @@ For each loop of bench/corpus and each trip count, tileas-sim runs:
                rows 'not-implemented' while llc has no such option;
 
 each without jitter (seed 1) and with +-JITTER% far-memory jitter (seeds
-1..SEEDS). Every form runs the iterations of the loop as written
-(tileas-sim --reference); a loop whose bound is a constant runs its own trip
-count only. Writes one CSV row per run (see COLUMNS). Simulated cycles do
+1..SEEDS). A loop nest of the corpus (corpus_kernels.NESTS: the persistent
+kernels) runs one tile of each trip count (--trip-count=tile=1,kloop=N,
+its loops named by their IR blocks in every form), so that its rows compare
+with the single loops'; bench/persistent.py times its tiles. Every single
+loop's form runs the iterations of the loop as written (tileas-sim
+--reference); a loop whose bound is a constant runs its own trip count
+only. Writes one CSV row per run (see COLUMNS). Simulated cycles do
 not depend on the machine the benchmark runs on.
 """
 
@@ -36,7 +40,8 @@ import subprocess
 import sys
 import tempfile
 
-from corpus_kernels import FIXED_TRIPS, kernel_class, llvm_bin
+from corpus_kernels import (FIXED_TRIPS, NESTS, kernel_class, llvm_bin,
+                            trip_count_option)
 
 COLUMNS = ("loop", "family", "requested_trip_count", "trip_count", "variant",
            "jitter_percent", "seed", "status", "cycles",
@@ -146,10 +151,22 @@ def sms_expansion(tools, src, work, name, peer):
     return mir, "", ""
 
 
-def run_trip_count(tools, src, trips):
+def trip_count_args(name, src, trips):
+    """tileas-sim's options for a trip count of a loop of the corpus, in
+    every form: a single loop's forms take it through the loop as written
+    (--reference); a nest's loops are named by their IR blocks in every
+    form, one tile of `trips` inner iterations (--reference takes one
+    number, and a grouped GEMM's inner bound is a loaded value, which no
+    reference can pass on)."""
+    if name in NESTS:
+        return [trip_count_option(name, trips)]
+    return ["--trip-count=%d" % trips, "--reference=" + src]
+
+
+def run_trip_count(tools, src, name, trips):
     """The trip count the loop can run for a requested one (its own when
     its bound is a constant), or (None, error)."""
-    result, err = tools.simulate(src, ["--trip-count=%d" % trips])
+    result, err = tools.simulate(src, [trip_count_option(name, trips)])
     if result is not None:
         return trips, ""
     fixed = FIXED_TRIPS.search(err)
@@ -182,7 +199,7 @@ def measure_loop(tools, src, work, args, peers):
                                              peers.get(name))
     rows, seen = [], set()
     for requested in args.trip_counts:
-        trips, err = run_trip_count(tools, src, requested)
+        trips, err = run_trip_count(tools, src, name, requested)
         runs = [(0, 1)] + [(args.jitter, s) for s in range(1, args.seeds + 1)]
         for variant in VARIANTS:
             for jitter, seed in runs:
@@ -197,7 +214,7 @@ def measure_loop(tools, src, work, args, peers):
                 if variant == "ours_ws" and not args.warp_specialized:
                     rows.append(row(*common, "not-implemented", note=NO_WS))
                     continue
-                sim_args = ["--trip-count=%d" % trips, "--reference=" + src]
+                sim_args = trip_count_args(name, src, trips)
                 if jitter:
                     sim_args += ["--jitter=%d" % jitter, "--seed=%d" % seed]
                 if variant == "unpipelined":

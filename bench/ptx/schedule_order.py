@@ -196,6 +196,7 @@ def mir_loops(functions, remarks):
 PTX_ENTRY = re.compile(r"^\.visible \.entry (\w+)\(")
 PTX_LABEL = re.compile(r"^(\$L__BB\d+_\d+):")
 PTX_OPCODE = re.compile(r"^\t// ([A-Z][A-Za-z0-9_]*)\s*$")
+INNER_HEADER = re.compile(r"=>\s*This Inner Loop Header")
 
 
 def ptx_loops(lines):
@@ -210,9 +211,11 @@ def ptx_loops(lines):
             result[function] = []
         m = PTX_LABEL.match(lines[i])
         # The header comment follows the label, on its line when the block
-        # has no IR name, else on the next.
+        # has no IR name, else on the next; an inner loop of a nest has a
+        # "Parent Loop" line first and its header comment indented
+        # ("=>  This Inner Loop Header: Depth=2").
         if (m and function is not None and
-                any("=>This Inner Loop Header" in l for l in lines[i:i + 2])):
+                any(INNER_HEADER.search(l) for l in lines[i:i + 3])):
             label = m.group(1)
             back = re.compile(r"^\t(?:@!?%\w+ )?bra(?:\.uni)? " +
                               re.escape(label) + ";")
