@@ -117,7 +117,14 @@ std::optional<std::string> llvm::applyTimingToOperation(const MachineInstr &MI,
     return "-tileas-timing: " + toString(IT.takeError());
   if (!*IT)
     return std::nullopt;
-  Op.Latency = (*IT)->Latency;
+  // What a timed unit (the tensor core, the TMA) makes reaches its readers
+  // through an mbarrier (a pipe's commit, a mutex's release), which they see
+  // the description's arrive-to-wait latency after the unit completes, as
+  // tileas-sim times it (SimOptions::ArriveLatency). An MMA chain forwards
+  // its accumulator without one (accumulatorForwarding).
+  unsigned Arrive =
+      (*IT)->OnUnit != timing::Unit::None ? T->mbarrierLatency() : 0;
+  Op.Latency = (*IT)->Latency + Arrive;
   unsigned Hold = unsigned(((*IT)->OccupancyX100 + 99) / 100);
   if ((*IT)->OnUnit == timing::Unit::TensorCore) {
     // The tensor core's slots are held for the MMA's occupancy.
