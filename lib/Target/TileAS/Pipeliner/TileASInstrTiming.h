@@ -21,6 +21,7 @@
 
 #include "tileas/Timing/Timing.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 
 #include <optional>
@@ -28,6 +29,7 @@
 
 namespace tileas {
 struct Operation;
+class Problem;
 } // namespace tileas
 
 namespace llvm {
@@ -59,6 +61,16 @@ std::optional<std::string> applyTimingToOperation(const MachineInstr &MI,
 /// it so: OpClass::ForwardsOnUnit). nullopt with the slot model's numbers
 /// and for instructions off the tensor core.
 std::optional<int> accumulatorForwarding(const MachineInstr &MI);
+
+/// -tileas-timing: the SM's far-memory share serves loads in the order they
+/// are issued (tileas-sim queues them on it), so an iteration's first
+/// transfer starts when its first load in program order issues, whichever
+/// load's address is ready first. Orders the far-memory loads of the loop
+/// (Instrs[I] is P's op I) by the earliest cycle each can issue in its
+/// iteration (the longest path to it over P's distance-0 dependences): a
+/// zero-latency order edge from each load to those of the next earliest
+/// cycle, where it closes no cycle. Nothing with the slot model's numbers.
+void orderFarMemoryLoads(ArrayRef<MachineInstr *> Instrs, tileas::Problem &P);
 
 } // namespace llvm
 
