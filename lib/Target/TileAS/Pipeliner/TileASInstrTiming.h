@@ -45,7 +45,9 @@ instrTiming(const tileas::timing::Timing &T, const MachineInstr &MI);
 
 /// -tileas-timing: with a description other than the model, gives Op (MI's
 /// operation, its resources filled from the slot model) the description's
-/// result latency, and for an MMA holds its slots for the description's
+/// result latency, plus its mbarrier arrive-to-wait latency for what the
+/// tensor core or the TMA makes (its readers wait on a pipe or mutex
+/// barrier), and for an MMA holds its slots for the description's
 /// occupancy (rounded up to whole cycles; the machine's slots and pools are
 /// unchanged). A far-memory load holds the copy engine's slot (`tma`) for
 /// its transfer occupancy: the bytes at the description's bandwidth share.
