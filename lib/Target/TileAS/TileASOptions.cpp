@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TileASOptions.h"
+#include "Pipeliner/TileASStrategyChoice.h"
 #include "tileas/Model/MachineModel.h"
 #include "tileas/Timing/Timing.h"
 
@@ -70,7 +71,9 @@ static cl::opt<bool> VerifySchedules(
 static cl::opt<TileASPipelineStrategy> Strategy(
     "tileas-pipeline-strategy",
     cl::desc("How tileas-materialize-schedule turns a schedule into code "
-             "(and what coordination tileas-generate-schedule charges)"),
+             "(and what coordination tileas-generate-schedule charges); "
+             "default: unspecialized, warp-specialized under a measured "
+             "-tileas-timing"),
     cl::init(TileASPipelineStrategy::Unspecialized),
     cl::values(
         clEnumValN(TileASPipelineStrategy::None, "none",
@@ -125,7 +128,11 @@ static cl::opt<std::string, false, TimingNameParser> Timing(
 int llvm::tileasReservedBarriers() { return ReservedBarriers; }
 std::string llvm::tileasTiming() { return Timing; }
 bool llvm::tileasVerifySchedules() { return VerifySchedules; }
-TileASPipelineStrategy llvm::tileasPipelineStrategy() { return Strategy; }
+TileASPipelineStrategy llvm::tileasPipelineStrategy() {
+  // Not given: the default of the timing the scheduler plans with.
+  return Strategy.getNumOccurrences() ? Strategy
+                                      : defaultPipelineStrategy(Timing);
+}
 unsigned llvm::tileasRingSlack() { return RingSlack; }
 unsigned llvm::tileasPrefetchDistance() { return PrefetchDistance; }
 bool llvm::tileasWSKeepSlowerII() { return WSKeepSlowerII; }

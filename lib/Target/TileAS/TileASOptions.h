@@ -30,9 +30,10 @@ bool tileasVerifySchedules();
 enum class TileASPipelineStrategy { None, Unspecialized, WarpSpecialized };
 
 /// How materialization turns a schedule into code
-/// (-tileas-pipeline-strategy). The coordination solve of both passes reads
-/// it: warp-specialized, a mutex between two agents may need a handoff with
-/// barriers of its own, which the scheduler must pay for.
+/// (-tileas-pipeline-strategy; not given, defaultPipelineStrategy of the
+/// -tileas-timing, TileASStrategyChoice.h). The coordination solve of both
+/// passes reads it: warp-specialized, a mutex between two agents may need a
+/// handoff with barriers of its own, which the scheduler must pay for.
 TileASPipelineStrategy tileasPipelineStrategy();
 
 /// Warp-specialized: extra slots a ring filled by an asynchronous unit for

@@ -117,7 +117,14 @@ std::optional<std::string> llvm::applyTimingToOperation(const MachineInstr &MI,
     return "-tileas-timing: " + toString(IT.takeError());
   if (!*IT)
     return std::nullopt;
-  Op.Latency = (*IT)->Latency;
+  // What a timed unit (the tensor core, the TMA) makes reaches its readers
+  // through an mbarrier (a pipe's commit, a mutex's release), which they see
+  // the description's arrive-to-wait latency after the unit completes, as
+  // tileas-sim times it (SimOptions::ArriveLatency). An MMA chain forwards
+  // its accumulator without one (accumulatorForwarding).
+  unsigned Arrive =
+      (*IT)->OnUnit != timing::Unit::None ? T->mbarrierLatency() : 0;
+  Op.Latency = (*IT)->Latency + Arrive;
   unsigned Hold = unsigned(((*IT)->OccupancyX100 + 99) / 100);
   if ((*IT)->OnUnit == timing::Unit::TensorCore) {
     // The tensor core's slots are held for the MMA's occupancy.
@@ -151,4 +158,97 @@ std::optional<int> llvm::accumulatorForwarding(const MachineInstr &MI) {
   if (!*IT || (*IT)->OnUnit != timing::Unit::TensorCore)
     return std::nullopt;
   return int(((*IT)->OccupancyX100 + 99) / 100);
+}
+
+/// The earliest cycle of each op in its iteration: the longest path to it
+/// over P's distance-0 dependences (nullopt if they form a cycle).
+static std::optional<std::vector<int64_t>> earliestCycles(const Problem &P) {
+  unsigned N = P.size();
+  std::vector<SmallVector<const Dependence *, 4>> Succs(N);
+  std::vector<unsigned> Pending(N, 0);
+  for (const Dependence &D : P.dependences())
+    if (D.Distance == 0) {
+      Succs[D.From].push_back(&D);
+      ++Pending[D.To];
+    }
+  std::vector<int64_t> Earliest(N, 0);
+  SmallVector<unsigned, 64> Ready;
+  for (unsigned V = 0; V != N; ++V)
+    if (!Pending[V])
+      Ready.push_back(V);
+  unsigned Seen = 0;
+  while (!Ready.empty()) {
+    unsigned V = Ready.pop_back_val();
+    ++Seen;
+    for (const Dependence *D : Succs[V]) {
+      Earliest[D->To] = std::max(Earliest[D->To], Earliest[V] + D->Latency);
+      if (--Pending[D->To] == 0)
+        Ready.push_back(D->To);
+    }
+  }
+  if (Seen != N)
+    return std::nullopt;
+  return Earliest;
+}
+
+/// Whether From reaches To over P's dependences of any distance.
+static bool reaches(const Problem &P, unsigned From, unsigned To) {
+  std::vector<SmallVector<unsigned, 4>> Succs(P.size());
+  for (const Dependence &D : P.dependences())
+    Succs[D.From].push_back(D.To);
+  std::vector<bool> Visited(P.size(), false);
+  SmallVector<unsigned, 32> Work{From};
+  Visited[From] = true;
+  while (!Work.empty()) {
+    unsigned V = Work.pop_back_val();
+    if (V == To)
+      return true;
+    for (unsigned S : Succs[V])
+      if (!Visited[S]) {
+        Visited[S] = true;
+        Work.push_back(S);
+      }
+  }
+  return false;
+}
+
+void llvm::orderFarMemoryLoads(ArrayRef<MachineInstr *> Instrs, Problem &P) {
+  std::optional<timing::Timing> T = timing::lookup(tileasTiming());
+  if (!T)
+    return;
+  SmallVector<unsigned, 8> Loads;
+  for (unsigned I = 0, E = Instrs.size(); I != E; ++I) {
+    Expected<std::optional<timing::InstrTiming>> IT =
+        instrTiming(*T, *Instrs[I]);
+    if (!IT) {
+      // applyTimingToOperation has already refused the loop for this.
+      consumeError(IT.takeError());
+      return;
+    }
+    if (*IT && (*IT)->OnUnit == timing::Unit::FarMemory)
+      Loads.push_back(I);
+  }
+  if (Loads.size() < 2)
+    return;
+  std::optional<std::vector<int64_t>> Earliest = earliestCycles(P);
+  if (!Earliest)
+    return;
+  llvm::stable_sort(Loads, [&](unsigned A, unsigned B) {
+    return (*Earliest)[A] < (*Earliest)[B];
+  });
+  // Each load before those of the next earliest cycle.
+  for (size_t From = 0, Next; From < Loads.size(); From = Next) {
+    Next = From;
+    while (Next < Loads.size() &&
+           (*Earliest)[Loads[Next]] == (*Earliest)[Loads[From]])
+      ++Next;
+    size_t End = Next;
+    while (End < Loads.size() &&
+           (*Earliest)[Loads[End]] == (*Earliest)[Loads[Next]])
+      ++End;
+    for (size_t A = From; A != Next; ++A)
+      for (size_t B = Next; B != End; ++B)
+        if (!reaches(P, Loads[B], Loads[A]))
+          P.addDependence({Loads[A], Loads[B], 0, 0, DepKind::Order});
+  }
 }

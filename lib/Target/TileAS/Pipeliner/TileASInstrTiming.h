@@ -21,6 +21,7 @@
 
 #include "tileas/Timing/Timing.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 
 #include <optional>
@@ -28,6 +29,7 @@
 
 namespace tileas {
 struct Operation;
+class Problem;
 } // namespace tileas
 
 namespace llvm {
@@ -43,7 +45,9 @@ instrTiming(const tileas::timing::Timing &T, const MachineInstr &MI);
 
 /// -tileas-timing: with a description other than the model, gives Op (MI's
 /// operation, its resources filled from the slot model) the description's
-/// result latency, and for an MMA holds its slots for the description's
+/// result latency, plus its mbarrier arrive-to-wait latency for what the
+/// tensor core or the TMA makes (its readers wait on a pipe or mutex
+/// barrier), and for an MMA holds its slots for the description's
 /// occupancy (rounded up to whole cycles; the machine's slots and pools are
 /// unchanged). A far-memory load holds the copy engine's slot (`tma`) for
 /// its transfer occupancy: the bytes at the description's bandwidth share.
@@ -59,6 +63,16 @@ std::optional<std::string> applyTimingToOperation(const MachineInstr &MI,
 /// it so: OpClass::ForwardsOnUnit). nullopt with the slot model's numbers
 /// and for instructions off the tensor core.
 std::optional<int> accumulatorForwarding(const MachineInstr &MI);
+
+/// -tileas-timing: the SM's far-memory share serves loads in the order they
+/// are issued (tileas-sim queues them on it), so an iteration's first
+/// transfer starts when its first load in program order issues, whichever
+/// load's address is ready first. Orders the far-memory loads of the loop
+/// (Instrs[I] is P's op I) by the earliest cycle each can issue in its
+/// iteration (the longest path to it over P's distance-0 dependences): a
+/// zero-latency order edge from each load to those of the next earliest
+/// cycle, where it closes no cycle. Nothing with the slot model's numbers.
+void orderFarMemoryLoads(ArrayRef<MachineInstr *> Instrs, tileas::Problem &P);
 
 } // namespace llvm
 

@@ -75,6 +75,7 @@ public:
     addRegisterDependences();
     addReusedBufferDependences();
     addMemoryAndOrderDependences();
+    orderFarMemoryLoads(LP.Instrs, LP.Problem);
     return applyConstraints();
   }
 

@@ -7,6 +7,7 @@
 #include "Pipeliner/TileASStrategyChoice.h"
 #include "tileas/Sched/Coordination.h"
 #include "tileas/Sched/Verifier.h"
+#include "tileas/Timing/Timing.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Error.h"
@@ -82,4 +83,9 @@ TileASStrategyChoice llvm::chooseStrategy(const Problem &P, ScheduleResult WS,
   C.Result = std::move(U);
   C.UnspecializedProblem = std::move(UP);
   return C;
+}
+
+TileASPipelineStrategy llvm::defaultPipelineStrategy(StringRef Timing) {
+  return timing::lookup(Timing) ? TileASPipelineStrategy::WarpSpecialized
+                                : TileASPipelineStrategy::Unspecialized;
 }

@@ -18,8 +18,11 @@
 #ifndef TILEAS_TILEASSTRATEGYCHOICE_H
 #define TILEAS_TILEASSTRATEGYCHOICE_H
 
+#include "TileASOptions.h"
 #include "tileas/Sched/Problem.h"
 #include "tileas/Sched/Scheduler.h"
+
+#include "llvm/ADT/StringRef.h"
 
 #include <optional>
 #include <string>
@@ -48,6 +51,16 @@ tileas::Problem unspecializedProblem(const tileas::Problem &P);
 TileASStrategyChoice chooseStrategy(const tileas::Problem &P,
                                     tileas::ScheduleResult WS,
                                     const tileas::SchedulerOptions &Opts);
+
+/// The strategy when -tileas-pipeline-strategy is not given, for the timing
+/// the scheduler plans with (-tileas-timing): unspecialized on the slot
+/// model (the seed's default); warp-specialized on a measured description.
+/// There the two tie without jitter, but with it the producer warp's slack
+/// ring slots absorb what a one-stage unspecialized loop with rings one slot
+/// deep cannot (bench/results/report.md: on b200 with +-25% and the heavy
+/// tail, warp-specialized is 0.3% faster on the GEMMs and 1.0% on
+/// attention).
+TileASPipelineStrategy defaultPipelineStrategy(StringRef Timing);
 
 } // namespace llvm
 
