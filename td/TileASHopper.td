@@ -12,7 +12,7 @@
 // editing a number here does not move Blackwell's (TileASMachine.td), and
 // the reverse. The resource vectors of TileASResources.td serve it through
 // slot ids and pool names (TileASMachineModel); its own wgmma vectors are
-// below (given to the instructions only on request, for now: see there).
+// below.
 //
 //===----------------------------------------------------------------------===//
 
@@ -178,18 +178,12 @@ def TileASHopper : TileASMachineModel<"hopper", TileASHopperModel> {
       [TMEM_ALLOC, PIPE_TMEM]);
 }
 
-// The wgmma footprints above, given to the WGMMA instructions: not yet by
-// default. With them a k-loop of eight m64n128k16 wgmmas runs at II 512 in
-// two stages, and an accumulator chain then crosses a stage boundary; the
-// expansion of the .ll form copies such in-place accumulators, and ptxas
-// serializes the wgmmas (C7511) in the unspecialized corpus GEMM
-// (docs/machines.md, "What is left"). Until the expansion keeps them in
-// place, Hopper's wgmma takes RV_Wgmma on its own slots and pools;
-// tileas-tblgen -DTILEAS_HOPPER_WGMMA_FOOTPRINTS turns them on
-// (test/TableGen/machines.test).
-#ifdef TILEAS_HOPPER_WGMMA_FOOTPRINTS
+// The wgmma footprints above, given to the WGMMA instructions. A k-loop of
+// eight m64n128k16 wgmmas then runs at II 512 in two stages, with an
+// accumulator chain across the stage boundary; its accumulators stay in
+// their registers through the expansion because every wgmma is put in
+// two-address form before allocation (TileASWgmmaInPlace.cpp).
 def : MachineResources<TileASHopper, [WGMMA], RV_HopperWgmmaX4>;
 foreach L = [8, 16, 32, 64, 128] in
 def : MachineResources<TileASHopper, [!cast<TileASInst>("WGMMA_X" # L)],
                        !cast<TileASResources>("RV_HopperWgmmaX" # L)>;
-#endif

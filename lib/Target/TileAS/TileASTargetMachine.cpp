@@ -113,7 +113,10 @@ namespace {
 class TileASPassConfig : public TargetPassConfig {
 public:
   TileASPassConfig(TileASTargetMachine &TM, PassManagerBase &PM)
-      : TargetPassConfig(TM, PM) {}
+      : TargetPassConfig(TM, PM) {
+    // wgmma accumulators beyond the 15 defs LLVM can tie, tied by hand.
+    insertPass(&TwoAddressInstructionPassID, &TileASWgmmaInPlaceID);
+  }
 
   TileASTargetMachine &getTileASTargetMachine() const {
     return getTM<TileASTargetMachine>();

@@ -30,6 +30,7 @@ extern "C" void LLVMInitializeTileASTarget() {
   initializeTileASEventSchedulePass(PR);
   initializeTileASAgentRegisterCheckPass(PR);
   initializeTileASPTXParamsPass(PR);
+  initializeTileASWgmmaInPlacePass(PR);
 }
 
 extern "C" void LLVMInitializeTileASAsmPrinter() {

@@ -15,6 +15,9 @@
 
 #include "gtest/gtest.h"
 
+#include <string>
+#include <utility>
+
 using namespace tileas;
 
 namespace {
@@ -62,25 +65,28 @@ TEST(Machines, HopperHasNoTensorMemory) {
     EXPECT_STRNE(Pipe, "tmem");
 }
 
-TEST(Machines, HopperWgmmaTakesItsOwnSlotsAndPools) {
-  // Until the expansion keeps in-place accumulators across stages, Hopper's
-  // wgmma takes RV_Wgmma (td/TileASHopper.td): the same cycles as on
-  // Blackwell, on Hopper's own slot and pool records.
-  for (const char *Name :
-       {"WGMMA", "WGMMA_X8", "WGMMA_X16", "WGMMA_X32", "WGMMA_X64"}) {
+TEST(Machines, HopperWgmmaTakesItsOwnFootprints) {
+  // Each accumulator width its own vector (td/TileASHopper.td): m64nNk16,
+  // L = N / 2 f32 per thread, holds the tensor core L cycles and returns its
+  // result a 64-cycle drain later; Blackwell keeps RV_Wgmma.
+  const std::pair<const char *, unsigned> Widths[] = {
+      {"WGMMA", 4},      {"WGMMA_X8", 8},   {"WGMMA_X16", 16},
+      {"WGMMA_X32", 32}, {"WGMMA_X64", 64}, {"WGMMA_X128", 128}};
+  ResourceModel HM = hopper().buildResourceModel();
+  ResourceModel BM = blackwell().buildResourceModel();
+  for (auto [Name, L] : Widths) {
     const model::OpcodeRecord *H = hopper().lookupOpcode(Name);
     const model::OpcodeRecord *B = blackwell().lookupOpcode(Name);
     ASSERT_TRUE(H && B) << Name;
     const model::ResourceVectorRecord &HV = hopper().resourceVector(*H);
     const model::ResourceVectorRecord &BV = blackwell().resourceVector(*B);
-    EXPECT_STREQ(HV.Name, "RV_Wgmma");
+    EXPECT_EQ(std::string(HV.Name), "RV_HopperWgmmaX" + std::to_string(L));
+    EXPECT_STREQ(BV.Name, "RV_Wgmma");
     EXPECT_TRUE(HV.Async);
-    EXPECT_EQ(HV.Latency, BV.Latency);
-    EXPECT_EQ(hopper().footprint(HV).vec(), blackwell().footprint(BV).vec());
+    EXPECT_EQ(HV.Latency, L + 64) << Name;
+    EXPECT_EQ(hopper().footprint(HV).vec().size(), size_t(L)) << Name;
+    // The issue and bank-pairing pools, named as on Blackwell.
     ASSERT_EQ(hopper().poolCharges(HV).size(), 2u);
-    // Pool indices are each machine's: the charge names the same pools.
-    ResourceModel HM = hopper().buildResourceModel();
-    ResourceModel BM = blackwell().buildResourceModel();
     for (unsigned I = 0; I != 2; ++I)
       EXPECT_EQ(HM.pools()[hopper().poolCharges(HV)[I].Pool].Name,
                 BM.pools()[blackwell().poolCharges(BV)[I].Pool].Name);

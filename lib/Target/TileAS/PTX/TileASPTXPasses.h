@@ -16,6 +16,14 @@ class PassRegistry;
 FunctionPass *createTileASPTXParamsPass();
 void initializeTileASPTXParamsPass(PassRegistry &);
 
+/// Right after the two-address pass: gives every fragment of a wgmma's
+/// result the accumulator's virtual register (a copy the coalescer removes),
+/// as a tied operand would, so that allocation keeps accumulators in place
+/// (TileASWgmmaInPlace.cpp).
+FunctionPass *createTileASWgmmaInPlacePass();
+void initializeTileASWgmmaInPlacePass(PassRegistry &);
+extern char &TileASWgmmaInPlaceID;
+
 } // namespace llvm
 
 #endif // TILEAS_PTX_TILEASPTXPASSES_H
