@@ -105,6 +105,7 @@ private:
                      ArrayRef<MachineInstr *> Created);
   void removeUnusedCounters();
   // The agents' tile loops tightened (TileASTileLoopControl.cpp).
+  void removeDeadTileWork();
   void hoistTileInvariants();
   void computeNextTileEarly();
   void allocateSecondCopies();

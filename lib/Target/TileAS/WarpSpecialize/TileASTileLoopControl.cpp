@@ -9,6 +9,9 @@
 // in-order issue's latency stalls off the way from one tile to the next
 // (docs/persistent.md, "Measured: the generated warp-specialized form").
 //
+//  * First, what no one reads goes: the compute warps' copy of a value
+//    only their idle inner loop read (a grouped GEMM's k-tile count, which
+//    they would load at every tile for nothing).
 //  * A tile-invariant branch condition leaves every agent's tile loop for
 //    the agent's entry: the test whether the inner loop runs its pipelined
 //    form (its start and bound do not change from tile to tile) ran at
@@ -23,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "Materialize/TileASCoordinationInput.h"
 #include "TileASSubtarget.h"
 #include "WarpSpecialize/TileASAgentRewrite.h"
 
@@ -101,6 +105,39 @@ static bool moveIfAvailable(Register Reg, MachineBasicBlock &To,
       MO.setIsKill(false);
   Moved.insert(Def);
   return true;
+}
+
+/// Nothing reads MI's results and it only computes them (a load of memory
+/// that is not volatile included).
+static bool isDead(const MachineInstr &MI, const MachineRegisterInfo &MRI) {
+  if (MI.isPHI() || MI.isTerminator() || MI.mayStore() || MI.isCall() ||
+      MI.hasUnmodeledSideEffects() || MI.hasOrderedMemoryRef() ||
+      TileAS::isCoordination(MI.getDesc()) || coordinationUnitOf(MI).second ||
+      MI.getNumDefs() == 0)
+    return false;
+  return all_of(MI.all_defs(), [&](const MachineOperand &Def) {
+    return Def.getReg().isVirtual() && MRI.use_nodbg_empty(Def.getReg());
+  });
+}
+
+void AgentRewrite::removeDeadTileWork() {
+  unsigned Default = tileasMachine(MF).defaultAgent();
+  for (unsigned A = 1, N = Regions.size(); A <= N; ++A) {
+    AgentRegion &R = Regions[A - 1];
+    MachineBasicBlock *Head = A == Default ? Header : R.TileHead;
+    MachineBasicBlock *TileLatch = A == Default ? Latch : R.Exit;
+    if (!Head || !TileLatch)
+      continue;
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (MachineBasicBlock *B : tileLoopBlocks(*Head, *TileLatch))
+        for (MachineInstr &MI : make_early_inc_range(reverse(*B)))
+          if (isDead(MI, MRI)) {
+            MI.eraseFromParent();
+            Changed = true;
+          }
+    }
+  }
 }
 
 void AgentRewrite::hoistTileInvariants() {
