@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // After a tile nest's agents have their own tile loops, each expanded inner
-// loop (TileASTileNestRewrite.cpp): two moves of scalar work that take the
+// loop (TileASTileNestRewrite.cpp): moves of scalar work that take the
 // in-order issue's latency stalls off the way from one tile to the next
 // (docs/persistent.md, "Measured: the generated warp-specialized form").
 //
@@ -17,11 +17,17 @@
 //    form (its start and bound do not change from tile to tile) ran at
 //    every tile.
 //  * The agent that commits the accumulator pipe (the MMA warp: its last
-//    MMA of tile t and its first of t + 1 bound the steady state) computes
-//    the next tile's index and exit test in its tile header, where their
-//    latency overlaps the tile's work, instead of in its latch between the
-//    two tiles' MMAs. The load warp keeps them in its latch: in its header
-//    they would stall the first TMA of every tile.
+//    MMA of tile t and its first of t + 1 bound the steady state) also
+//    moves its other tile-invariant integers to its entry (its pipelined
+//    inner loop's prologue computes each stage's k from the constant
+//    start), and computes the next tile's index in its tile header, where
+//    its latency overlaps the tile's work, instead of in its latch between
+//    the two tiles' MMAs. Predicates stay where they are computed: live
+//    through the inner loop they would take predicate registers its
+//    accumulate flags need (a spill at every tile). The load warp keeps
+//    all of it where it is: in its entry the prologue's chain would delay
+//    its first TMA (the MMA warp waits for that TMA anyway), and in its
+//    header the tile index would stall every tile's first TMA.
 //
 //===----------------------------------------------------------------------===//
 
@@ -159,9 +165,6 @@ void AgentRewrite::hoistTileInvariants() {
     MachineBasicBlock *Entry = Outside.size() == 1 ? Outside.front() : nullptr;
     if (!Entry || Entry->succ_size() != 1)
       continue;
-    // Only what the branches read: the inner loop's trip-count test.
-    // Hoisting more (its prologue's k-tile coordinates) would keep them
-    // live through every tile for a saving paid once.
     SmallPtrSet<MachineInstr *, 8> Moved;
     for (MachineBasicBlock *B : Blocks) {
       // An inner loop's own control stays: it changes every iteration.
@@ -171,6 +174,17 @@ void AgentRewrite::hoistTileInvariants() {
         for (const MachineOperand &MO : T.uses())
           if (MO.isReg() && MO.getReg().isVirtual())
             moveIfAvailable(MO.getReg(), *Entry, Body, Moved, MRI);
+      if (!R.CommitsAccumulators)
+        continue;
+      // Integers only: a predicate live through every tile takes one of the
+      // eight predicate registers (the prologue's accumulate flags would
+      // spill); computed where they are, from hoisted integers, they do not
+      // wait.
+      for (MachineInstr &MI : make_early_inc_range(*B))
+        if (isMovableScalar(MI, MRI) &&
+            !TileAS::PREDRegClass.hasSubClassEq(
+                MRI.getRegClass(MI.getOperand(0).getReg())))
+          moveIfAvailable(MI.getOperand(0).getReg(), *Entry, Body, Moved, MRI);
     }
   }
 }
@@ -179,18 +193,27 @@ void AgentRewrite::computeNextTileEarly() {
   for (AgentRegion &R : Regions) {
     if (!R.CommitsAccumulators || !R.TileHead || !R.Exit)
       continue;
-    // The latch's exit test and what it reads of the latch, where the
-    // header has all their operands (the next tile's index from the
-    // header's PHI). Every use is then in a PHI of the header, the latch or
-    // after the tile loop: the header dominates them all.
+    // What the latch's exit test reads of the latch (the next tile's index,
+    // from the header's PHI), where the header has all its operands. Every
+    // use is then in a PHI of the header, the latch or after the tile
+    // loop: the header dominates them all.
     SmallVector<MachineBasicBlock *, 16> Blocks =
         tileLoopBlocks(*R.TileHead, *R.Exit);
     SmallPtrSet<MachineBasicBlock *, 16> Body(Blocks.begin(), Blocks.end());
     SmallPtrSet<MachineInstr *, 4> Moved;
+    // The compare itself stays: its predicate, live through the k-loop,
+    // would take one of the eight predicate registers the k-loop's
+    // accumulate flags need (a spill at every tile).
     for (MachineInstr &T : R.Exit->terminators())
-      for (const MachineOperand &MO : T.uses())
-        if (MO.isReg() && MO.getReg().isVirtual() &&
-            MRI.getVRegDef(MO.getReg())->getParent() == R.Exit)
-          moveIfAvailable(MO.getReg(), *R.TileHead, Body, Moved, MRI);
+      for (const MachineOperand &MO : T.uses()) {
+        if (!MO.isReg() || !MO.getReg().isVirtual())
+          continue;
+        MachineInstr *Test = MRI.getVRegDef(MO.getReg());
+        if (Test->getParent() != R.Exit)
+          continue;
+        for (const MachineOperand &Op : Test->uses())
+          if (Op.isReg() && Op.getReg().isVirtual())
+            moveIfAvailable(Op.getReg(), *R.TileHead, Body, Moved, MRI);
+      }
   }
 }
