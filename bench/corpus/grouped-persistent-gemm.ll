@@ -5,8 +5,9 @@
 ;
 ; Why the shape matters: the inner trip count is a value the tile loop loads
 ; per tile, which every agent's k-loop control reads while the tile loop
-; also stores (its epilogue): under warp specialization the nest keeps the
-; unspecialized form today, its remark naming the load (docs/persistent.md).
+; also stores (its epilogue): under warp specialization each agent that
+; needs the count loads it itself, which is sound because nothing in the
+; nest writes through %counts (docs/persistent.md).
 
 declare ptr addrspace(3) @tileas.tma.load(ptr, i32, i32, i32) nounwind willreturn memory(read)
 declare ptr addrspace(6) @tileas.tmem.alloc(i32) nounwind willreturn memory(inaccessiblemem: readwrite)

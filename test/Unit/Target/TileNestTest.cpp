@@ -281,13 +281,59 @@ TEST_F(TileNestTest, PerTileAgentAssignment) {
 }
 
 // A value the tile loop loads (a grouped GEMM's k-tiles per tile) that
-// every agent's k-loop control reads cannot be recomputed by each agent
-// (the tile loop stores): the nest stays unspecialized, saying which.
+// every agent's k-loop control reads cannot be loaded by each agent when
+// the tile loop's stores may write it (here nothing says what either
+// reads or writes): the nest stays unspecialized, saying which.
 TEST_F(TileNestTest, LoadedTripCountIsNotDivided) {
   plan(persistentGemm("",
                       "    %kt:gpr32 = LDG %out, 0 :: (load (s32), "
                       "addrspace 1)\n",
                       "%kt"));
+  ASSERT_TRUE(Work.has_value());
+  EXPECT_NE(Work->why().find("made by agent 1 (compute) in the tile loop "
+                             "('%kt:gpr32 = LDG"),
+            std::string::npos)
+      << Work->why();
+}
+
+/// The persistent GEMM with its IR: its k-tile count loaded per tile from
+/// the object Counts names, its epilogue storing into the one Out names
+/// (arguments of the IR function: noalias %counts and %out).
+std::string groupedGemm(StringRef Counts, StringRef Out) {
+  std::string Text =
+      persistentGemm("",
+                     ("    %kt:gpr32 = LDG %out, 0 :: (load (s32) from %ir." +
+                      Counts + ", addrspace 1)\n")
+                         .str(),
+                     "%kt");
+  std::string Store = "STG_F %c, %outp, 0 :: (store (s128), addrspace 1)";
+  size_t At = Text.find(Store);
+  Text.replace(
+      At, Store.size(),
+      ("STG_F %c, %outp, 0 :: (store (s128) into %ir." + Out + ", addrspace 1)")
+          .str());
+  return R"(--- |
+  define void @f(ptr addrspace(1) noalias %counts,
+                 ptr addrspace(1) noalias %out) {
+    ret void
+  }
+...
+)" + Text;
+}
+
+// Loaded from an object no store of the nest writes: every agent whose
+// k-loop control reads the count loads it itself.
+TEST_F(TileNestTest, LoadedTripCountIsLoadedByEachAgent) {
+  plan(groupedGemm("counts", "out"));
+  ASSERT_TRUE(Work.has_value());
+  EXPECT_EQ(Work->why(), "");
+  EXPECT_TRUE(keeps("load", "kt"));
+  EXPECT_TRUE(keeps("mma", "kt"));
+}
+
+// Loaded from the object the epilogue stores into: not divided.
+TEST_F(TileNestTest, LoadedTripCountTheNestWritesIsNotDivided) {
+  plan(groupedGemm("out", "out"));
   ASSERT_TRUE(Work.has_value());
   EXPECT_NE(Work->why().find("made by agent 1 (compute) in the tile loop "
                              "('%kt:gpr32 = LDG"),

@@ -49,6 +49,8 @@ struct AgentRegion {
   /// Its ring iterations before the tile (PHI) and after it; its tile
   /// count (PHI) and the next.
   Register Base, BaseNext, Tile, TileNext;
+  /// A tile nest's agent that commits the accumulator pipe (the MMA warp).
+  bool CommitsAccumulators = false;
   /// The agent's copy of each instruction of the original loop it keeps.
   DenseMap<MachineInstr *, MachineInstr *> Copy;
   /// The agent's register for each register the original loop defines.
@@ -102,6 +104,10 @@ private:
   void placeTileExit(unsigned Agent, const TileASCountedLoop &Counted,
                      ArrayRef<MachineInstr *> Created);
   void removeUnusedCounters();
+  // The agents' tile loops tightened (TileASTileLoopControl.cpp).
+  void removeDeadTileWork();
+  void hoistTileInvariants();
+  void computeNextTileEarly();
   void allocateSecondCopies();
   void swapCopies(MachineBasicBlock &Head, MachineBasicBlock &Entry,
                   MachineBasicBlock &TileLatch, unsigned Agent);

@@ -388,6 +388,7 @@ void AgentRewrite::placeTileExit(unsigned Agent,
     namedOperand(*MI, TileAS::OpName::iter).setReg(R.Tile);
     unsigned Empty = DrainEmpty.lookup(Pipe);
     if (Opc == TileAS::PIPE_PRODUCER_COMMIT) {
+      R.CommitsAccumulators = true;
       // The tile's buffers are free once the default agent has read the
       // tile before's.
       BuildMI(Head, Head.getFirstTerminator(), DL,

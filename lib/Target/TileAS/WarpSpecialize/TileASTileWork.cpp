@@ -14,6 +14,8 @@
 #include "TileASSubtarget.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
@@ -42,6 +44,65 @@ static std::string describe(const MachineFunction &MF, Register R) {
   raw_string_ostream OS(Text);
   OS << printReg(R, MF.getSubtarget().getRegisterInfo(), 0, &MF.getRegInfo());
   return Text;
+}
+
+static bool isScalarRegister(const MachineRegisterInfo &MRI, Register R) {
+  if (!R.isVirtual())
+    return false;
+  const TargetRegisterClass *RC = MRI.getRegClass(R);
+  return TileAS::GPR32RegClass.hasSubClassEq(RC) ||
+         TileAS::GPR64RegClass.hasSubClassEq(RC) ||
+         TileAS::PREDRegClass.hasSubClassEq(RC);
+}
+
+/// The objects MMO reads or writes through (looking through the tile
+/// loop's pointer PHIs), if they are all identified objects (noalias
+/// arguments, allocations, globals): distinct ones do not alias.
+static bool identifiedObjectsOf(const MachineMemOperand &MMO,
+                                SmallVectorImpl<const Value *> &Objects) {
+  const Value *V = MMO.getValue();
+  if (!V)
+    return false;
+  SmallVector<const Value *, 4> Found;
+  getUnderlyingObjects(V, Found);
+  for (const Value *O : Found) {
+    if (!isIdentifiedObject(O))
+      return false;
+    Objects.push_back(O);
+  }
+  return !Found.empty();
+}
+
+bool TileASTileWork::isUnwrittenLoad(const MachineInstr &MI) const {
+  const MachineRegisterInfo &MRI = Nest->Inner->getParent()->getRegInfo();
+  if (!MI.mayLoad() || MI.mayStore() || MI.hasUnmodeledSideEffects() ||
+      MI.memoperands_empty() || MI.hasOrderedMemoryRef() ||
+      TileAS::isCoordination(MI.getDesc()) || coordinationUnitOf(MI).second ||
+      !all_of(MI.operands(), [&](const MachineOperand &MO) {
+        return !MO.isReg() || isScalarRegister(MRI, MO.getReg());
+      }))
+    return false;
+  // What it reads is reached only through identified objects...
+  SmallVector<const Value *, 2> Read;
+  for (const MachineMemOperand *MMO : MI.memoperands())
+    if (!identifiedObjectsOf(*MMO, Read))
+      return false;
+  // ... that nothing the nest stores to is based on.
+  for (const MachineBasicBlock *MBB : Nest->Outer->blocks())
+    for (const MachineInstr &Other : *MBB) {
+      if (!Other.mayStore() && !Other.hasUnmodeledSideEffects())
+        continue;
+      if (!Other.mayStore() || Other.memoperands_empty())
+        return false;
+      for (const MachineMemOperand *MMO : Other.memoperands()) {
+        SmallVector<const Value *, 2> Written;
+        if (!identifiedObjectsOf(*MMO, Written) ||
+            any_of(Written,
+                   [&](const Value *W) { return is_contained(Read, W); }))
+          return false;
+      }
+    }
+  return true;
 }
 
 bool TileASTileWork::isOwn(const MachineInstr &MI) const {
@@ -83,7 +144,8 @@ void TileASTileWork::need(unsigned Agent, Register R,
   }
   if (!isOwn(*Def))
     return; // Made before the tile loop: every warp has it.
-  if (!Def->isPHI() && !isPureScalarInstr(*Def, MRI)) {
+  if (!Def->isPHI() && !isPureScalarInstr(*Def, MRI) &&
+      !isUnwrittenLoad(*Def)) {
     unsigned Home = homeAgentOf(*Def);
     if (Home != Agent) {
       fail(formatv("agent {0} would read {1}, made by agent {2} in the tile "
@@ -125,7 +187,9 @@ TileASTileWork TileASTileWork::analyze(const TileASTileNest &Nest,
           W.add(A, MI);
         continue;
       }
-      if (MI.isPHI() || isPureScalarInstr(MI, MRI))
+      // Each agent that reads a scalar computes it, or loads it when the
+      // nest does not write what it loads (a grouped GEMM's k-tile count).
+      if (MI.isPHI() || isPureScalarInstr(MI, MRI) || W.isUnwrittenLoad(MI))
         continue;
       if (TileAS::isCoordination(MI.getDesc())) {
         W.fail(formatv("the tile loop already holds coordination ({0})",

@@ -20,7 +20,9 @@
 //    TMEM_LD and global stores to the compute warps);
 //  * scalar arithmetic and PHIs go to every agent that reads them, directly
 //    or through the inner loop's instructions that agent keeps, as the
-//    inner loop's scalars are recomputed by each agent;
+//    inner loop's scalars are recomputed by each agent; so do scalar loads
+//    of memory the nest does not write (isUnwrittenLoad: a grouped GEMM's
+//    k-tile count, which every agent's k-loop control reads);
 //  * a buffer (tile or tensor-memory value) that the inner loop's agent
 //    writes and another agent reads in the tile loop (the accumulators the
 //    epilogue loads) is a crossing: it goes over the accumulator pipe
@@ -92,6 +94,10 @@ private:
                  InnerKeeps Keeps)
       : Nest(&Nest), Keeps(Keeps), Keep(NumAgents), Worklist(NumAgents) {}
   bool isOwn(const MachineInstr &MI) const;
+  /// A scalar load of memory that no store of the nest can write (it reads
+  /// through a noalias argument no store is based on): every agent that
+  /// reads its value loads it itself.
+  bool isUnwrittenLoad(const MachineInstr &MI) const;
   void add(unsigned Agent, const MachineInstr &MI);
   void need(unsigned Agent, Register R, const MachineInstr &User);
   void close(unsigned Agent);

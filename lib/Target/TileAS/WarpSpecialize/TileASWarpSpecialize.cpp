@@ -617,6 +617,9 @@ AgentRewrite::run(ArrayRef<MachineInstr *> Ordered,
     // The dispatch's refinements below assume it sits right before the
     // loop; a tile nest's sits before the tile loop.
     removeUnusedCounters();
+    removeDeadTileWork();
+    hoistTileInvariants();
+    computeNextTileEarly();
     return Expanded;
   }
   hoistTripCountTests();

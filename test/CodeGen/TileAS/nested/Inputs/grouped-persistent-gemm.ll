@@ -1,8 +1,8 @@
 ; A grouped persistent GEMM: as persistent-gemm.ll, but each tile's number
-; of k-tiles is loaded from %counts (one i32 per tile), so every agent's
-; k-loop control would read a value the tile loop loads while the tile loop
-; also stores (its epilogue): warp-specialized, the nest keeps the
-; unspecialized form, naming the load.
+; of k-tiles is loaded from %counts (one i32 per tile), which every agent's
+; k-loop control reads. %counts is a noalias argument that no store of the
+; nest is based on (the epilogue stores through %out), so warp-specialized
+; each agent that needs the count loads it itself (ws-grouped.test).
 
 declare ptr addrspace(3) @tileas.tma.load(ptr, i32, i32, i32) nounwind willreturn memory(read)
 declare ptr addrspace(6) @tileas.tmem.alloc(i32) nounwind willreturn memory(inaccessiblemem: readwrite)
