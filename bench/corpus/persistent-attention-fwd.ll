@@ -13,13 +13,11 @@
 ; overwrites O (the rescale before it multiplies by exp2(-inf) = 0).
 ; Q, K, V and the output are distinct tensors: noalias.
 ;
-; Q (f32 in global memory, 128 rows x 64 a tile) is loaded by the threads,
-; each its own row, rounded to bf16 and written where the first MMA reads
-; it (tileas.smem.row), once per query tile. A TMA load of Q in the tile
-; loop (as fmha-fwd.ll loads it before its loop) is refused by the PTX
-; printer today: "TMA_LOAD: the kernel is pipelined but no ring holds this
-; tile, loaded in a loop: nothing says when its readers are done"
-; (docs/persistent.md, "What is left").
+; Q (bf16, 128 rows x 64 a tile, K-major with the 128-byte swizzle) is
+; loaded by TMA once per query tile, in the tile loop, where the kv-loop's S
+; MMAs read it. Its buffer is refilled per tile once the tile before's
+; readers are done, the tensor core's included (docs/ptx.md, "Tiles
+; refilled in an outer loop").
 ;
 ; Why the shape matters (issue 28): the kv-loop's fill and drain (4 stages
 ; at an II of 336 on sm_100a) is paid per query tile unless the agents' loops
@@ -39,7 +37,7 @@ declare <4 x float> @tileas.row.sum(<64 x float>) nounwind willreturn memory(non
 declare ptr addrspace(3) @tileas.smem.row(<64 x bfloat>, i32) nounwind willreturn memory(inaccessiblemem: readwrite)
 declare i32 @tileas.acc.row() nounwind willreturn memory(none)
 
-define void @persistent_attention_fwd(ptr addrspace(1) noalias %qin, ptr noalias %desc_k, ptr noalias %desc_vt, ptr addrspace(1) noalias %out, i32 %qtiles, i32 %kvtiles, float %scale) {
+define void @persistent_attention_fwd(ptr noalias %desc_q, ptr noalias %desc_k, ptr noalias %desc_vt, ptr addrspace(1) noalias %out, i32 %qtiles, i32 %kvtiles, float %scale) {
 entry:
   %scins = insertelement <4 x float> poison, float %scale, i64 0
   %sc = shufflevector <4 x float> %scins, <4 x float> poison, <4 x i32> zeroinitializer
@@ -50,18 +48,13 @@ entry:
 
 qtile:
   %qt = phi i32 [ 0, %entry ], [ %qt.next, %store ]
-  %qp = phi ptr addrspace(1) [ %qin, %entry ], [ %qp.next, %store ]
   %outp = phi ptr addrspace(1) [ %out, %entry ], [ %outp.next, %store ]
   %o_t = phi ptr addrspace(6) [ %o_buf, %entry ], [ %o8, %store ]
-  ; The query tile's Q (128 rows x 64 f32, 256 bytes a row): each thread
-  ; loads its row, rounds it to bf16 and writes it where the first MMA reads
-  ; it (a K-major, 128-byte swizzled tile of 16 KiB).
   %row = call i32 @tileas.acc.row()
   %row64 = zext i32 %row to i64
-  %q_row = getelementptr [64 x float], ptr addrspace(1) %qp, i64 %row64
-  %qf = load <64 x float>, ptr addrspace(1) %q_row, align 16
-  %qb = fptrunc <64 x float> %qf to <64 x bfloat>
-  %q = call ptr addrspace(3) @tileas.smem.row(<64 x bfloat> %qb, i32 16384)
+  ; The query tile's Q: one TMA box of 128 rows x 64 bf16 (16 KiB).
+  %qy = shl i32 %qt, 7
+  %q = call ptr addrspace(3) @tileas.tma.load(ptr %desc_q, i32 0, i32 %qy, i32 16384)
   br label %kvloop
 
 kvloop:
@@ -150,7 +143,6 @@ store:
   store <16 x float> %res_3, ptr addrspace(1) %p_3, align 16
   ; The next query tile's 128 rows of 256 bytes.
   %outp.next = getelementptr inbounds i8, ptr addrspace(1) %outp, i64 32768
-  %qp.next = getelementptr inbounds i8, ptr addrspace(1) %qp, i64 32768
   %qt.next = add i32 %qt, 1
   %more.tiles = icmp slt i32 %qt.next, %qtiles
   br i1 %more.tiles, label %qtile, label %exit

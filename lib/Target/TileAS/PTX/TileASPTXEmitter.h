@@ -99,6 +99,7 @@ private:
                              unsigned KBlock, unsigned Rows,
                              llvm::StringRef Operand, llvm::StringRef Dst);
   void syncMma(llvm::raw_ostream &OS);
+  void readersDone(llvm::raw_ostream &OS, const llvm::MachineInstr &MI);
 
   // wgmma (sm_90a, TileASPTXWgmma.cpp): a warpgroup's asynchronous MMAs into
   // its register fragments.

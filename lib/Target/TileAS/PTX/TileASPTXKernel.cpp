@@ -420,12 +420,18 @@ Error PlanBuilder::assignFills() {
         continue;
       }
       // A tile loaded once (before a loop) needs no ring: nothing refills
-      // its buffer while the loop's readers run.
+      // its buffer while the loop's readers run. One loaded in a loop around
+      // the pipelined loop (a tile loop's Q) is refilled once per outer
+      // iteration, after its readers are done (Refilled).
       bool ByThreads = Op == TileAS::STS || Op == TileAS::STS_ROW;
-      if (Plan.Coordinated && !ByThreads && inCycle(MBB))
-        return failAt(MI, "the kernel is pipelined but no ring holds this "
-                          "tile, loaded in a loop: nothing says when its "
-                          "readers are done");
+      if (Plan.Coordinated && inCycle(MBB)) {
+        if (Plan.Agents.empty())
+          Plan.Refilled.insert(&MI);
+        else if (!ByThreads)
+          return failAt(MI, "the kernel is warp-specialized and no ring "
+                            "holds this tile, loaded in a loop: nothing "
+                            "says when the other agents' readers are done");
+      }
       std::string Name =
           formatv("tile bb.{0} #{1}", MBB.getNumber(), Plan.OwnBuffers.size());
       Plan.OwnBuffers[&MI] =

@@ -26,6 +26,7 @@
 #include "tileas/PTX/SharedArena.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/CodeGen/Register.h"
 #include "llvm/Support/Error.h"
 
@@ -116,6 +117,14 @@ public:
   /// mbarrier and the phase register.
   llvm::DenseMap<const llvm::MachineInstr *, std::pair<unsigned, unsigned>>
       SyncBarriers;
+  /// Own buffers filled again and again in a loop of a coordinated kernel
+  /// (Q in a loop over query tiles, read by the pipelined loop inside it):
+  /// a ring of one slot counted in the outer loop's iterations. Before each
+  /// refill the printer waits until the buffer's readers are done: the
+  /// threads (a barrier of the group) and, in a kernel that issues MMAs,
+  /// the tensor core (a tcgen05.commit of every MMA issued so far, waited
+  /// for); the fill's own mbarrier is its full barrier.
+  llvm::SmallPtrSet<const llvm::MachineInstr *, 4> Refilled;
   /// The mbarrier that the tensor core's commit signals when an MMA must
   /// complete before the next instruction (uncoordinated kernels, and the
   /// end of every kernel that issues MMAs), and its phase register.

@@ -54,6 +54,19 @@ void KernelEmitter::tileAddress(raw_ostream &OS, const MachineInstr &MI,
     OS << "\tadd.u32 %x9, %x2, " << bufferOffset(Sync->second.first) << ";\n";
 }
 
+/// Before a producer writes its own buffer: every reader of the buffer's
+/// previous contents is done. The group's threads meet at a barrier; a
+/// buffer refilled in a loop may also be read by MMAs still in flight, so
+/// the tensor core completes every MMA issued so far (tcgen05.commit tracks
+/// the issuing thread's MMAs) before the buffer is written again.
+void KernelEmitter::readersDone(raw_ostream &OS, const MachineInstr &MI) {
+  OS << "\t" << groupBarrier() << ";\t// the buffer's readers are done\n";
+  if (Plan.Refilled.count(&MI) && Plan.HasMma) {
+    OS << "\t// the tensor core's reads of the buffer are done\n";
+    syncMma(OS);
+  }
+}
+
 void KernelEmitter::syncMma(raw_ostream &OS) {
   OS << "\tadd.u32 %x9, %x2, " << bufferOffset(unsigned(Plan.MmaBarrier))
      << ";\n";
@@ -73,7 +86,7 @@ Error KernelEmitter::emitTile(const MachineInstr &MI, raw_ostream &OS) {
   case TileAS::CP_ASYNC: {
     uint64_t Bytes = *TileAS::producedTileBytes(MI);
     if (Own)
-      OS << "\t" << groupBarrier() << ";\t// the buffer's readers are done\n";
+      readersDone(OS, MI);
     tileAddress(OS, MI, MI.getOperand(0).getReg());
     if (Own)
       arrive(OS, Arriver::CopyEngine, "%x9", Bytes);
@@ -104,7 +117,7 @@ Error KernelEmitter::emitTile(const MachineInstr &MI, raw_ostream &OS) {
   case TileAS::STS: {
     uint64_t Bytes = *TileAS::producedTileBytes(MI);
     if (Own)
-      OS << "\t" << groupBarrier() << ";\t// the buffer's readers are done\n";
+      readersDone(OS, MI);
     tileAddress(OS, MI, MI.getOperand(0).getReg());
     // Thread t writes its fragment at byte 16 t of the tile.
     OS << "\tshl.b32 %x10, %x0, 4;\n\tsetp.lt.u32 %q4, %x10, " << Bytes
@@ -118,7 +131,7 @@ Error KernelEmitter::emitTile(const MachineInstr &MI, raw_ostream &OS) {
   case TileAS::STS_ROW: {
     uint64_t Bytes = *TileAS::producedTileBytes(MI);
     if (Own)
-      OS << "\t" << groupBarrier() << ";\t// the buffer's readers are done\n";
+      readersDone(OS, MI);
     tileAddress(OS, MI, MI.getOperand(0).getReg());
     // Row r (the thread's accumulator row) of a K-major tile with the
     // 128-byte swizzle: 16-byte chunk c at r * 128 + ((c ^ (r mod 8)) * 16),
