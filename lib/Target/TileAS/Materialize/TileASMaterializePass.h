@@ -19,6 +19,7 @@
 #include "Materialize/TileASLoopNest.h"
 #include "Materialize/TileASMaterializeCheck.h"
 #include "Materialize/TileASMaterializeSchedule.h"
+#include "Materialize/TileASTileNestPipeline.h"
 #include "Pipeliner/TileASCountedLoop.h"
 #include "Pipeliner/TileASScheduleAnalysis.h"
 #include "WarpSpecialize/TileASAgentPartition.h"
@@ -74,6 +75,9 @@ private:
     std::optional<TileASTileNest> TileNest;
     std::optional<TileASTileWork> TileWork;
     unsigned AccumulatorCopies = 1;
+    /// Set when the loop is a tile nest's inner loop, unspecialized, whose
+    /// rings are kept across tiles (-tileas-unspecialized-tile-nests).
+    std::optional<TileASTileNestPipeline> AcrossTiles;
     /// The kernel order of the loop's body, and each instruction's stage.
     std::vector<MachineInstr *> Ordered;
     DenseMap<MachineInstr *, int> Stage;
@@ -107,6 +111,9 @@ private:
   std::string whyNestNotSpecialized(const TileASLoopSchedule &S,
                                     LoopInProgress &L,
                                     const MachineBasicBlock &Outer);
+  /// Unspecialized, a tile nest's inner loop: whether its rings are kept
+  /// across tiles (in L), with a remark either way.
+  void chooseRingsAcrossTiles(const TileASLoopSchedule &S, LoopInProgress &L);
   /// Gives the loop a preheader and an exit of its own.
   bool dedicateEntryAndExit(const TileASLoopSchedule &S, LoopInProgress &L);
   /// Writes the solved coordination into the preheader, loop and exit.

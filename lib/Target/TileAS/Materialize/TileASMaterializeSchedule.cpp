@@ -418,6 +418,41 @@ bool TileASMaterializeSchedule::dedicateEntryAndExit(
   return true;
 }
 
+void TileASMaterializeSchedule::chooseRingsAcrossTiles(
+    const TileASLoopSchedule &S, LoopInProgress &L) {
+  if (!unspecializedTileNestsEnabled() ||
+      !MLI->getLoopFor(S.Loop)->getParentLoop())
+    return;
+  std::string Why;
+  std::optional<TileASTileNest> TN =
+      TileASLoopNest::tileNestOf(*MLI, *S.Loop, Why);
+  if (TN)
+    Why = TileASTileNestPipeline::whyNotAcrossTiles(
+        *TN, L.Counted, *L.Preheader, *L.Exit, *L.Solution);
+  MachineBasicBlock &Loop = *S.Loop;
+  if (!Why.empty()) {
+    ORE->emit([&] {
+      return MachineOptimizationRemarkMissed(DEBUG_TYPE, "RingsPerTile",
+                                             Loop.findDebugLoc(Loop.begin()),
+                                             &Loop)
+             << "loop bb." << ore::NV("Block", Loop.getNumber())
+             << ": its rings are created again at every tile: "
+             << ore::NV("Reason", Why);
+    });
+    return;
+  }
+  L.AcrossTiles.emplace(*TN, L.Counted, *L.Preheader, *L.Exit);
+  ORE->emit([&] {
+    return MachineOptimizationRemarkAnalysis(DEBUG_TYPE, "RingsAcrossTiles",
+                                             Loop.findDebugLoc(Loop.begin()),
+                                             &Loop)
+           << "loop bb." << ore::NV("Block", Loop.getNumber())
+           << ": its rings are created once, before the tile loop of bb."
+           << ore::NV("TileLoop", TN->Before.front()->getNumber())
+           << ", and count their iterations across tiles";
+  });
+}
+
 void TileASMaterializeSchedule::placeCoordination(LoopInProgress &L) {
   if (L.Partition)
     L.Coord.setIssuingAgents(L.Partition->issuingAgents());
@@ -496,6 +531,10 @@ TileASMaterializeSchedule::describeForSelfCheck(const TileASLoopSchedule &S,
   DenseMap<const MachineInstr *, const MachineInstr *> AnchorOf;
   for (const PlacedCoordination &PC : L.Coord.placed())
     AnchorOf[PC.MI] = PC.Anchor;
+  // The ring iteration of a tile nest counts beside the induction value.
+  if (L.AcrossTiles)
+    AnchorOf[L.AcrossTiles->ringIncrement()] =
+        L.AcrossTiles->inductionIncrement();
   for (unsigned I = 0; I < L.Ordered.size(); ++I) {
     const MachineInstr *MI = L.Ordered[I];
     bool IsCoord = AnchorOf.count(MI);
@@ -537,6 +576,10 @@ bool TileASMaterializeSchedule::expandAndCheck(const TileASLoopSchedule &S,
                 CurMF->getName(), Problem));
     return true;
   }
+  // Checked as one entry of the k-loop; now the tile nest's rings move out
+  // of it.
+  if (L.AcrossTiles)
+    L.AcrossTiles->keepRingsAcrossTiles(*L.Solution, L.Coord.created());
   remarkMaterialized(S, L, Expanded);
   return true;
 }
@@ -608,9 +651,13 @@ bool TileASMaterializeSchedule::materialize(const TileASLoopSchedule &S) {
   // placed before and after the loop on the loop's own paths.
   if (!dedicateEntryAndExit(S, L))
     return true;
+  if (!L.Partition)
+    chooseRingsAcrossTiles(S, L);
   placeCoordination(L);
   orderLoop(S, L);
   if (L.Partition)
     return specialize(S, L);
+  if (L.AcrossTiles)
+    L.AcrossTiles->countRingsAcrossTiles(L.Ordered, L.Stage);
   return expandAndCheck(S, L);
 }
