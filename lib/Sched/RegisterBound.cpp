@@ -59,7 +59,14 @@ fitRegisterLimits(const Problem &P, const SchedulerOptions &Opts,
   unsigned Retries = 0;
   // Every search's work is the loop's compile time: all of it counts.
   uint64_t SearchEffort = Best.SearchEffort, BoundEffort = Best.BoundEffort;
-  for (unsigned Stages = Best.Sched.StageCount; Stages > 1;) {
+  // Each retry is a whole search: start from the stage count at which the
+  // registers, shrinking with the overlap of iterations, would just fit
+  // (Stages * Limit / Estimate), rather than one below.
+  const unsigned FirstStages = Best.Sched.StageCount;
+  unsigned Guess = unsigned(uint64_t(FirstStages) * Compacted.Limit /
+                            std::max(1u, Compacted.Estimate));
+  for (unsigned Stages = std::max(2u, std::min(FirstStages, Guess + 1));
+       Stages > 1;) {
     SchedulerOptions Limited = Opts;
     Limited.MaxStages = Stages - 1;
     ScheduleResult R = Run(Limited);

@@ -7,9 +7,10 @@
 // The register-aware step of scheduleLoop (SchedulerOptions::RegisterLimits):
 // a schedule whose estimate (RegisterPressure.h) exceeds a limit is replaced
 // by one with fewer stages, found by scheduling again under a stage limit
-// (one below the stage count tried last, down to 1); the II rises as far as
-// the stage limit demands. Fewer stages keep fewer iterations' values live
-// at once, and a higher II fewer instances of a long-lived value.
+// (first the stage count that the ratio of the limit to the estimate
+// predicts, then one below the stage count tried last, down to 1); the II
+// rises as far as the stage limit demands. Fewer stages keep fewer iterations'
+// values live at once, and a higher II fewer instances of a long-lived value.
 //
 //===----------------------------------------------------------------------===//
 

@@ -72,8 +72,9 @@ struct SchedulerOptions {
   /// entry: unlimited); a single entry is the limit of all the groups
   /// together (one register file: the unspecialized loop). When the schedule
   /// found at the resources' II needs more registers than a group's limit, the
-  /// loop is scheduled again with fewer stages (each stage count from one below
-  /// the first schedule's down to 1, the II rising as the stage limit demands)
+  /// loop is scheduled again with fewer stages (from the stage count the ratio
+  /// of limit to estimate predicts down to 1, the II rising as the stage limit
+  /// demands)
   /// until one fits; the schedule that fits first, or else the one over by the
   /// fewest registers, is kept (Schedule::Registers says which). Empty:
   /// registers are not weighed.
