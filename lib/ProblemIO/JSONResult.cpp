@@ -117,6 +117,18 @@ void writeResultJSON(json::OStream &J, const Problem &P,
       });
     J.attribute("stages",
                 S ? json::Value(S->StageCount) : json::Value(nullptr));
+    // Only under register limits (SchedulerOptions::RegisterLimits).
+    if (S && S->Registers.Limit)
+      J.attributeObject("registers", [&] {
+        const RegisterFit &F = S->Registers;
+        J.attribute("limit", F.Limit);
+        J.attribute("estimate", F.Estimate);
+        J.attribute("group", F.Group);
+        J.attribute("resource_ii", F.ResourceII);
+        J.attribute("resource_stages", F.ResourceStages);
+        J.attribute("resource_estimate", F.ResourceEstimate);
+        J.attribute("rescheduled", F.Rescheduled);
+      });
     J.attribute("verified", R.Verified);
     if (!R.Generator.empty())
       J.attribute("generator", R.Generator);

@@ -7,11 +7,13 @@
 // scheduleLoop: check the problem, pick the serial or the modulo generator
 // by the selection rule, fit the schedule to the budgets and the
 // coordination (Refinement.cpp), and, if asked, have the independent
-// verifier confirm it.
+// verifier confirm it; under register limits, schedule again with fewer
+// stages while the registers do not fit (RegisterBound.cpp).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Refinement.h"
+#include "RegisterBound.h"
 
 #include "tileas/Sched/Scheduler.h"
 #include "tileas/Sched/Verifier.h"
@@ -64,12 +66,14 @@ ScheduleResult scheduleLoop(const Problem &P, const SchedulerOptions &Opts) {
     R.Failure.Reason = "invalid problem: " + toString(std::move(E));
     return R;
   }
-  ScheduleResult R = selectsSerial(P, Opts)
-                         ? scheduleSerialWithinBudgets(P, Opts)
-                         : scheduleModuloRefined(P, Opts);
-  if (!R.Success || !Opts.Verify)
-    return R;
-  return verifyResult(std::move(R), P, Opts.MaxStages);
+  auto Run = [&](const SchedulerOptions &O) {
+    ScheduleResult R = selectsSerial(P, O) ? scheduleSerialWithinBudgets(P, O)
+                                           : scheduleModuloRefined(P, O);
+    if (!R.Success || !O.Verify)
+      return R;
+    return verifyResult(std::move(R), P, O.MaxStages);
+  };
+  return fitRegisterLimits(P, Opts, Run(Opts), Run);
 }
 
 } // namespace tileas

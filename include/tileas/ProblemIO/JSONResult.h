@@ -7,7 +7,9 @@
 // One result is one object whose keys come in this fixed order:
 //
 //   {"ii", "mii", "bounds": {"resource", "recurrence", "fine_density",
-//    "dependency", "recurrence_resource"}, "stages", "verified",
+//    "dependency", "recurrence_resource"}, "stages", ["registers":
+//    {"limit", "estimate", "group", "resource_ii", "resource_stages",
+//    "resource_estimate", "rescheduled"},] "verified",
 //    ["generator",] "search_effort", "time_us",
 //    "ops": [{"name", "start", "stage", "order"}...]}
 //

@@ -104,6 +104,23 @@ struct Operation {
   int Group = -1;
   /// 0 = unlimited; otherwise Stage(op) < MaxDepth (1 pins to stage 0).
   unsigned MaxDepth = 0;
+  /// The register model (RegisterPressure.h): the 32-bit registers the op's
+  /// results take per thread (0: none modelled), the register file they
+  /// count against (an index into SchedulerOptions::RegisterLimits, such as
+  /// a warp-specialized agent), and whether a result is read after the loop.
+  unsigned Registers = 0;
+  unsigned RegisterGroup = 0;
+  bool LiveOut = false;
+  /// The registers of each result when the op has several, each live to its
+  /// own last reader (Dependence::Result); they sum to Registers. Empty: one
+  /// result of Registers.
+  llvm::SmallVector<unsigned, 1> ResultRegisters;
+  unsigned numResults() const {
+    return ResultRegisters.empty() ? 1 : ResultRegisters.size();
+  }
+  unsigned resultRegisters(unsigned R) const {
+    return ResultRegisters.empty() ? Registers : ResultRegisters[R];
+  }
 };
 
 enum class DepKind : uint8_t {
@@ -124,6 +141,9 @@ struct Dependence {
   int Latency = 0;
   unsigned Distance = 0;
   DepKind Kind = DepKind::Data;
+  /// For Data and Accumulate edges: which result of From the value is
+  /// (Operation::ResultRegisters); the register model alone reads it.
+  unsigned Result = 0;
 };
 
 /// A constraint group. A group with a Leader is merged with its leader's
@@ -165,6 +185,10 @@ public:
   std::optional<unsigned> LoopBranch;
   /// A name for diagnostics (function and block, or file).
   std::string Name;
+  /// 32-bit registers per thread that values from before the loop, read in
+  /// it, keep live throughout, per register group (Operation::RegisterGroup;
+  /// missing groups hold none).
+  llvm::SmallVector<unsigned, 4> InvariantRegisters;
 
   /// Checks internal consistency: slot ids defined in the model, pool and
   /// budget indices in range, nonzero durations, occupancy 1 on slots,

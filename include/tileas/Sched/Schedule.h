@@ -125,6 +125,24 @@ struct RefinedProblem {
   bool refined() const { return Orderings || CappedRings; }
 };
 
+/// What the register-aware search (SchedulerOptions::RegisterLimits) saw:
+/// the kept schedule's estimate against its limit, for the register group
+/// tightest against its limit, and the schedule the resources alone allowed
+/// (the first one found). Limit 0: no limit was asked for.
+struct RegisterFit {
+  unsigned Limit = 0;
+  unsigned Estimate = 0;
+  unsigned Group = 0;
+  unsigned ResourceII = 0;
+  unsigned ResourceStages = 0;
+  unsigned ResourceEstimate = 0;
+  /// Schedules tried after the first (one per stage limit).
+  unsigned Retries = 0;
+  /// The first schedule was over its limit and this one was kept instead.
+  bool Rescheduled = false;
+  bool fits() const { return !Limit || Estimate <= Limit; }
+};
+
 struct Schedule {
   unsigned II = 0;
   unsigned StageCount = 0;
@@ -138,6 +156,8 @@ struct Schedule {
   llvm::SmallVector<uint64_t, 4> BudgetUsage;
   /// Refinement iterations used.
   unsigned ConstraintIterations = 0;
+  /// Registers against SchedulerOptions::RegisterLimits.
+  RegisterFit Registers;
 };
 
 /// Why no schedule was found: everything the remark needs to tell an

@@ -67,6 +67,18 @@ struct SchedulerOptions {
   /// charges the spill surcharge (17 per excess value, capped at 4096). A
   /// cost term only, never a legality gate; 0 disables it.
   unsigned RegisterBudget = 128;
+  /// Register pressure as a constraint (RegisterPressure.h): the per-thread
+  /// limit of each register group (Operation::RegisterGroup; 0 or a missing
+  /// entry: unlimited); a single entry is the limit of all the groups
+  /// together (one register file: the unspecialized loop). When the schedule
+  /// found at the resources' II needs more registers than a group's limit, the
+  /// loop is scheduled again with fewer stages (from the stage count the ratio
+  /// of limit to estimate predicts down to 1, the II rising as the stage limit
+  /// demands)
+  /// until one fits; the schedule that fits first, or else the one over by the
+  /// fewest registers, is kept (Schedule::Registers says which). Empty:
+  /// registers are not weighed.
+  llvm::SmallVector<unsigned, 4> RegisterLimits;
 };
 
 /// The lower bounds on II for a problem.

@@ -29,6 +29,7 @@
 #include "TileASMachineFunctionInfo.h"
 #include "TileASOptions.h"
 #include "TileASSubtarget.h"
+#include "tileas/Model/MachineModel.h"
 #include "tileas/Sched/Scheduler.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -86,6 +87,25 @@ static cl::opt<bool>
                          "rule picks the serial one"),
                 cl::init(false));
 
+static cl::opt<bool> RegisterAware(
+    "tileas-register-aware",
+    cl::desc("Weigh register pressure: a schedule whose registers exceed the "
+             "per-thread limit (each agent's budget when warp-specialized) is "
+             "replaced by one with fewer stages that fits (remark "
+             "RegisterBound); false keeps the resources' schedule"),
+    cl::init(true));
+static cl::opt<bool> RemarkRegisters(
+    "tileas-remark-registers", cl::Hidden,
+    cl::desc("Emit the RegisterBound remark for every scheduled loop, also "
+             "where the registers fit (for comparing the estimate with an "
+             "allocation)"),
+    cl::init(false));
+static cl::opt<unsigned> RegisterLimit(
+    "tileas-register-limit",
+    cl::desc("Per-thread register limit of an unspecialized loop for "
+             "-tileas-register-aware (0: the machine's, 255 on sm_100a)"),
+    cl::init(0));
+
 SchedulerOptions TileASGenerateScheduleOptions::schedulerOptions() const {
   SchedulerOptions Opts;
   Opts.MaxII = MaxII;
@@ -121,7 +141,28 @@ TileASGenerateScheduleOptions TileASGenerateScheduleOptions::fromCommandLine() {
   O.PrintSchedule = ::PrintSchedule;
   O.AnnotateSchedule = ::AnnotateSchedule;
   O.ForceModulo = ::ForceModulo;
+  O.RegisterAware = ::RegisterAware;
+  O.RegisterLimit = ::RegisterLimit;
   return O;
+}
+
+SmallVector<unsigned, 4>
+llvm::registerLimits(const MachineFunction &MF,
+                     const TileASGenerateScheduleOptions &Opts) {
+  SmallVector<unsigned, 4> Limits;
+  if (!Opts.RegisterAware)
+    return Limits;
+  const model::Machine &M = tileasMachine(MF);
+  if (Opts.Target.warpSpecialized() && !M.agents().empty()) {
+    for (const model::AgentRecord &A : M.agents())
+      Limits.push_back(A.Registers);
+    return Limits;
+  }
+  unsigned Largest = M.agentRegisterRule().MaxRegisters;
+  Limits.push_back(Opts.RegisterLimit ? Opts.RegisterLimit
+                   : Largest          ? std::min(Largest, 256u) - 1
+                                      : 255);
+  return Limits;
 }
 
 namespace {
@@ -155,6 +196,8 @@ private:
   void remarkNotPipelined(MachineBasicBlock &MBB, StringRef Reason);
   void remarkMultiBlockLoop(const MachineLoop &L);
   void remarkScheduled(const TileASLoopSchedule &S);
+  /// Where registers decided the schedule: RegisterBound.
+  void remarkRegisterBound(const TileASLoopSchedule &S);
   void remarkFailure(const TileASLoopProblem &LP, const ScheduleResult &R);
   void annotate(const TileASLoopSchedule &S);
 
@@ -307,6 +350,7 @@ TileASLoopSchedule llvm::makeLoopSchedule(TileASLoopProblem LP,
   S.Bounds = R.Sched.Bounds;
   S.Refined = R.Sched.Refined;
   S.Flags = R.Sched.Flags;
+  S.Registers = R.Sched.Registers;
   S.Form = Opts.warpSpecialized() && Choice.Unspecialized.empty()
                ? TileASLoopForm::WarpSpecialized
                : TileASLoopForm::Unspecialized;
@@ -328,6 +372,7 @@ void TileASGenerateSchedule::scheduleBlock(MachineBasicBlock &MBB) {
   // The core verifies its result when asked to (-tileas-verify-schedule),
   // on the problem that result solves: the one handed over.
   SchedulerOptions SchedOpts = Opts.schedulerOptions();
+  SchedOpts.RegisterLimits = registerLimits(*MBB.getParent(), Opts);
   TileASStrategyChoice Choice;
   Choice.Result = tileas::scheduleLoop(LP->Problem, SchedOpts);
   if (!Opts.Target.WSKeepSlowerII)
@@ -341,6 +386,7 @@ void TileASGenerateSchedule::scheduleBlock(MachineBasicBlock &MBB) {
                                           std::move(Choice), Opts.Target);
   solveHandoffCoordination(S, Opts.Target);
   remarkScheduled(S);
+  remarkRegisterBound(S);
   if (Opts.PrintSchedule) {
     printLoopSchedule(errs(), S);
     printOrderingDependences(errs(), S.Problem->Problem);
@@ -380,6 +426,39 @@ void TileASGenerateSchedule::remarkScheduled(const TileASLoopSchedule &S) {
         << ore::NV("RefinedMII", RP.MII);
     if (S.Flags & SF_Serial)
       R << " (serial generator)";
+    return R;
+  });
+}
+
+void TileASGenerateSchedule::remarkRegisterBound(const TileASLoopSchedule &S) {
+  const RegisterFit &Fit = S.Registers;
+  if (!Fit.Limit || (!Fit.Rescheduled && Fit.fits() && !RemarkRegisters))
+    return;
+  MachineBasicBlock &MBB = *S.Loop;
+  const model::Machine &M = tileasMachine(*MBB.getParent());
+  // Warp-specialized, the limit is an agent's budget: name the agent.
+  std::string Whose = "the per-thread limit";
+  if (Opts.Target.warpSpecialized() && Fit.Group < M.agents().size())
+    Whose = formatv("agent {0}'s setmaxnreg budget", M.agents()[Fit.Group].Name)
+                .str();
+  ORE->emit([&] {
+    MachineOptimizationRemarkAnalysis R(DEBUG_TYPE, "RegisterBound",
+                                        loopLoc(MBB), &MBB);
+    R << "loop bb." << ore::NV("Block", MBB.getNumber()) << " in "
+      << ore::NV("Function", MBB.getParent()->getName()) << ": ";
+    // Not "in F: II=", which is how the Scheduled remark starts.
+    if (Fit.Rescheduled)
+      R << "scheduled for registers at II=" << ore::NV("II", S.II) << " with "
+        << ore::NV("Stages", S.StageCount)
+        << (S.StageCount == 1 ? " stage: " : " stages: ");
+    R << ore::NV("Registers", Fit.Estimate) << " 32-bit registers estimated "
+      << (Fit.fits() ? "within " : "over ") << Whose << " of "
+      << ore::NV("Limit", Fit.Limit) << "; the resources alone allowed II="
+      << ore::NV("ResourceII", Fit.ResourceII) << " with "
+      << ore::NV("ResourceStages", Fit.ResourceStages) << " stages and "
+      << ore::NV("ResourceRegisters", Fit.ResourceEstimate) << " registers";
+    if (!Fit.fits())
+      R << " (no schedule with fewer stages fits; this one needs the fewest)";
     return R;
   });
 }

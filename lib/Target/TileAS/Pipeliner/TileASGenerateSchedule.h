@@ -21,6 +21,7 @@
 namespace llvm {
 
 class FunctionPass;
+class MachineFunction;
 
 /// The options tileas-generate-schedule reads: the target's, and its own
 /// command-line options (same names, defaults and meanings).
@@ -40,6 +41,13 @@ struct TileASGenerateScheduleOptions {
   bool AnnotateSchedule = false;
   /// -tileas-force-modulo.
   bool ForceModulo = false;
+  /// -tileas-register-aware: register pressure as a scheduling constraint
+  /// (SchedulerOptions::RegisterLimits, filled per loop by
+  /// registerLimits()).
+  bool RegisterAware = true;
+  /// -tileas-register-limit: the per-thread limit of the unspecialized loop
+  /// (0: the machine's, registerLimits()).
+  unsigned RegisterLimit = 0;
 
   /// What the scheduling core is asked for: the limits, ForceModulo, and
   /// Target.VerifySchedules as Verify; the core's other fields keep their
@@ -55,6 +63,16 @@ struct TileASGenerateScheduleOptions {
   /// The values given on the command line (or their defaults).
   static TileASGenerateScheduleOptions fromCommandLine();
 };
+
+/// The register limits a loop of MF is scheduled against under Opts
+/// (SchedulerOptions::RegisterLimits): none when Opts.RegisterAware is off;
+/// warp-specialized, each agent's setmaxnreg budget (register group k is
+/// agent k + 1); else the per-thread limit of one thread's registers
+/// (Opts.RegisterLimit, or the machine's largest budget less one: register
+/// 255 of 256 is the hardware's zero register, so ptxas allocates 255).
+SmallVector<unsigned, 4>
+registerLimits(const MachineFunction &MF,
+               const TileASGenerateScheduleOptions &Opts);
 
 /// The pass with Opts instead of the command line's options.
 FunctionPass *

@@ -8,6 +8,7 @@
 #include "Materialize/TileASCoordinationInput.h"
 #include "Pipeliner/TileASInstrTiming.h"
 #include "TileASMachineFunctionInfo.h"
+#include "TileASRegisterUnits.h"
 #include "TileASSubtarget.h"
 #include "tileas/Model/MachineModel.h"
 
@@ -26,6 +27,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <numeric>
+#include <set>
 
 using namespace llvm;
 using namespace tileas;
@@ -73,6 +75,7 @@ public:
     if (!checkInPlaceWriters())
       return Error::success();
     addRegisterDependences();
+    addRegisterModel();
     addReusedBufferDependences();
     addMemoryAndOrderDependences();
     orderFarMemoryLoads(LP.Instrs, LP.Problem);
@@ -83,14 +86,28 @@ private:
   bool collectOps();
   bool checkInPlaceWriters();
   void addRegisterDependences();
+  void addRegisterModel();
+  unsigned registerGroup(const MachineInstr &MI) const;
   void addReusedBufferDependences();
   void addMemoryAndOrderDependences();
   Error applyConstraints();
   void addLoopBranch(ArrayRef<unsigned> ExitTests);
   bool provablyDisjoint(const MachineInstr &A, const MachineInstr &B) const;
   void addDep(unsigned From, unsigned To, int Latency, unsigned Distance,
-              DepKind Kind) {
-    LP.Problem.addDependence({From, To, Latency, Distance, Kind});
+              DepKind Kind, unsigned Result = 0) {
+    LP.Problem.addDependence({From, To, Latency, Distance, Kind, Result});
+  }
+  /// The index of R among MI's virtual-register defs (Operation's results).
+  static unsigned resultIndex(const MachineInstr &MI, Register R) {
+    unsigned Index = 0;
+    for (const MachineOperand &MO : MI.operands()) {
+      if (!MO.isReg() || !MO.isDef() || !MO.getReg().isVirtual())
+        continue;
+      if (MO.getReg() == R)
+        return Index;
+      ++Index;
+    }
+    return 0;
   }
 
   TileASLoopProblem &LP;
@@ -295,6 +312,7 @@ void ProblemBuilder::addRegisterDependences() {
             Carried = Def->getOperand(I).getReg();
         if (!Carried || ++Distance > LP.Instrs.size())
           break;
+        R = Carried;
         Def = MRI.getUniqueVRegDef(Carried);
       }
       if (!Def || Def->isPHI() || Def->getParent() != &MBB)
@@ -310,7 +328,68 @@ void ProblemBuilder::addRegisterDependences() {
       // An MMA accumulating into the result of an MMA on the same unit.
       bool Chain = Tied && Facts[D].ChainLatency && Facts[U].ChainLatency;
       addDep(D, U, Chain ? *Facts[D].ChainLatency : Facts[D].Latency, Distance,
-             Kind);
+             Kind, resultIndex(*Def, R));
+    }
+  }
+}
+
+unsigned ProblemBuilder::registerGroup(const MachineInstr &MI) const {
+  // Warp-specialized, an instruction's registers are its agent's: that of
+  // its unit, else the default agent's (which also recomputes the scalars
+  // other agents share).
+  if (M.agents().empty())
+    return 0;
+  const model::OpcodeRecord *Rec = M.lookupOpcode(MI.getOpcode());
+  unsigned Agent = Rec ? M.agentOf(M.resourceVector(*Rec)) : 0;
+  return (Agent ? Agent : M.defaultAgent()) - 1;
+}
+
+/// The register model (tileas/Sched/RegisterPressure.h): each op's results
+/// in 32-bit registers (TileASRegisterUnits.h), whether one is read after
+/// the loop, and the registers of the values from before the loop that the
+/// body reads, per agent.
+void ProblemBuilder::addRegisterModel() {
+  const TargetRegisterInfo &TRI = *MF.getSubtarget().getRegisterInfo();
+  auto Units = [&](Register R) {
+    return registerUnits(*MRI.getRegClass(R), TRI);
+  };
+  auto ReadAfterLoop = [&](Register R) {
+    for (const MachineInstr &U : MRI.use_nodbg_instructions(R)) {
+      if (U.getParent() != &MBB)
+        return true;
+      // Through a PHI of the loop (an iteration later) to the exit.
+      if (U.isPHI() &&
+          any_of(MRI.use_nodbg_instructions(U.getOperand(0).getReg()),
+                 [&](const MachineInstr &V) { return V.getParent() != &MBB; }))
+        return true;
+    }
+    return false;
+  };
+  std::set<std::pair<unsigned, unsigned>> SeenInvariant;
+  for (unsigned I = 0, E = LP.Instrs.size(); I != E; ++I) {
+    const MachineInstr &MI = *LP.Instrs[I];
+    Operation &Op = LP.Problem.operations()[I];
+    Op.RegisterGroup = registerGroup(MI);
+    // Results in the order of MI's virtual-register defs (resultIndex).
+    for (const MachineOperand &MO : MI.operands()) {
+      if (!MO.isReg() || !MO.getReg().isVirtual())
+        continue;
+      Register R = MO.getReg();
+      if (MO.isDef()) {
+        Op.ResultRegisters.push_back(Units(R));
+        Op.Registers += Units(R);
+        Op.LiveOut |= ReadAfterLoop(R);
+        continue;
+      }
+      const MachineInstr *Def = MRI.getUniqueVRegDef(R);
+      if (Def && Def->getParent() == &MBB)
+        continue;
+      if (!SeenInvariant.insert({R.id(), Op.RegisterGroup}).second)
+        continue;
+      SmallVectorImpl<unsigned> &Inv = LP.Problem.InvariantRegisters;
+      if (Inv.size() <= Op.RegisterGroup)
+        Inv.resize(Op.RegisterGroup + 1, 0);
+      Inv[Op.RegisterGroup] += Units(R);
     }
   }
 }

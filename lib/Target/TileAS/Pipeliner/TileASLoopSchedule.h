@@ -72,6 +72,8 @@ struct TileASLoopSchedule {
   tileas::MIIBounds Bounds;
   tileas::RefinedProblem Refined;
   unsigned Flags = 0;
+  /// The schedule's registers against its limit (-tileas-register-aware).
+  tileas::RegisterFit Registers;
   /// The form the schedule's coordination was charged for.
   TileASLoopForm Form = TileASLoopForm::Unspecialized;
   /// For remarks only: under -tileas-pipeline-strategy=warp-specialized, why

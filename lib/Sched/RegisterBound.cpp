@@ -1,0 +1,103 @@
+//===- RegisterBound.cpp - Register pressure as a scheduling constraint ---===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RegisterBound.h"
+#include "LifetimeCompaction.h"
+
+#include "tileas/Sched/RegisterPressure.h"
+#include "tileas/Sched/Verifier.h"
+
+#include <cstdint>
+
+using namespace llvm;
+
+namespace tileas {
+
+static int64_t overBy(const RegisterFit &Fit) {
+  return int64_t(Fit.Estimate) - int64_t(Fit.Limit);
+}
+
+/// R's schedule with its live ranges compacted (LifetimeCompaction.h) when
+/// that needs fewer registers and the verifier accepts it (the coordination
+/// depends on the kernel's order); Fit is the kept schedule's.
+static void compact(const Problem &P, const SchedulerOptions &Opts,
+                    unsigned MaxStages, ScheduleResult &R, RegisterFit &Fit) {
+  Schedule C = compactLifetimes(P, R.Sched);
+  RegisterFit CFit = registerFit(P, C, Opts.RegisterLimits);
+  if (overBy(CFit) >= overBy(Fit) || !verifySchedule(P, C, MaxStages).empty())
+    return;
+  R.Sched = std::move(C);
+  Fit = CFit;
+}
+
+ScheduleResult
+fitRegisterLimits(const Problem &P, const SchedulerOptions &Opts,
+                  ScheduleResult First,
+                  function_ref<ScheduleResult(const SchedulerOptions &)> Run) {
+  if (!First.Success || Opts.RegisterLimits.empty())
+    return First;
+  RegisterFit Fit = registerFit(P, First.Sched, Opts.RegisterLimits);
+  Fit.ResourceII = First.Sched.II;
+  Fit.ResourceStages = First.Sched.StageCount;
+  Fit.ResourceEstimate = Fit.Estimate;
+  if (Fit.fits()) {
+    First.Sched.Registers = Fit;
+    return First;
+  }
+  // First at the same II and stages, with shorter live ranges.
+  RegisterFit Compacted = Fit;
+  compact(P, Opts, Opts.MaxStages, First, Compacted);
+  Compacted.Rescheduled = Compacted.Estimate != Fit.Estimate;
+  First.Sched.Registers = Compacted;
+  if (Compacted.fits())
+    return First;
+
+  ScheduleResult Best = std::move(First);
+  unsigned Retries = 0;
+  // Every search's work is the loop's compile time: all of it counts.
+  uint64_t SearchEffort = Best.SearchEffort, BoundEffort = Best.BoundEffort;
+  // Each retry is a whole search: start from the stage count at which the
+  // registers, shrinking with the overlap of iterations, would just fit
+  // (Stages * Limit / Estimate), rather than one below.
+  const unsigned FirstStages = Best.Sched.StageCount;
+  unsigned Guess = unsigned(uint64_t(FirstStages) * Compacted.Limit /
+                            std::max(1u, Compacted.Estimate));
+  for (unsigned Stages = std::max(2u, std::min(FirstStages, Guess + 1));
+       Stages > 1;) {
+    SchedulerOptions Limited = Opts;
+    Limited.MaxStages = Stages - 1;
+    ScheduleResult R = Run(Limited);
+    ++Retries;
+    SearchEffort += R.SearchEffort;
+    BoundEffort += R.BoundEffort;
+    if (!R.Success)
+      break; // Fewer stages cannot do better.
+    RegisterFit RFit = registerFit(P, R.Sched, Opts.RegisterLimits);
+    if (!RFit.fits())
+      compact(P, Opts, Limited.MaxStages, R, RFit);
+    Stages = std::min(Stages - 1, R.Sched.StageCount);
+    bool Better = overBy(RFit) < overBy(Best.Sched.Registers) ||
+                  (overBy(RFit) == overBy(Best.Sched.Registers) &&
+                   R.Sched.II < Best.Sched.II);
+    if (!Better) // A schedule that fits is always better.
+      continue;
+    // The resource schedule's figures travel with the one kept.
+    RFit.ResourceII = Fit.ResourceII;
+    RFit.ResourceStages = Fit.ResourceStages;
+    RFit.ResourceEstimate = Fit.ResourceEstimate;
+    RFit.Rescheduled = true;
+    R.Sched.Registers = RFit;
+    Best = std::move(R);
+    if (RFit.fits())
+      break;
+  }
+  Best.Sched.Registers.Retries = Retries;
+  Best.SearchEffort = SearchEffort;
+  Best.BoundEffort = BoundEffort;
+  return Best;
+}
+
+} // namespace tileas
