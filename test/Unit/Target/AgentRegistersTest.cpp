@@ -51,11 +51,11 @@ constexpr unsigned ControlNeed = 2;
 class AgentRegistersTest : public AgentPartitionTest {
 protected:
   /// Parses a loop whose body is the induction PHI, Body, then Control.
-  void run(StringRef Body, StringRef Exit = "") {
+  void run(StringRef Body, StringRef Exit = "", StringRef Pre = Entry) {
     std::string Loop = "successors: %bb.1, %bb.2\n"
                        "%k:gpr32 = PHI %zero, %bb.0, %k_next, %bb.1\n" +
                        Body.str() + Control;
-    MF = parseLoop(Entry, Loop, Exit);
+    MF = parseLoop(Pre, Loop, Exit);
     ASSERT_NE(MF, nullptr);
     Order.clear();
     Stage.clear();
@@ -176,6 +176,33 @@ TEST_F(AgentRegistersTest, ReadAfterTheLoopLivesAnIteration) {
   // The same value read by no one holds nothing.
   run("%x:frag = IMPLICIT_DEF\n");
   EXPECT_EQ(estimate(), ControlNeed);
+}
+
+// A wgmma accumulator chain (two fragments of WGMMA_X8) that the loop's
+// PHIs carry, its first link in stage 0 at the end of the kernel and its
+// last in stage 1 at the start, read after the loop: one register per
+// fragment for the whole kernel (tileas-wgmma-in-place makes every link the
+// same registers), 8 units, not a copy per stage of the last link.
+TEST_F(AgentRegistersTest, CarriedWgmmaChainHoldsOneCopy) {
+  std::string Pre = std::string(Entry) + "%a:tile = IMPLICIT_DEF\n"
+                                         "%b:tile = IMPLICIT_DEF\n";
+  run("%c_0:frag = PHI %acc0, %bb.0, %c2_0, %bb.1\n"
+      "%c_1:frag = PHI %acc0, %bb.0, %c2_1, %bb.1\n"
+      "%c1_0:frag, %c1_1:frag = WGMMA_X8 %c_0, %c_1, %a, %b, 0\n"
+      "%c2_0:frag, %c2_1:frag = WGMMA_X8 %c1_0, %c1_1, %a, %b, 1\n",
+      "%y:frag = COPY %c2_0\n%w:frag = COPY %c2_1\n", Pre);
+  moveTo("c1_0", Order.size() - 1);
+  moveTo("c2_0", 0);
+  Stage[def("c2_0")] = 1;
+  // The chain, the two tiles from before the loop, the control.
+  EXPECT_EQ(estimate(), ControlNeed + 8 + 2);
+  // A chain that starts afresh in every iteration is not carried: its links
+  // are values like any other (here each live one kernel position).
+  run("%c1_0:frag, %c1_1:frag = WGMMA_X8 %acc0, %acc0, %a, %b, 0\n"
+      "%c2_0:frag, %c2_1:frag = WGMMA_X8 %c1_0, %c1_1, %a, %b, 1\n"
+      "%y:frag = COPY %c2_0\n",
+      "", Pre);
+  EXPECT_EQ(estimate(), ControlNeed + 4 + 8 + 2);
 }
 
 // A work-list loop: each iteration reads its tile index from global memory

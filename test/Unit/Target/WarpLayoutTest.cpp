@@ -14,10 +14,12 @@
 
 #include "AgentPartitionTestUtil.h"
 #include "WarpSpecialize/TileASWarpLayout.h"
+#include "WarpSpecialize/TileASWarpSpecialize.h"
 
 #include "tileas/Model/MachineModel.h"
 #include "tileas/Sched/Scheduler.h"
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/CodeGen/MachineInstr.h"
 
 #include <algorithm>
@@ -241,6 +243,46 @@ TEST_F(WarpLayoutTest, SaturatingComputeAgentKeepsItsPlace) {
   ASSERT_GT(II, ownBound(Load));
   ASSERT_GT(II, ownBound(Mma));
   EXPECT_EQ(layout(II, firsts(0, 100, 200)), (Layout{Compute, Load, Mma}));
+}
+
+// Hopper's agents (td/TileASHopper.td): a producer warpgroup (load, 40
+// registers, which issues the TMAs) and a consumer warpgroup (compute, 232,
+// the default agent: it issues its own wgmmas, since a wgmma is
+// warpgroup-collective). Each is four warps, so whichever goes first, the
+// other starts the next warpgroup and each warpgroup has one setmaxnreg
+// value; together they fit the register file, and the launch count is the
+// warps' average.
+TEST(HopperAgentsTest, WarpgroupsOfOneBudgetEach) {
+  const model::Machine &M = model::machine("hopper");
+  ArrayRef<model::AgentRecord> Agents = M.agents();
+  unsigned Load = 0, Compute = 0;
+  for (unsigned A = 1; A <= Agents.size(); ++A) {
+    StringRef Name = Agents[A - 1].Name;
+    if (Name == "load")
+      Load = A;
+    else if (Name == "compute")
+      Compute = A;
+  }
+  ASSERT_EQ(Agents.size(), 2u);
+  ASSERT_TRUE(Load && Compute);
+  EXPECT_EQ(M.defaultAgent(), Compute);
+  EXPECT_EQ(Agents[Load - 1].Warps, 4u);
+  EXPECT_EQ(Agents[Load - 1].Registers, 40u);
+  EXPECT_EQ(Agents[Compute - 1].Warps, 4u);
+  EXPECT_EQ(Agents[Compute - 1].Registers, 232u);
+
+  uint64_t Registers = 0;
+  for (const model::AgentRecord &A : Agents)
+    Registers += uint64_t(A.Warps) * 32 * A.Registers;
+  EXPECT_LE(Registers, M.agentRegisterRule().RegisterFile);
+  EXPECT_EQ(agentLaunchRegisters(M), (40u + 232u) / 2);
+
+  // Indexed by td id, 0 unused.
+  SmallVector<unsigned, 4> ComputeFirst(3, 0), LoadFirst(3, 0);
+  ComputeFirst[Load] = 4;
+  LoadFirst[Compute] = 4;
+  EXPECT_EQ(placeAgentWarps(M, {Compute, Load}), ComputeFirst);
+  EXPECT_EQ(placeAgentWarps(M, {Load, Compute}), LoadFirst);
 }
 
 } // namespace

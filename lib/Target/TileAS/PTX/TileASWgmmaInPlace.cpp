@@ -40,10 +40,18 @@
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/InitializePasses.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
 
 #define DEBUG_TYPE "tileas-wgmma-in-place"
+
+/// Off only to measure what the pass avoids (test/CodeGen/TileAS/ptx/
+/// hopper-ws-c7511.test): allocation is then only hinted.
+static cl::opt<bool> AccumulatorsInPlace(
+    "tileas-wgmma-accumulators-in-place", cl::Hidden, cl::init(true),
+    cl::desc("Put wgmma accumulators in two-address form before register "
+             "allocation (off: hinted only)"));
 
 namespace {
 
@@ -105,7 +113,7 @@ bool TileASWgmmaInPlace::runOnMachineFunction(MachineFunction &MF) {
   auto IsWgmma = [](const MachineInstr &MI) {
     return TileAS::wgmmaLanes(MI.getOpcode()) / 4 >= 2;
   };
-  if (none_of(MF, [&](const MachineBasicBlock &MBB) {
+  if (!AccumulatorsInPlace || none_of(MF, [&](const MachineBasicBlock &MBB) {
         return any_of(MBB, IsWgmma);
       }))
     return false;

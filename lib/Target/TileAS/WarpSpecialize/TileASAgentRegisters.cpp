@@ -6,11 +6,13 @@
 
 #include "WarpSpecialize/TileASAgentRegisters.h"
 #include "Pipeliner/TileASLoopSchedule.h"
+#include "TileASInstrInfo.h"
 #include "TileASRegisterUnits.h"
 #include "TileASSubtarget.h"
 #include "WarpSpecialize/TileASAgentPartition.h"
 #include "tileas/Model/MachineModel.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/CodeGen/MachineBasicBlock.h"
 #include "llvm/CodeGen/MachineFunction.h"
@@ -23,6 +25,49 @@
 #include <vector>
 
 using namespace llvm;
+
+/// The accumulator fragment that def operand DefIdx of a printed wgmma
+/// (WGMMA_X<L>, L >= 8) rewrites in place (tileas-wgmma-in-place makes the
+/// two one register before allocation), or null.
+static const MachineOperand *wgmmaAccumulatorOf(const MachineInstr &MI,
+                                                unsigned DefIdx) {
+  unsigned Frags = TileAS::wgmmaLanes(MI.getOpcode()) / 4;
+  if (Frags < 2 || DefIdx >= Frags)
+    return nullptr;
+  return &MI.getOperand(Frags + DefIdx);
+}
+
+/// The registers of Order's wgmma accumulator chains that the loop's PHIs
+/// carry: from a wgmma reading a loop PHI's value, along the wgmmas that
+/// rewrite each result in place. Such a chain is one register per fragment
+/// for the whole kernel, however many stages it spans (the next iteration's
+/// first wgmma waits for this one's last, so no two iterations' links are
+/// live at once).
+static DenseSet<Register>
+carriedAccumulatorChains(ArrayRef<MachineInstr *> Order,
+                         const MachineBasicBlock &Loop,
+                         const MachineRegisterInfo &MRI) {
+  DenseSet<Register> Chain;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const MachineInstr *MI : Order)
+      for (unsigned I = 0, E = MI->getNumExplicitDefs(); I != E; ++I) {
+        const MachineOperand *Acc = wgmmaAccumulatorOf(*MI, I);
+        Register D = MI->getOperand(I).getReg();
+        if (!Acc || !Acc->getReg().isVirtual() || Chain.count(D))
+          continue;
+        const MachineInstr *Def = MRI.getVRegDef(Acc->getReg());
+        if (!Def || Def->getParent() != &Loop)
+          continue;
+        if ((Def->isPHI() && Def->getOperand(0).getReg() == Acc->getReg()) ||
+            Chain.count(Acc->getReg())) {
+          Chain.insert(D);
+          Changed = true;
+        }
+      }
+  }
+  return Chain;
+}
 
 unsigned llvm::estimateLoopRegisters(ArrayRef<MachineInstr *> Order,
                                      const DenseMap<MachineInstr *, int> &Stage,
@@ -65,12 +110,21 @@ unsigned llvm::estimateLoopRegisters(ArrayRef<MachineInstr *> Order,
 
   unsigned Invariant = 0;
   SmallSet<Register, 16> SeenInvariant;
+  // A carried accumulator chain holds its registers throughout, counted at
+  // the link that reads the PHI.
+  DenseSet<Register> Chain = carriedAccumulatorChains(Order, *Loop, MRI);
   for (const MachineInstr *MI : Order) {
     for (const MachineOperand &MO : MI->operands()) {
       if (!MO.isReg() || !MO.getReg().isVirtual())
         continue;
       Register R = MO.getReg();
       unsigned Units = registerUnits(*MRI.getRegClass(R), TRI);
+      if (MO.isDef() && Chain.count(R)) {
+        const MachineOperand *Acc = wgmmaAccumulatorOf(*MI, MO.getOperandNo());
+        if (!Chain.count(Acc->getReg()))
+          Invariant += Units;
+        continue;
+      }
       if (MO.isUse()) {
         const MachineInstr *Def = MRI.getVRegDef(R);
         if ((!Def || Def->getParent() != Loop) &&

@@ -11,7 +11,10 @@
 // through the loop's PHI is an iteration later), and a value read after the
 // loop stays live an iteration; the values from before the loop it reads are
 // live throughout. A value live across the kernel's back edge is carried by
-// PHIs, each of its copies in a register of its own for the whole kernel.
+// PHIs, each of its copies in a register of its own for the whole kernel,
+// except a wgmma accumulator chain that a PHI carries (WGMMA_X<L>, rewritten
+// in place by tileas-wgmma-in-place): one register per fragment for the
+// whole kernel, whatever stages its links take.
 // The most over the kernel's positions is the estimate (the allocated code,
 // with its prologue and epilogue, has taken up to 9 registers more on the
 // corpus: the post-allocation check is what guarantees the budget).
