@@ -7,9 +7,9 @@
 // NVIDIA B200 (sm_100a, about 1.965 GHz) from published microbenchmarks
 // (issue 29's table; docs/timing-sources.md lists every source). Every
 // number names its source; `estimate:` marks a number no source gives, with
-// the reasoning. Instructions not listed here (TMEM_LD/ST, LDS/STS, SIMT
-// arithmetic, CP_ASYNC, TMA_STORE, ...) keep the slot model's numbers
-// (TileASMachine.td, TileASResources.td).
+// the reasoning. Instructions not listed here (TMEM_ST, transcendentals,
+// integer and scalar work, CP_ASYNC, TMA_STORE, ...) keep the slot model's
+// numbers (TileASMachine.td, TileASResources.td).
 //
 // SA = github.com/SemiAnalysisAI/microbench-blackwell.
 //
@@ -71,3 +71,56 @@ def : MmaTiming<TimingB200, "MMA_TMEM_F8F6F4", 128, 256, 32, 12860, 264>;
 
 def : TmaLatencyPoint<TimingB200, "TMA_LOAD", 8192, 962>;
 def : TmaLatencyPoint<TimingB200, "TMA_LOAD", 16384, 1178>;
+
+//===----------------------------------------------------------------------===//
+// Instructions on no timed unit: their latency replaces the slot model's;
+// their occupancy (cycles of issue a warp's instruction takes at the unit's
+// rate) is informational, the slot model's slots still pace their issue.
+//===----------------------------------------------------------------------===//
+
+// tcgen05.ld.sync.aligned.32x32b.x<N>: a warp reads its 32 TMEM lanes, N
+// 32-bit columns each (128 N bytes). estimate (no source in hand measures
+// tcgen05.ld): a fixed part of 16 cycles (TMEM sits beside the tensor core,
+// not behind the LSU's crossbar, so below the 30 of a shared-memory load)
+// plus the transfer at 16 bytes per lane per cycle (one register-file
+// write port's width: four columns a cycle), i.e. N / 4 cycles.
+// TMEM_LD is the four columns (x4) the MIR corpus writes.
+def : InstrTiming<TimingB200, "TMEM_LD", 100, 17>;
+def : InstrTiming<TimingB200, "TMEM_LD_X4", 100, 17>;
+def : InstrTiming<TimingB200, "TMEM_LD_X8", 200, 18>;
+def : InstrTiming<TimingB200, "TMEM_LD_X16", 400, 20>;
+def : InstrTiming<TimingB200, "TMEM_LD_X32", 800, 24>;
+def : InstrTiming<TimingB200, "TMEM_LD_X64", 1600, 32>;
+def : InstrTiming<TimingB200, "TMEM_LD_X128", 3200, 48>;
+
+// Shared memory, by bytes at SmemBytesPerCycle (128 B/cycle). The fixed
+// part: Luo et al., arXiv:2501.12084, shared-memory load latency on Hopper
+// 29-33 cycles for a warp's 4-byte loads (128 bytes, one cycle of
+// transfer); estimate: the same on B200 (same 32 x 4 B banks). LDS
+// (ld.shared.v4.f32) moves 32 x 16 = 512 bytes: 4 cycles of transfer,
+// 30 + 3 = 33. STS (st.shared.v4.f32), the same bytes; estimate: a store is
+// visible to a reader after the same pipeline. STS_ROW: eight 16-byte
+// stores per thread, 32 x 128 = 4096 bytes, 32 cycles of transfer:
+// 30 + 31 = 61.
+def : InstrTiming<TimingB200, "LDS", 400, 33>;
+def : InstrTiming<TimingB200, "STS", 400, 33>;
+def : InstrTiming<TimingB200, "STS_ROW", 3200, 61>;
+
+// SIMT fp32: Jia et al., "Dissecting the NVIDIA Volta GPU Architecture via
+// Microbenchmarking" (arXiv:1804.06826) and the Turing sequel
+// (arXiv:1903.07486): dependent FADD / FMUL / FFMA latency 4 cycles;
+// estimate: unchanged on B200. Issue: the CUDA C++ Programming Guide's
+// throughput table, 128 fp32 results per clock per SM (compute capability
+// 10.0) = one warp instruction per clock per SM sub-partition.
+def : InstrTiming<TimingB200, "FADD", 100, 4>;
+def : InstrTiming<TimingB200, "FSUB", 100, 4>;
+def : InstrTiming<TimingB200, "FMUL", 100, 4>;
+def : InstrTiming<TimingB200, "FMAX", 100, 4>;
+def : InstrTiming<TimingB200, "FFMA", 100, 4>;
+// add/sub/mul/fma.rn.f32x2: two fp32 results per lane. estimate: the same
+// fp32 pipeline (latency 4), two results per lane at 128 per clock per SM,
+// so a warp's instruction occupies its sub-partition two clocks.
+def : InstrTiming<TimingB200, "FADD2", 200, 4>;
+def : InstrTiming<TimingB200, "FSUB2", 200, 4>;
+def : InstrTiming<TimingB200, "FMUL2", 200, 4>;
+def : InstrTiming<TimingB200, "FFMA2", 200, 4>;

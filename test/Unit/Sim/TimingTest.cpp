@@ -40,8 +40,13 @@ TEST(Timing, MmaByShape) {
   EXPECT_EQ(M->OccupancyX100, 12860u);
   EXPECT_EQ(M->Latency, 264u);
   EXPECT_FALSE(T->mma("MMA_TMEM_F16", {128, 96, 16}));
+  // tcgen05.ld is timed off the tensor core: x4, 16 + 4 / 4 cycles.
+  std::optional<InstrTiming> L = T->instr("TMEM_LD");
+  ASSERT_TRUE(L);
+  EXPECT_EQ(L->OnUnit, Unit::None);
+  EXPECT_EQ(L->Latency, 17u);
   // Not listed: the slot model's numbers stay.
-  EXPECT_FALSE(T->instr("TMEM_LD"));
+  EXPECT_FALSE(T->instr("TMEM_ST"));
 }
 
 // 8 KiB: 962, 16 KiB: 1178 (27 cycles per KiB between them, and along the
