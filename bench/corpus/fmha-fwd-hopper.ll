@@ -1,27 +1,32 @@
 ; The mainloop of a Hopper (sm_90a) attention forward: the wgmma form of
 ; fmha-fwd.ll, with the accumulators in registers. A CTA's 128 query rows
 ; (head dimension 64) are two m64 halves, top and bottom, as in
-; gemm-wgmma-hopper.ll: every wgmma is issued by the warpgroup, k-blocks 0-3
-; reading A's rows 0-63 and 4-7 its rows 64-127. Per K/V tile of 128 keys:
-; S = Q K^T by four m64n128k16 wgmmas per half into a fresh <64 x float>
-; accumulator (the chain starts from zero); the online softmax of each half
-; as fmha-fwd.ll writes it (tileas.row.max / row.sum of the thread's values:
-; m and l, exp2 of the scaled scores minus the scaled maximum); P rounded to
-; bf16 and written with tileas.smem.row into two K-major, 128-byte swizzled
-; tiles of 128 rows x 64 keys (P's top half from S's top accumulator, its
-; bottom half from the bottom one), which the second wgmma reads as its A
-; operand; O (two <32 x float> accumulators, m64n64k16) rescaled by alpha in
-; registers; O += P V by four wgmmas per half of the keys and per half of
-; the rows. V is read as V^T (desc_vt), two 8 KiB TMA boxes of 64 keys, as
-; in fmha-fwd.ll. After the loop each half of O / l is stored.
+; gemm-wgmma-hopper.ll: every wgmma is issued by the warpgroup. Per K/V tile
+; of 128 keys: S = Q K^T by four m64n128k16 wgmmas per half into a fresh
+; <64 x float> accumulator (the chain starts from zero; k-blocks 0-3 read
+; Q's rows 0-63, 4-7 its rows 64-127); the online softmax of each half as
+; fmha-fwd.ll writes it (m and l, exp2 of the scaled scores minus the scaled
+; maximum); P rounded to bf16 and written with tileas.smem.row into a tile
+; per half, 64 rows x 128 keys in two K-major, 128-byte swizzled K-atoms
+; (keys 0-63, then 64-127), which the second wgmma reads as its A operand;
+; O (two <32 x float> accumulators, m64n64k16) rescaled by alpha in
+; registers; O += P V by eight wgmmas per half: k-blocks 0-3 (keys 0-63,
+; P's first atom) against V^T's first box, 4-7 (keys 64-127, its second
+; atom) against the second. V is read as V^T (desc_vt), two 8 KiB TMA
+; boxes of 64 keys, as in fmha-fwd.ll. After the loop each half of O / l
+; is stored.
 ;
-; What this form does not say yet: a wgmma accumulator spreads a row over
-; the four threads of a quad (rows 16w + l/4 and + 8, docs/ptx.md), so the
-; row statistics of a real kernel reduce across the quad (shfl.sync.bfly 1
-; and 2) and smem.row's rows are the quad's; the IR's row builtins reduce
-; the thread's own values (the tcgen05 layout, a thread a row). The schedule
-; and the PTX's shape (instructions, registers, rings) are those of the
-; kernel; its numbers are not (docs/machines.md, "What is left").
+; The values are a wgmma accumulator's (docs/ptx.md, "Rows on Hopper"): a
+; thread holds parts of two rows, 16 w + l / 4 and 8 below, and the other
+; parts of each are with the other three threads of its quad. Selected for
+; sm_90a, tileas.row.max / row.sum reduce the thread's parts and then
+; across the quad (shfl.sync.bfly 1 and 2), giving the first row's value in
+; lanes 0-1 of the result and the second's in lanes 2-3, which the fragment
+; repeats below line up with the accumulators' registers; tileas.smem.row
+; writes each packed pair of columns where the descriptor of the next wgmma
+; reads it. What it does not do: the epilogue's stores write the thread's
+; registers in order at %out (the IR computes no per-thread address, as in
+; fmha-fwd.ll), not at their (row, column) of O.
 ; Q, K, V and the output are distinct tensors: noalias.
 
 declare ptr addrspace(3) @tileas.tma.load(ptr, i32, i32, i32) nounwind willreturn memory(read)
@@ -94,28 +99,29 @@ loop:
   %pb_bot = fptrunc <64 x float> %p_bot to <64 x bfloat>
   %alpha32_bot = shufflevector <4 x float> %alpha_bot, <4 x float> poison, <32 x i32> <i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3>
   %os_bot = fmul <32 x float> %o_bot, %alpha32_bot
-  ; P in bf16 where the second wgmma reads it: keys 0-63 and 64-127 of all
-  ; 128 rows, the top half's rows from the top accumulator.
-  %pt_lo = call ptr addrspace(3) @tileas.smem.row(<64 x bfloat> %pb_top, i32 16384)
-  %pt_hi = call ptr addrspace(3) @tileas.smem.row(<64 x bfloat> %pb_bot, i32 16384)
-  ; O += P V: m64n64k16, keys 0-63 (P's first tile, V^T's first box), then
-  ; 64-127; k-blocks 0-3 for the top rows, 4-7 for the bottom.
-  %ot1 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %os_top, ptr addrspace(3) %pt_lo, ptr addrspace(3) %vt_lo, i32 0)
-  %ob1 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %os_bot, ptr addrspace(3) %pt_lo, ptr addrspace(3) %vt_lo, i32 4)
-  %ot2 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ot1, ptr addrspace(3) %pt_lo, ptr addrspace(3) %vt_lo, i32 1)
-  %ob2 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ob1, ptr addrspace(3) %pt_lo, ptr addrspace(3) %vt_lo, i32 5)
-  %ot3 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ot2, ptr addrspace(3) %pt_lo, ptr addrspace(3) %vt_lo, i32 2)
-  %ob3 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ob2, ptr addrspace(3) %pt_lo, ptr addrspace(3) %vt_lo, i32 6)
-  %ot4 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ot3, ptr addrspace(3) %pt_lo, ptr addrspace(3) %vt_lo, i32 3)
-  %ob4 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ob3, ptr addrspace(3) %pt_lo, ptr addrspace(3) %vt_lo, i32 7)
-  %ot5 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ot4, ptr addrspace(3) %pt_hi, ptr addrspace(3) %vt_hi, i32 0)
-  %ob5 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ob4, ptr addrspace(3) %pt_hi, ptr addrspace(3) %vt_hi, i32 4)
-  %ot6 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ot5, ptr addrspace(3) %pt_hi, ptr addrspace(3) %vt_hi, i32 1)
-  %ob6 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ob5, ptr addrspace(3) %pt_hi, ptr addrspace(3) %vt_hi, i32 5)
-  %ot7 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ot6, ptr addrspace(3) %pt_hi, ptr addrspace(3) %vt_hi, i32 2)
-  %ob7 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ob6, ptr addrspace(3) %pt_hi, ptr addrspace(3) %vt_hi, i32 6)
-  %ot8 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ot7, ptr addrspace(3) %pt_hi, ptr addrspace(3) %vt_hi, i32 3)
-  %ob8 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ob7, ptr addrspace(3) %pt_hi, ptr addrspace(3) %vt_hi, i32 7)
+  ; P in bf16 where the second wgmma reads it: each half's 64 rows x 128
+  ; keys in a tile of its own.
+  %pt_top = call ptr addrspace(3) @tileas.smem.row(<64 x bfloat> %pb_top, i32 16384)
+  %pt_bot = call ptr addrspace(3) @tileas.smem.row(<64 x bfloat> %pb_bot, i32 16384)
+  ; O += P V: m64n64k16; k-blocks 0-3 are keys 0-63 (P's first K-atom, V^T's
+  ; first box), 4-7 keys 64-127 (its second atom, the second box); the top
+  ; and bottom chains interleaved.
+  %ot1 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %os_top, ptr addrspace(3) %pt_top, ptr addrspace(3) %vt_lo, i32 0)
+  %ob1 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %os_bot, ptr addrspace(3) %pt_bot, ptr addrspace(3) %vt_lo, i32 0)
+  %ot2 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ot1, ptr addrspace(3) %pt_top, ptr addrspace(3) %vt_lo, i32 1)
+  %ob2 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ob1, ptr addrspace(3) %pt_bot, ptr addrspace(3) %vt_lo, i32 1)
+  %ot3 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ot2, ptr addrspace(3) %pt_top, ptr addrspace(3) %vt_lo, i32 2)
+  %ob3 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ob2, ptr addrspace(3) %pt_bot, ptr addrspace(3) %vt_lo, i32 2)
+  %ot4 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ot3, ptr addrspace(3) %pt_top, ptr addrspace(3) %vt_lo, i32 3)
+  %ob4 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ob3, ptr addrspace(3) %pt_bot, ptr addrspace(3) %vt_lo, i32 3)
+  %ot5 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ot4, ptr addrspace(3) %pt_top, ptr addrspace(3) %vt_hi, i32 4)
+  %ob5 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ob4, ptr addrspace(3) %pt_bot, ptr addrspace(3) %vt_hi, i32 4)
+  %ot6 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ot5, ptr addrspace(3) %pt_top, ptr addrspace(3) %vt_hi, i32 5)
+  %ob6 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ob5, ptr addrspace(3) %pt_bot, ptr addrspace(3) %vt_hi, i32 5)
+  %ot7 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ot6, ptr addrspace(3) %pt_top, ptr addrspace(3) %vt_hi, i32 6)
+  %ob7 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ob6, ptr addrspace(3) %pt_bot, ptr addrspace(3) %vt_hi, i32 6)
+  %ot8 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ot7, ptr addrspace(3) %pt_top, ptr addrspace(3) %vt_hi, i32 7)
+  %ob8 = call <32 x float> @tileas.wgmma.v32f32(<32 x float> %ob7, ptr addrspace(3) %pt_bot, ptr addrspace(3) %vt_hi, i32 7)
   %j.next = add i32 %j, 1
   %more = icmp slt i32 %j.next, %kvtiles
   br i1 %more, label %loop, label %exit

@@ -8,6 +8,7 @@
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileASBuiltins.h"
 #include "TileASInstrInfo.h"
+#include "TileASRowLayout.h"
 #include "TileASSelectionDAGInfo.h"
 #include "TileASSubtarget.h"
 
@@ -380,6 +381,30 @@ TileASTargetLowering::LowerCall(CallLoweringInfo &CLI,
     for (const ISD::InputArg &In : CLI.Ins)
       InVals.push_back(DAG.getUNDEF(In.VT));
     return CLI.Chain;
+  }
+
+  // On sm_90a the printer reduces and stores rows in a wgmma accumulator's
+  // quad layout in a function with wgmmas; a row builtin there of a value
+  // with any other layout would compute wrong values, so it is refused
+  // (docs/ptx.md, "Rows on Hopper").
+  bool RowBuiltin = B->Opcode == TileASISD::REDUX_MAX ||
+                    B->Opcode == TileASISD::REDUX_ADD ||
+                    (B->Opcode == TileASISD::SMEM_TILE &&
+                     B->Params.front() == TileAS::BuiltinType::Bf16Row);
+  if (RowBuiltin && DAG.getSubtarget<TileASSubtarget>().hasWgmma() &&
+      TileAS::callsWgmma(DAG.getMachineFunction().getFunction()) &&
+      !TileAS::hasWgmmaRowLayout(CLI.CB->getArgOperand(0))) {
+    std::string Call;
+    raw_string_ostream(Call) << *CLI.CB;
+    DAG.getContext()->diagnose(DiagnosticInfoUnsupported(
+        DAG.getMachineFunction().getFunction(),
+        "@" + B->Name + " on " + DAG.getSubtarget<TileASSubtarget>().getCPU() +
+            ": its operand's row layout is unknown (in a function with "
+            "wgmmas, the row builtins on sm_90a take a value computed "
+            "lane-wise from wgmma accumulators, whose rows are spread over a "
+            "quad of threads): " +
+            StringRef(Call).trim(),
+        CLI.DL.getDebugLoc()));
   }
 
   for (auto [I, A] : enumerate(Args))

@@ -237,27 +237,11 @@ Error KernelEmitter::emitInstruction(const MachineInstr &MI, raw_ostream &OS) {
   case TileAS::FFMA2:
     pairedOp(OS, "fma.rn.f32x2", MI, 3);
     break;
-  case TileAS::FRMAX: {
-    // The row's maximum over the thread's fragment (one row per thread in
-    // the 32x32b layout), in every lane.
-    Register A = MI.getOperand(1).getReg(), D = MI.getOperand(0).getReg();
-    OS << "\tmax.f32 %x10, " << frag(A, 0) << ", " << frag(A, 1) << ";\n"
-       << "\tmax.f32 %x11, " << frag(A, 2) << ", " << frag(A, 3) << ";\n"
-       << "\tmax.f32 %x10, %x10, %x11;\n";
-    for (unsigned L = 0; L != 4; ++L)
-      OS << "\tmov.b32 " << frag(D, L) << ", %x10;\n";
-    break;
-  }
-  case TileAS::FRADD: {
-    // The row's sum over the thread's fragment, in every lane.
-    Register A = MI.getOperand(1).getReg(), D = MI.getOperand(0).getReg();
-    OS << "\tadd.rn.f32 %x10, " << frag(A, 0) << ", " << frag(A, 1) << ";\n"
-       << "\tadd.rn.f32 %x11, " << frag(A, 2) << ", " << frag(A, 3) << ";\n"
-       << "\tadd.rn.f32 %x10, %x10, %x11;\n";
-    for (unsigned L = 0; L != 4; ++L)
-      OS << "\tmov.b32 " << frag(D, L) << ", %x10;\n";
-    break;
-  }
+  case TileAS::FRMAX:
+  case TileAS::FRADD:
+    if (!quadRows())
+      return emitThreadRowReduce(MI, OS);
+    return emitQuadRowReduce(MI, OS);
   case TileAS::CVT_BF16X2: {
     // Register i of the result packs elements 2i (low half) and 2i + 1 of
     // the eight f32 of $lo then $hi; cvt.rn.bf16x2.f32 d, a, b puts a in

@@ -32,6 +32,8 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
+
 namespace llvm {
 class MachineFunction;
 class MachineInstr;
@@ -119,6 +121,20 @@ private:
                       uint32_t Offset, llvm::StringRef Dst,
                       llvm::StringRef Note);
 
+  // A row's maximum or sum (FRMAX, FRADD) of a thread's own row (sm_100a)
+  // and of a quad's (a wgmma accumulator on sm_90a), and the P-row store
+  // on the quad layout (TileASPTXRows.cpp).
+  llvm::Error emitThreadRowReduce(const llvm::MachineInstr &MI,
+                                  llvm::raw_ostream &OS);
+  llvm::Error emitQuadRowReduce(const llvm::MachineInstr &MI,
+                                llvm::raw_ostream &OS);
+  llvm::Error emitQuadRowStore(const llvm::MachineInstr &MI,
+                               llvm::raw_ostream &OS);
+  /// Whether the row instructions are printed for a wgmma accumulator's
+  /// quad layout: on sm_90a, in a function with wgmmas (selection refused
+  /// any row builtin there of a value that is not a wgmma accumulator's).
+  bool quadRows();
+
   llvm::Error emitPipe(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
   llvm::Error emitMutex(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
   llvm::Error emitTile(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
@@ -155,6 +171,8 @@ private:
   bool WgmmaUnknown = false;
   bool WgmmaUncommitted = false;
   bool WgmmaFenceNeeded = true;
+  /// quadRows(), once computed.
+  std::optional<bool> QuadRows;
   /// The labels printed when the last wgmma.fence was.
   unsigned WgmmaFenceLabels = 0;
   unsigned Labels = 0;

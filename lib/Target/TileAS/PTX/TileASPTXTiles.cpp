@@ -129,6 +129,8 @@ Error KernelEmitter::emitTile(const MachineInstr &MI, raw_ostream &OS) {
     return Error::success();
   }
   case TileAS::STS_ROW: {
+    if (quadRows())
+      return emitQuadRowStore(MI, OS);
     uint64_t Bytes = *TileAS::producedTileBytes(MI);
     if (Own)
       readersDone(OS, MI);
