@@ -288,6 +288,14 @@ persistent() {
   note "bench/persistent.py --build <build> --out <tmp>/raw/persistent.json"
 }
 
+# The corpus scheduled on each machine, side by side (bench/machines.py):
+# bench/results/machines.md.
+machines() {
+  log "bench/machines.py: the corpus on Blackwell and Hopper"
+  python3 "$REPO/bench/machines.py" "$BUILD" "$WORK/raw/machines.md"
+  note "bench/machines.py <build> <tmp>/raw/machines.md"
+}
+
 merge_parts() {
   python3 "$REPO/bench/report.py" merge --out "$WORK/raw" "$WORK"/parts/*
   note "bench/report.py merge --out <tmp>/raw <tmp>/parts/*"
@@ -368,6 +376,7 @@ main() {
   sim_bench
   utilization
   persistent
+  machines
   bench_generated
   merge_parts
   google_benchmarks
