@@ -252,3 +252,65 @@ void llvm::orderFarMemoryLoads(ArrayRef<MachineInstr *> Instrs, Problem &P) {
           P.addDependence({Loads[A], Loads[B], 0, 0, DepKind::Order});
   }
 }
+
+/// Whether From reaches To over P's distance-0 dependences.
+static bool reachesInIteration(const Problem &P, unsigned From, unsigned To) {
+  std::vector<SmallVector<unsigned, 4>> Succs(P.size());
+  for (const Dependence &D : P.dependences())
+    if (D.Distance == 0)
+      Succs[D.From].push_back(D.To);
+  std::vector<bool> Visited(P.size(), false);
+  SmallVector<unsigned, 32> Work{From};
+  Visited[From] = true;
+  while (!Work.empty()) {
+    unsigned V = Work.pop_back_val();
+    if (V == To)
+      return true;
+    for (unsigned S : Succs[V])
+      if (!Visited[S]) {
+        Visited[S] = true;
+        Work.push_back(S);
+      }
+  }
+  return false;
+}
+
+void llvm::orderLoopControlEarly(ArrayRef<MachineInstr *> Instrs,
+                                 ArrayRef<unsigned> ExitTests, Problem &P) {
+  std::optional<timing::Timing> T = timing::lookup(tileasTiming());
+  if (!T || ExitTests.empty())
+    return;
+  SmallVector<unsigned, 8> Loads;
+  for (unsigned I = 0, E = Instrs.size(); I != E; ++I) {
+    Expected<std::optional<timing::InstrTiming>> IT =
+        instrTiming(*T, *Instrs[I]);
+    if (!IT) {
+      // applyTimingToOperation has already refused the loop for this.
+      consumeError(IT.takeError());
+      return;
+    }
+    if (*IT && (*IT)->OnUnit == timing::Unit::FarMemory)
+      Loads.push_back(I);
+  }
+  // The loop's control: the exit tests and the ops of the iteration they
+  // read (the induction update), in op order.
+  SmallVector<unsigned, 4> Control(ExitTests.begin(), ExitTests.end());
+  for (unsigned I = 0; I < Control.size(); ++I)
+    for (const Dependence &D : P.dependences())
+      if (D.To == Control[I] && D.Distance == 0 && D.Kind == DepKind::Data &&
+          !is_contained(Control, D.From))
+        Control.push_back(D.From);
+  llvm::sort(Control);
+  // Each control op that reads a value carried from an earlier iteration
+  // (the induction variable) goes after the iteration's far-memory loads.
+  for (unsigned C : Control) {
+    bool ReadsCarried = any_of(P.dependences(), [&](const Dependence &D) {
+      return D.To == C && D.Distance > 0 && D.Kind == DepKind::Data;
+    });
+    if (!ReadsCarried)
+      continue;
+    for (unsigned L : Loads)
+      if (L != C && !reachesInIteration(P, C, L))
+        P.addDependence({L, C, 0, 0, DepKind::Order});
+  }
+}

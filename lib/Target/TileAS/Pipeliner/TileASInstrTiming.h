@@ -74,6 +74,22 @@ std::optional<int> accumulatorForwarding(const MachineInstr &MI);
 /// cycle, where it closes no cycle. Nothing with the slot model's numbers.
 void orderFarMemoryLoads(ArrayRef<MachineInstr *> Instrs, tileas::Problem &P);
 
+/// -tileas-timing: the loop's control (its exit tests and the induction
+/// update they read) issues once the iteration's far-memory loads have,
+/// not at the end of the kernel. With an II of thousands of cycles and only
+/// the next iteration's reads after it, the scheduler would seat the
+/// induction update, and the test behind it, as late as the kernel allows
+/// (an op with only successors seated goes as late as its window allows):
+/// tileas-sim issues in program order, so the last iteration would leave
+/// the loop an add and a compare after its work. A zero-latency order edge
+/// from each far-memory load (Instrs[I] is P's op I) to each control op
+/// that reads a carried value, where it closes no cycle in the iteration,
+/// gives that op predecessors to be seated after, as early as it can: in
+/// program order the loop's control then comes before the iteration waits
+/// for its tiles. Nothing with the slot model's numbers.
+void orderLoopControlEarly(ArrayRef<MachineInstr *> Instrs,
+                           ArrayRef<unsigned> ExitTests, tileas::Problem &P);
+
 } // namespace llvm
 
 #endif // TILEAS_PIPELINER_TILEASINSTRTIMING_H

@@ -509,6 +509,7 @@ Error ProblemBuilder::applyConstraints() {
   for (unsigned Op : ExitTests)
     LP.Problem.operations()[Op].MaxDepth = 1;
   addLoopBranch(ExitTests);
+  orderLoopControlEarly(LP.Instrs, ExitTests, LP.Problem);
 
   const auto *MFI = MF.getInfo<TileASMachineFunctionInfo>();
   unsigned Block = MBB.getNumber();
