@@ -130,6 +130,9 @@ public:
   /// after allocation, by agent id (tileas-agent-register-check); the PTX
   /// printer sizes setmaxnreg budgets from them.
   std::map<unsigned, unsigned> AgentRegisterUnits;
+  /// Warp specialization: the agents whose setmaxnreg budget is raised above
+  /// the td's (partitionOverBudget, TileASAgentRegisters.h), by agent id.
+  std::map<unsigned, unsigned> AgentBudgets;
 };
 
 namespace yaml {

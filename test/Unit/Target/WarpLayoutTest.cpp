@@ -286,3 +286,46 @@ TEST(HopperAgentsTest, WarpgroupsOfOneBudgetEach) {
 }
 
 } // namespace
+
+// The register file the agents' warpgroups take, and the largest budget an
+// agent can be raised to (partitionOverBudget). Blackwell's agents
+// (td/TileASMachine.td): load and MMA one warp each at 40, compute four
+// warps at 232. Load and MMA share a warpgroup; compute starts the next.
+TEST(AgentBudgetTest, RegisterFileOfBlackwellAgents) {
+  const model::Machine &M = model::machine("blackwell");
+  ArrayRef<model::AgentRecord> Agents = M.agents();
+  unsigned Load = 0, Mma = 0, Compute = 0;
+  for (unsigned A = 1; A <= Agents.size(); ++A) {
+    StringRef Name = Agents[A - 1].Name;
+    (Name == "load" ? Load : Name == "mma" ? Mma : Compute) = A;
+  }
+  ASSERT_TRUE(Load && Mma && Compute);
+  ASSERT_EQ(M.agentRegisterRule().RegisterFile, 65536u);
+  // Indexed by td id, 0 unused.
+  SmallVector<unsigned, 4> Budgets(Agents.size() + 1, 0);
+  for (unsigned A = 1; A <= Agents.size(); ++A)
+    Budgets[A] = Agents[A - 1].Registers;
+  SmallVector<unsigned, 4> Layout{Load, Mma, Compute};
+  EXPECT_EQ(agentRegisterFileUse(M, Layout, Budgets), 128u * (40 + 232));
+  // Compute alone in its warpgroup, the producers' at 40: the most a
+  // setmaxnreg budget can be.
+  EXPECT_EQ(largestAgentBudget(M, Layout, Budgets, Compute), 256u);
+
+  // Compute between the producers, load at 200 and MMA at 192: compute
+  // at 200 shares load's warpgroup and MMA starts a third (200 + 200 + 192
+  // is over the file); below 200 compute takes a warpgroup of its own,
+  // 65536 / 128 - 200 - 192 = 120 at most.
+  Budgets[Load] = 200;
+  Budgets[Mma] = 192;
+  Layout = {Load, Compute, Mma};
+  EXPECT_EQ(agentRegisterFileUse(M, Layout, Budgets), 128u * (200 + 232 + 192));
+  EXPECT_EQ(largestAgentBudget(M, Layout, Budgets, Compute), 120u);
+  // With load and MMA at 200 compute joins them: two warpgroups at 200.
+  Budgets[Mma] = 200;
+  EXPECT_EQ(largestAgentBudget(M, Layout, Budgets, Compute), 200u);
+  // Load at 256 and MMA at 248 leave at most 8, under setmaxnreg's least
+  // (24): none.
+  Budgets[Load] = 256;
+  Budgets[Mma] = 248;
+  EXPECT_EQ(largestAgentBudget(M, Layout, Budgets, Compute), 0u);
+}

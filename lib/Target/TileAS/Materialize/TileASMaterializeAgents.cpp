@@ -252,8 +252,13 @@ bool TileASMaterializeSchedule::specialize(const TileASLoopSchedule &S,
       const model::AgentRecord &Rec = tileasMachine(MF).agents()[A - 1];
       R << (A > 1 ? "," : "") << " " << Rec.Name << " ("
         << ore::NV("Warps", Rec.Warps) << " warp(s), "
-        << ore::NV("Registers", Rec.Registers) << " registers, "
-        << ore::NV("Instructions", Issued[A - 1]) << " instructions)";
+        << ore::NV("Registers", agentBudget(MF, A)) << " registers";
+      // A budget raised for the agent's estimate (partitionOverBudget).
+      if (agentBudget(MF, A) != Rec.Registers)
+        R << " (the model's " << ore::NV("ModelRegisters", Rec.Registers)
+          << ", under its estimate of "
+          << ore::NV("EstimatedRegisters", Fits[A - 1].Need) << ")";
+      R << ", " << ore::NV("Instructions", Issued[A - 1]) << " instructions)";
     }
     return R;
   });

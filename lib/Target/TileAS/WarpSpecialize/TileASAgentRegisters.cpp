@@ -7,9 +7,11 @@
 #include "WarpSpecialize/TileASAgentRegisters.h"
 #include "Pipeliner/TileASLoopSchedule.h"
 #include "TileASInstrInfo.h"
+#include "TileASMachineFunctionInfo.h"
 #include "TileASRegisterUnits.h"
 #include "TileASSubtarget.h"
 #include "WarpSpecialize/TileASAgentPartition.h"
+#include "WarpSpecialize/TileASWarpLayout.h"
 #include "tileas/Model/MachineModel.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -19,12 +21,32 @@
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
 #include <vector>
 
 using namespace llvm;
+
+/// What a raised budget keeps free beyond the estimate. On attention forward
+/// (compute estimate 238, 245 after TileAS's allocation) ptxas spills 72
+/// bytes at 255 registers, the most a thread can use: the PTX sequences'
+/// own registers (the printer's 24) come on top of the allocation, and
+/// nothing else of the register file is left to give.
+/// Measuring: count a PHI-carried value's copies only where they are live
+/// (MaxLive, as the scheduler does) rather than for the whole kernel.
+static cl::opt<bool> CarriedWhereLive(
+    "tileas-ws-carried-where-live", cl::Hidden, cl::init(false),
+    cl::desc("Count a PHI-carried value in an agent's register estimate only "
+             "where its copies are live (the scheduler's MaxLive), not for "
+             "the whole kernel"));
+
+static cl::opt<unsigned> RaiseHeadroom(
+    "tileas-ws-raise-headroom", cl::Hidden, cl::init(24),
+    cl::desc("32-bit registers a warp-specialized agent's raised setmaxnreg "
+             "budget must keep free beyond its estimate (the PTX sequences' "
+             "own registers)"));
 
 /// The accumulator fragment that def operand DefIdx of a printed wgmma
 /// (WGMMA_X<L>, L >= 8) rewrites in place (tileas-wgmma-in-place makes the
@@ -93,7 +115,9 @@ unsigned llvm::estimateLoopRegisters(ArrayRef<MachineInstr *> Order,
   // once per k with Start <= k * N + q < End. One live across the kernel's
   // back edge is carried by PHIs: each instance keeps its own register for
   // the whole kernel (copies at the back edge rotate them), so it takes its
-  // most instances everywhere.
+  // most instances everywhere. MaxLive (CarriedWhereLive, the scheduler's
+  // model) is below what TileAS's allocation takes: the MoE load warp at
+  // prefetch distance 2 estimates 39 and allocates 56.
   auto AddInterval = [&](int64_t Start, int64_t End, unsigned Units) {
     auto CeilDiv = [](int64_t A, int64_t B) {
       return A >= 0 ? (A + B - 1) / B : -((-A) / B);
@@ -102,7 +126,7 @@ unsigned llvm::estimateLoopRegisters(ArrayRef<MachineInstr *> Order,
     for (int64_t Q = 0; Q < N; ++Q)
       Count[Q] =
           std::max<int64_t>(0, CeilDiv(End - Q, N) - CeilDiv(Start - Q, N));
-    bool Carried = End > CeilDiv(Start + 1, N) * N;
+    bool Carried = !CarriedWhereLive && End > CeilDiv(Start + 1, N) * N;
     int64_t Most = *std::max_element(Count.begin(), Count.end());
     for (int64_t Q = 0; Q < N; ++Q)
       Live[Q] += (Carried ? Most : Count[Q]) * Units;
@@ -177,7 +201,9 @@ TileASAgentPrefetch llvm::fitPrefetchDistance(
 
 std::string llvm::partitionOverBudget(const TileASLoopSchedule &S,
                                       const TileASAgentPartition &Partition) {
-  const MachineRegisterInfo &MRI = S.Loop->getParent()->getRegInfo();
+  MachineFunction &MF = *S.Loop->getParent();
+  const MachineRegisterInfo &MRI = MF.getRegInfo();
+  const tileas::model::Machine &M = tileasMachine(MF);
   std::vector<unsigned> ByKey(S.Instrs.size());
   for (unsigned I = 0; I < ByKey.size(); ++I)
     ByKey[I] = I;
@@ -185,7 +211,9 @@ std::string llvm::partitionOverBudget(const TileASLoopSchedule &S,
     return tileas::kernelOrderKey(S.Placement[A], S.II) <
            tileas::kernelOrderKey(S.Placement[B], S.II);
   });
-  for (unsigned A = 1; A <= Partition.numAgents(); ++A) {
+  const unsigned N = Partition.numAgents();
+  SmallVector<unsigned, 4> Need(N + 1, 0), Budget(N + 1, 0);
+  for (unsigned A = 1; A <= N; ++A) {
     std::vector<MachineInstr *> Order;
     DenseMap<MachineInstr *, int> Stage;
     for (unsigned I : ByKey) {
@@ -195,13 +223,45 @@ std::string llvm::partitionOverBudget(const TileASLoopSchedule &S,
       Order.push_back(MI);
       Stage[MI] = S.Placement[I].Stage;
     }
-    unsigned Need = estimateLoopRegisters(Order, Stage, MRI);
-    const tileas::model::AgentRecord &Rec =
-        tileasMachine(*S.Loop->getParent()).agents()[A - 1];
-    if (Need > Rec.Registers)
+    Need[A] = estimateLoopRegisters(Order, Stage, MRI);
+    Budget[A] = M.agents()[A - 1].Registers;
+  }
+  // The compute agent over the td's budget takes what the register file
+  // leaves it (the largest budget: the allocation after the estimate has
+  // taken up to 9 registers more on the corpus, and the PTX sequences more
+  // again), when that holds its need and RaiseHeadroom.
+  SmallVector<unsigned, 4> Layout = warpLayout(S, Partition);
+  for (unsigned A = 1; A <= N; ++A) {
+    const tileas::model::AgentRecord &Rec = M.agents()[A - 1];
+    if (Need[A] <= Budget[A])
+      continue;
+    // Only the compute (default) agent is raised: it holds the rows of
+    // values; a producer over 40 has prefetched too far, which
+    // fitPrefetchDistance cuts back, or does not belong in one warp.
+    if (A != M.defaultAgent())
       return formatv("agent {0} would keep {1} 32-bit registers live in its "
                      "loop, over its setmaxnreg budget of {2}",
-                     Rec.Name, Need, Rec.Registers);
+                     Rec.Name, Need[A], Budget[A]);
+    unsigned Largest = largestAgentBudget(M, Layout, Budget, A);
+    if (Need[A] + RaiseHeadroom > Largest)
+      return formatv("agent {0} would keep {1} 32-bit registers live in its "
+                     "loop, over its setmaxnreg budget of {2}; the register "
+                     "file allows it at most {3}, which does not hold {1} and "
+                     "the {4} its PTX sequences need",
+                     Rec.Name, Need[A], Budget[A], Largest,
+                     unsigned(RaiseHeadroom));
+    Budget[A] = Largest;
   }
+  auto &Raised = MF.getInfo<TileASMachineFunctionInfo>()->AgentBudgets;
+  for (unsigned A = 1; A <= N; ++A)
+    if (Budget[A] != M.agents()[A - 1].Registers)
+      Raised[A] = Budget[A];
   return "";
+}
+
+unsigned llvm::agentBudget(const MachineFunction &MF, unsigned A) {
+  const auto &Raised = MF.getInfo<TileASMachineFunctionInfo>()->AgentBudgets;
+  auto It = Raised.find(A);
+  return It != Raised.end() ? It->second
+                            : tileasMachine(MF).agents()[A - 1].Registers;
 }

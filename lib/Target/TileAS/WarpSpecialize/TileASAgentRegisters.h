@@ -14,7 +14,10 @@
 // PHIs, each of its copies in a register of its own for the whole kernel,
 // except a wgmma accumulator chain that a PHI carries (WGMMA_X<L>, rewritten
 // in place by tileas-wgmma-in-place): one register per fragment for the
-// whole kernel, whatever stages its links take.
+// whole kernel, whatever stages its links take. (The scheduler counts a
+// carried value only where its copies are live, MaxLive; TileAS's own
+// allocation does not keep to that: -tileas-ws-carried-where-live measures
+// it, docs/warp-specialization.md.)
 // The most over the kernel's positions is the estimate (the allocated code,
 // with its prologue and epilogue, has taken up to 9 registers more on the
 // corpus: the post-allocation check is what guarantees the budget).
@@ -41,6 +44,7 @@ class TileASAgentPartition;
 struct TileASLoopSchedule;
 
 class MachineBasicBlock;
+class MachineFunction;
 class MachineInstr;
 class MachineRegisterInfo;
 
@@ -79,9 +83,17 @@ fitPrefetchDistance(ArrayRef<MachineInstr *> Order,
 /// Why Partition of the scheduled loop S, without a prefetch, does not fit
 /// some agent's setmaxnreg budget (each agent's body in kernel order,
 /// estimateLoopRegisters), naming the agent, its need and its budget; empty
-/// when every agent fits.
+/// when every agent fits. The compute (default) agent, when its need exceeds
+/// the td's budget, gets the largest budget the register file allows with
+/// the other agents at theirs (largestAgentBudget, warpgroup-aligned) where
+/// that holds its need and -tileas-ws-raise-headroom more; the raised
+/// budget is recorded for the function (agentBudget).
 std::string partitionOverBudget(const TileASLoopSchedule &S,
                                 const TileASAgentPartition &Partition);
+
+/// Agent A's setmaxnreg budget in MF: the one partitionOverBudget raised,
+/// else the td's.
+unsigned agentBudget(const MachineFunction &MF, unsigned A);
 
 } // namespace llvm
 

@@ -90,3 +90,46 @@ SmallVector<unsigned, 4> llvm::placeAgentWarps(const model::Machine &M,
   }
   return FirstWarp;
 }
+
+uint64_t llvm::agentRegisterFileUse(const model::Machine &M,
+                                    ArrayRef<unsigned> Layout,
+                                    ArrayRef<unsigned> Budgets) {
+  ArrayRef<model::AgentRecord> Agents = M.agents();
+  constexpr unsigned WarpgroupWarps = 4, WarpThreads = 32;
+  // The same walk as placeAgentWarps, with Budgets for the td's: a budget
+  // that differs from the current warpgroup's starts the next warpgroup.
+  std::vector<unsigned> GroupBudget;
+  unsigned Warp = 0;
+  std::optional<unsigned> Current;
+  for (unsigned A : Layout) {
+    unsigned Budget = Budgets[A];
+    if (Warp % WarpgroupWarps && Current != Budget)
+      Warp = alignTo(Warp, WarpgroupWarps);
+    for (unsigned End = Warp + Agents[A - 1].Warps; Warp != End; ++Warp) {
+      unsigned G = Warp / WarpgroupWarps;
+      if (GroupBudget.size() <= G)
+        GroupBudget.resize(G + 1, 0);
+      GroupBudget[G] = std::max(GroupBudget[G], Budget);
+    }
+    Current = Budget;
+  }
+  uint64_t Use = 0;
+  for (unsigned B : GroupBudget)
+    Use += uint64_t(B) * WarpgroupWarps * WarpThreads;
+  return Use;
+}
+
+unsigned llvm::largestAgentBudget(const model::Machine &M,
+                                  ArrayRef<unsigned> Layout,
+                                  ArrayRef<unsigned> Budgets, unsigned Agent) {
+  model::AgentRegisterRule Rule = M.agentRegisterRule();
+  unsigned Granule = std::max(1u, Rule.Granule);
+  SmallVector<unsigned, 4> Try(Budgets.begin(), Budgets.end());
+  for (unsigned B = Rule.MaxRegisters / Granule * Granule;
+       B >= Rule.MinRegisters && B >= Granule; B -= Granule) {
+    Try[Agent] = B;
+    if (agentRegisterFileUse(M, Layout, Try) <= Rule.RegisterFile)
+      return B;
+  }
+  return 0;
+}

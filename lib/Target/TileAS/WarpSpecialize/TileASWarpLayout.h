@@ -63,6 +63,23 @@ SmallVector<unsigned, 4> warpLayout(const TileASLoopSchedule &S,
 SmallVector<unsigned, 4> placeAgentWarps(const tileas::model::Machine &M,
                                          ArrayRef<unsigned> Layout);
 
+/// The 32-bit registers of the register file that the agents take when
+/// their warps are placed in Layout's order (placeAgentWarps) with the
+/// setmaxnreg budgets Budgets (indexed by td id; 0 unused): each warpgroup
+/// (128 threads) holds the largest budget of the agents in it, the idle
+/// warps of a partly filled warpgroup included.
+uint64_t agentRegisterFileUse(const tileas::model::Machine &M,
+                              ArrayRef<unsigned> Layout,
+                              ArrayRef<unsigned> Budgets);
+
+/// The largest setmaxnreg budget (a multiple of the td's granule, at most
+/// its maximum) agent Agent can take while the others keep Budgets and the
+/// register file holds every warpgroup's (agentRegisterFileUse); 0 when
+/// even the td's minimum does not fit.
+unsigned largestAgentBudget(const tileas::model::Machine &M,
+                            ArrayRef<unsigned> Layout,
+                            ArrayRef<unsigned> Budgets, unsigned Agent);
+
 } // namespace llvm
 
 #endif // TILEAS_TILEASWARPLAYOUT_H

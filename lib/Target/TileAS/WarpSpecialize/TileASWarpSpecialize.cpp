@@ -231,8 +231,8 @@ void AgentRewrite::buildDispatch() {
     BuildMI(R.Entry, DL, TII.get(TileAS::AGENT_SWITCH))
         .addImm(A)
         .addImm(Rec.Warps)
-        .addImm(Rec.Registers)
-        .addImm(Rec.Registers > Launch ? 1 : 0)
+        .addImm(agentBudget(MF, A))
+        .addImm(agentBudget(MF, A) > Launch ? 1 : 0)
         .addImm(FirstWarp[A]);
     // A tile nest's agent enters its own tile loop (the default agent the
     // original one).
@@ -600,7 +600,7 @@ AgentRewrite::run(ArrayRef<MachineInstr *> Ordered,
     // requested distance takes the agent over its budget, a shorter one
     // (down to none) is used.
     TileASAgentFit &Fit = Fits[A - 1];
-    Fit.Budget = tileasMachine(MF).agents()[A - 1].Registers;
+    Fit.Budget = agentBudget(MF, A);
     Fit.Requested = Coord.options().PrefetchDistance;
     const DenseMap<MachineInstr *, int> Scheduled = AgentStage;
     TileASAgentPrefetch Prefetch = fitPrefetchDistance(
