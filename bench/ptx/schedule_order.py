@@ -197,10 +197,14 @@ PTX_ENTRY = re.compile(r"^\.visible \.entry (\w+)\(")
 PTX_LABEL = re.compile(r"^(\$L__BB\d+_\d+):")
 PTX_OPCODE = re.compile(r"^\t// ([A-Z][A-Za-z0-9_]*)\s*$")
 INNER_HEADER = re.compile(r"=>\s*This Inner Loop Header")
+# The printer names a pipelined kernel by its block number at
+# materialization (verbose output).
+KERNEL_MARK = re.compile(r"^\t// tileas: pipelined kernel bb\.(\d+)\s*$")
 
 
 def ptx_loops(lines):
-    """{function: [(label, first line, [(opcode, line)], back-branch line)]}."""
+    """{function: [(label, first line, [(opcode, line)], back-branch line,
+    kernel number or None)]}."""
     result = collections.OrderedDict()
     function = None
     i = 0
@@ -220,8 +224,12 @@ def ptx_loops(lines):
             back = re.compile(r"^\t(?:@!?%\w+ )?bra(?:\.uni)? " +
                               re.escape(label) + ";")
             ops = []
+            kernel = None
             j = i + 1
             while j < len(lines) and not back.match(lines[j]):
+                k = KERNEL_MARK.match(lines[j])
+                if k and not ops:
+                    kernel = int(k.group(1))
                 if PTX_ENTRY.match(lines[j]):
                     break
                 o = PTX_OPCODE.match(lines[j])
@@ -229,7 +237,7 @@ def ptx_loops(lines):
                     ops.append((o.group(1), j))
                 j += 1
             if j < len(lines) and back.match(lines[j]):
-                result[function].append((label, i, ops, j))
+                result[function].append((label, i, ops, j, kernel))
             i = j
         i += 1
     return result
@@ -267,6 +275,12 @@ def kernel_matches(function_loops, number, ptx_loops_of):
     kept the original order may equal the kernel's)."""
     kernels, loops = function_loops
     seq = loops[number]
+    # A loop the printer names as this kernel decides, whatever else has
+    # the same instructions.
+    named = [p for p in ptx_loops_of if p[4] == number]
+    if named:
+        hits = [p for p in named if ptx_sequence(p[2]) == seq]
+        return hits, bool(hits)
     hits = [p for p in ptx_loops_of if ptx_sequence(p[2]) == seq]
     wanted = sum(1 for other in loops.values() if other == seq)
     return hits, len(hits) >= wanted
@@ -324,7 +338,7 @@ def disturb(mir_path, remarks_path, ptx_path, out_path):
         for number in kernels:
             hits, _ = kernel_matches((kernels, loops), number,
                                      ptx.get(function, []))
-            for _, _, ops, back in hits:
+            for _, _, ops, back, _ in hits:
                 kept = [(op, at) for op, at in ops
                         if not (op in IGNORED_PSEUDOS or
                                 is_register_move(op) or op in BRANCHES)]

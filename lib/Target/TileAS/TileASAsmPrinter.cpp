@@ -11,6 +11,7 @@
 
 #include "TileASAsmPrinter.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "TileASMachineFunctionInfo.h"
 #include "TileASSubtarget.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -141,6 +142,21 @@ void TileASAsmPrinter::emitFunctionBodyEnd() {
   if (!emitsPTX() || !Emitter)
     return;
   OutStreamer->emitRawText("}");
+}
+
+// A pipelined kernel is named in the PTX by the block number it had when
+// materialization made it (later passes renumber blocks), so that a reader
+// of the PTX (bench/ptx/schedule_order.py) can tell it from a loop with the
+// same instructions, such as the original loop kept for short trip counts.
+void TileASAsmPrinter::emitBasicBlockStart(const MachineBasicBlock &MBB) {
+  AsmPrinter::emitBasicBlockStart(MBB);
+  if (!emitsPTX() || !isVerbose())
+    return;
+  const auto &Kernels = MF->getInfo<TileASMachineFunctionInfo>()->KernelBlocks;
+  auto It = Kernels.find(&MBB);
+  if (It != Kernels.end())
+    OutStreamer->emitRawText("\t// tileas: pipelined kernel bb." +
+                             Twine(It->second));
 }
 
 void TileASAsmPrinter::emitInstruction(const MachineInstr *MI) {

@@ -35,6 +35,7 @@ public:
   void emitStartOfAsmFile(Module &M) override;
   void emitFunctionEntryLabel() override;
   void emitFunctionBodyEnd() override;
+  void emitBasicBlockStart(const MachineBasicBlock &MBB) override;
 
 private:
   bool emitsPTX() const;

@@ -15,9 +15,11 @@ MachineFunctionInfo *TileASMachineFunctionInfo::clone(
   auto *Clone = DestMF.cloneInfo<TileASMachineFunctionInfo>(*this);
   // The kernels are the copies' blocks.
   Clone->KernelBlocks.clear();
-  for (const auto &[Src, Dst] : Src2DstMBB)
-    if (KernelBlocks.contains(Src))
-      Clone->KernelBlocks.insert(Dst);
+  for (const auto &[Src, Dst] : Src2DstMBB) {
+    auto It = KernelBlocks.find(Src);
+    if (It != KernelBlocks.end())
+      Clone->KernelBlocks[Dst] = It->second;
+  }
   return Clone;
 }
 

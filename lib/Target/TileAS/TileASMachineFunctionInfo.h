@@ -26,7 +26,7 @@
 
 #include "Pipeliner/TileASLoopSchedule.h"
 
-#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/CodeGen/MIRYamlMapping.h"
 #include "llvm/CodeGen/MachineFunction.h"
 
@@ -114,14 +114,15 @@ public:
   /// modulo schedule's and later reordering passes leave them alone.
   std::vector<int> PipelinedKernels;
   /// The same blocks, which keep their identity when later passes renumber
-  /// the function: no scheduler reorders them (isSchedulingBoundary). Only
-  /// looked up, never iterated.
-  SmallPtrSet<const MachineBasicBlock *, 4> KernelBlocks;
+  /// the function, each with its number when it was materialized: no
+  /// scheduler reorders them (isSchedulingBoundary), and the PTX names them
+  /// by that number. Only looked up, never iterated.
+  DenseMap<const MachineBasicBlock *, int> KernelBlocks;
 
   /// Records Kernel as a pipelined loop's kernel.
   void addPipelinedKernel(const MachineBasicBlock &Kernel) {
     PipelinedKernels.push_back(Kernel.getNumber());
-    KernelBlocks.insert(&Kernel);
+    KernelBlocks[&Kernel] = Kernel.getNumber();
   }
   /// PTX mode: the kernel's parameters (TileASPTXParams, before register
   /// allocation; the printer declares and loads them).
