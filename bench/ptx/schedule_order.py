@@ -54,7 +54,10 @@ RING_SIDE_OPS = {"PIPE_PRODUCER_ACQUIRE", "PIPE_CONSUMER_RELEASE"}
 
 
 def is_register_move(op):
-    return op.startswith(("MOV_", "STL_", "LDL_"))
+    # Moves, spills and a zero remade in the register that reads it (after
+    # scheduling, tileas-wgmma-in-place gives each wgmma accumulator
+    # fragment its own FZERO): none of them is the schedule's.
+    return op.startswith(("MOV_", "STL_", "LDL_")) or op == "FZERO"
 
 
 # ---------------------------------------------------------------- MIR side
