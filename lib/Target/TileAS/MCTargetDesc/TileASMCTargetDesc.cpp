@@ -36,6 +36,11 @@ bool isCoordination(const MCInstrDesc &Desc) {
   return Desc.TSFlags & TSF_Coordination;
 }
 
+bool isPipeOp(unsigned Opcode) {
+  return Opcode == PIPE_PRODUCER_ACQUIRE || Opcode == PIPE_PRODUCER_COMMIT ||
+         Opcode == PIPE_CONSUMER_WAIT || Opcode == PIPE_CONSUMER_RELEASE;
+}
+
 CondCode inverseCondCode(CondCode CC) {
   switch (CC) {
   case EQ:

@@ -24,6 +24,8 @@ enum : uint64_t {
   TSF_Coordination = 1u << 0,
 };
 bool isCoordination(const MCInstrDesc &Desc);
+/// A pipe's acquire, commit, wait or release.
+bool isPipeOp(unsigned Opcode);
 
 /// The CPU the subtarget uses for `CPU`: "sm_100" for an empty or unknown
 /// name (an unknown name is reported once on stderr, never fatal), so every

@@ -119,3 +119,12 @@ TileASLoopNest::tileNestOf(const MachineLoopInfo &MLI, MachineBasicBlock &Loop,
   }
   return Nest;
 }
+
+MachineBasicBlock *
+TileASLoopNest::exitOfLatch(MachineBasicBlock &Latch,
+                            const MachineBasicBlock &Header) {
+  for (MachineBasicBlock *Succ : Latch.successors())
+    if (Succ != &Header)
+      return Succ;
+  return nullptr;
+}

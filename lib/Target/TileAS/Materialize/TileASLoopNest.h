@@ -73,6 +73,10 @@ public:
                                                   MachineBasicBlock &Loop,
                                                   std::string &Why);
 
+  /// The successor of a loop's Latch that leaves the loop of Header.
+  static MachineBasicBlock *exitOfLatch(MachineBasicBlock &Latch,
+                                        const MachineBasicBlock &Header);
+
 private:
   MachineFunction &MF;
   std::optional<MachineCycleInfo> Cycles;

@@ -37,21 +37,6 @@ static cl::opt<bool> ResetRingsAtTiles(
 
 bool llvm::unspecializedTileNestsEnabled() { return UnspecializedTileNests; }
 
-static bool isPipeOp(unsigned Opc) {
-  return Opc == TileAS::PIPE_PRODUCER_ACQUIRE ||
-         Opc == TileAS::PIPE_PRODUCER_COMMIT ||
-         Opc == TileAS::PIPE_CONSUMER_WAIT ||
-         Opc == TileAS::PIPE_CONSUMER_RELEASE;
-}
-
-static MachineBasicBlock *exitOfLatch(MachineBasicBlock &Latch,
-                                      const MachineBasicBlock &Header) {
-  for (MachineBasicBlock *Succ : Latch.successors())
-    if (Succ != &Header)
-      return Succ;
-  return nullptr;
-}
-
 std::string TileASTileNestPipeline::whyNotAcrossTiles(
     const TileASTileNest &TN, const TileASCountedLoop &Loop,
     const MachineBasicBlock &Preheader, const MachineBasicBlock &Exit,
@@ -68,7 +53,7 @@ std::string TileASTileNestPipeline::whyNotAcrossTiles(
   MachineBasicBlock *OuterPre = TN.Outer->getLoopPreheader();
   if (!OuterPre || OuterPre->succ_size() != 1)
     return "the tile loop has no preheader of its own";
-  if (!exitOfLatch(*TN.After.back(), *TN.Before.front()))
+  if (!TileASLoopNest::exitOfLatch(*TN.After.back(), *TN.Before.front()))
     return "the tile loop's latch does not leave it";
   if (&Preheader != TN.Before.back() || Preheader.succ_size() != 1 ||
       &Exit != TN.After.front() || Exit.pred_size() != 1 ||
@@ -85,7 +70,7 @@ TileASTileNestPipeline::TileASTileNestPipeline(const TileASTileNest &TN,
   Header = TN.Before.front();
   Latch = TN.After.back();
   OuterPre = TN.Outer->getLoopPreheader();
-  OuterExit = exitOfLatch(*Latch, *Header);
+  OuterExit = TileASLoopNest::exitOfLatch(*Latch, *Header);
 }
 
 void TileASTileNestPipeline::countRingsAcrossTiles(
@@ -128,7 +113,7 @@ void TileASTileNestPipeline::countRingsAcrossTiles(
                 .addImm(1);
   Stage[RingInc] = Stage.lookup(Loop.Increment);
   for (MachineInstr *MI : Ordered) {
-    if (!isPipeOp(MI->getOpcode()))
+    if (!TileAS::isPipeOp(MI->getOpcode()))
       continue;
     MachineOperand &It = namedOperand(*MI, TileAS::OpName::iter);
     if (It.getReg() != IV)

@@ -191,11 +191,14 @@ static std::optional<std::vector<int64_t>> earliestCycles(const Problem &P) {
   return Earliest;
 }
 
-/// Whether From reaches To over P's dependences of any distance.
-static bool reaches(const Problem &P, unsigned From, unsigned To) {
+/// Whether From reaches To over P's dependences of any distance (with
+/// InIteration, over those of distance 0 alone).
+static bool reaches(const Problem &P, unsigned From, unsigned To,
+                    bool InIteration = false) {
   std::vector<SmallVector<unsigned, 4>> Succs(P.size());
   for (const Dependence &D : P.dependences())
-    Succs[D.From].push_back(D.To);
+    if (!InIteration || D.Distance == 0)
+      Succs[D.From].push_back(D.To);
   std::vector<bool> Visited(P.size(), false);
   SmallVector<unsigned, 32> Work{From};
   Visited[From] = true;
@@ -253,28 +256,6 @@ void llvm::orderFarMemoryLoads(ArrayRef<MachineInstr *> Instrs, Problem &P) {
   }
 }
 
-/// Whether From reaches To over P's distance-0 dependences.
-static bool reachesInIteration(const Problem &P, unsigned From, unsigned To) {
-  std::vector<SmallVector<unsigned, 4>> Succs(P.size());
-  for (const Dependence &D : P.dependences())
-    if (D.Distance == 0)
-      Succs[D.From].push_back(D.To);
-  std::vector<bool> Visited(P.size(), false);
-  SmallVector<unsigned, 32> Work{From};
-  Visited[From] = true;
-  while (!Work.empty()) {
-    unsigned V = Work.pop_back_val();
-    if (V == To)
-      return true;
-    for (unsigned S : Succs[V])
-      if (!Visited[S]) {
-        Visited[S] = true;
-        Work.push_back(S);
-      }
-  }
-  return false;
-}
-
 void llvm::orderLoopControlEarly(ArrayRef<MachineInstr *> Instrs,
                                  ArrayRef<unsigned> ExitTests, Problem &P) {
   std::optional<timing::Timing> T = timing::lookup(tileasTiming());
@@ -310,7 +291,7 @@ void llvm::orderLoopControlEarly(ArrayRef<MachineInstr *> Instrs,
     if (!ReadsCarried)
       continue;
     for (unsigned L : Loads)
-      if (L != C && !reachesInIteration(P, C, L))
+      if (L != C && !reaches(P, C, L, /*InIteration=*/true))
         P.addDependence({L, C, 0, 0, DepKind::Order});
   }
 }

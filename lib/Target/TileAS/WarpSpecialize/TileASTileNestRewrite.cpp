@@ -56,21 +56,6 @@ static cl::opt<bool> ResetRingsAtTiles(
     cl::desc("Testing only: every agent counts its ring iterations from 0 "
              "again at each tile (a ring phase reset at the tile boundary)"));
 
-static bool isPipeOp(unsigned Opc) {
-  return Opc == TileAS::PIPE_PRODUCER_ACQUIRE ||
-         Opc == TileAS::PIPE_PRODUCER_COMMIT ||
-         Opc == TileAS::PIPE_CONSUMER_WAIT ||
-         Opc == TileAS::PIPE_CONSUMER_RELEASE;
-}
-
-static MachineBasicBlock *exitOfLatch(MachineBasicBlock &Latch,
-                                      const MachineBasicBlock &Header) {
-  for (MachineBasicBlock *Succ : Latch.successors())
-    if (Succ != &Header)
-      return Succ;
-  return nullptr;
-}
-
 std::string llvm::whyTileNestNotRewritten(const TileASTileNest &Nest,
                                           const TileASCountedLoop &Loop,
                                           const pipes::SolveResult &Sol,
@@ -101,7 +86,7 @@ std::string llvm::whyTileNestNotRewritten(const TileASTileNest &Nest,
   if (!Pre || Pre->succ_size() != 1)
     return "the tile loop has no preheader of its own";
   MachineBasicBlock *Latch = Nest.After.back();
-  if (!exitOfLatch(*Latch, *Nest.Before.front()))
+  if (!TileASLoopNest::exitOfLatch(*Latch, *Nest.Before.front()))
     return "the tile loop's latch does not leave it";
   if (Nest.Before.back()->succ_size() != 1 ||
       Nest.After.front()->pred_size() != 1 ||
@@ -124,7 +109,7 @@ void AgentRewrite::countRingsAcrossTiles(std::vector<MachineInstr *> &Ordered,
   Header = TN.Before.front();
   Latch = TN.After.back();
   OuterPre = TN.Outer->getLoopPreheader();
-  OuterExit = exitOfLatch(*Latch, *Header);
+  OuterExit = TileASLoopNest::exitOfLatch(*Latch, *Header);
   for (MachineBasicBlock *B : TN.Before)
     for (MachineInstr &MI : *B)
       TileOwn.insert(&MI);
@@ -160,7 +145,7 @@ void AgentRewrite::countRingsAcrossTiles(std::vector<MachineInstr *> &Ordered,
   Stage[Inc] = Stage.lookup(L.Increment);
   SmallVector<MachineInstr *, 4> Users;
   for (MachineInstr *MI : Ordered) {
-    if (!isPipeOp(MI->getOpcode()))
+    if (!TileAS::isPipeOp(MI->getOpcode()))
       continue;
     MachineOperand &It = namedOperand(*MI, TileAS::OpName::iter);
     if (It.getReg() != IV)
