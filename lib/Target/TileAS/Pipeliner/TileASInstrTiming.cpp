@@ -215,22 +215,33 @@ static bool reaches(const Problem &P, unsigned From, unsigned To,
   return false;
 }
 
-void llvm::orderFarMemoryLoads(ArrayRef<MachineInstr *> Instrs, Problem &P) {
-  std::optional<timing::Timing> T = timing::lookup(tileasTiming());
-  if (!T)
-    return;
+/// The indices of Instrs that load from far memory on timing T, or nothing
+/// when an instruction has no timing entry (applyTimingToOperation has
+/// already refused the loop for that).
+static std::optional<SmallVector<unsigned, 8>>
+farMemoryLoads(const timing::Timing &T, ArrayRef<MachineInstr *> Instrs) {
   SmallVector<unsigned, 8> Loads;
   for (unsigned I = 0, E = Instrs.size(); I != E; ++I) {
     Expected<std::optional<timing::InstrTiming>> IT =
-        instrTiming(*T, *Instrs[I]);
+        instrTiming(T, *Instrs[I]);
     if (!IT) {
-      // applyTimingToOperation has already refused the loop for this.
       consumeError(IT.takeError());
-      return;
+      return std::nullopt;
     }
     if (*IT && (*IT)->OnUnit == timing::Unit::FarMemory)
       Loads.push_back(I);
   }
+  return Loads;
+}
+
+void llvm::orderFarMemoryLoads(ArrayRef<MachineInstr *> Instrs, Problem &P) {
+  std::optional<timing::Timing> T = timing::lookup(tileasTiming());
+  if (!T)
+    return;
+  std::optional<SmallVector<unsigned, 8>> Found = farMemoryLoads(*T, Instrs);
+  if (!Found)
+    return;
+  SmallVector<unsigned, 8> &Loads = *Found;
   if (Loads.size() < 2)
     return;
   std::optional<std::vector<int64_t>> Earliest = earliestCycles(P);
@@ -261,18 +272,10 @@ void llvm::orderLoopControlEarly(ArrayRef<MachineInstr *> Instrs,
   std::optional<timing::Timing> T = timing::lookup(tileasTiming());
   if (!T || ExitTests.empty())
     return;
-  SmallVector<unsigned, 8> Loads;
-  for (unsigned I = 0, E = Instrs.size(); I != E; ++I) {
-    Expected<std::optional<timing::InstrTiming>> IT =
-        instrTiming(*T, *Instrs[I]);
-    if (!IT) {
-      // applyTimingToOperation has already refused the loop for this.
-      consumeError(IT.takeError());
-      return;
-    }
-    if (*IT && (*IT)->OnUnit == timing::Unit::FarMemory)
-      Loads.push_back(I);
-  }
+  std::optional<SmallVector<unsigned, 8>> Found = farMemoryLoads(*T, Instrs);
+  if (!Found)
+    return;
+  SmallVector<unsigned, 8> &Loads = *Found;
   // The loop's control: the exit tests and the ops of the iteration they
   // read (the induction update), in op order.
   SmallVector<unsigned, 4> Control(ExitTests.begin(), ExitTests.end());
