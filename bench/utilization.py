@@ -13,7 +13,7 @@ the loads at 3x, seed 1), and writes bench/results/utilization.json:
 
   {"timing": "b200", "runs": [{"kernel", "form", "class", "strategy",
     "trip_count", "jitter", "schedule_timing", "ii", "stages",
-    "ring_depths", "cycles", "tensor_core": {...}}]}
+    "ring_depths", "cycles", "cycles_per_iteration", "tensor_core": {...}}]}
 
 A Hopper kernel (gemm-wgmma-hopper: wgmma does not exist on sm_100, so
 the b200 description leaves its MMAs on the slot model's numbers, with no
@@ -185,6 +185,8 @@ def main(argv):
                                 else:
                                     entry["trip_count"] = t
                                     entry["cycles"] = r["cycles"]
+                                    entry["cycles_per_iteration"] = r.get(
+                                        "cycles_per_iteration")
                                     entry["tensor_core"] = r["tensor_core"]
                                 runs.append(entry)
                         print("%s.%s %s %s: II %s" % (name, form, strategy,

@@ -4,10 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// NVIDIA H100 / H800 (sm_90a, about 1.83 GHz) over the instructions a Hopper
-// kernel uses today: WGMMA and the TMA load. Sources as in
-// TileASTimingB200.td; instructions not listed keep the slot model's
-// numbers. Less is measured here than for B200: read the estimates.
+// NVIDIA H100 / H800 (sm_90a, about 1.83 GHz) over the instructions the
+// Hopper kernels of the corpus use: WGMMA, the TMA load, shared memory and
+// SIMT fp32. Sources as in TileASTimingB200.td; instructions not listed keep
+// the slot model's numbers. Less is measured here than for B200: read the
+// estimates.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +35,13 @@ def TimingH100 : TimingDesc<"h100"> {
 // added to the occupancy: 199.
 def : MmaTiming<TimingH100, "WGMMA", 64, 128, 16, 6400, 199>;
 def : MmaTiming<TimingH100, "WGMMA_X64", 64, 128, 16, 6400, 199>;
+// m64n64k16 (attention's S = Q K^T halves, 32 f32 per thread) and m64n256k16
+// (128 per thread): occupancy from the same 4096 FLOP/cycle/SM, 32 and 128
+// cycles. Latency, estimate: the same 135-cycle pipeline beyond the
+// occupancy as above (B200 measures 168 at M128 N64 against 64.6 x 1/2 of
+// issue, and 264 at N256 against 128.6: about 135 more in each case).
+def : MmaTiming<TimingH100, "WGMMA_X32", 64, 64, 16, 3200, 167>;
+def : MmaTiming<TimingH100, "WGMMA_X128", 64, 256, 16, 12800, 263>;
 
 // H800 TMA latency: HPMLL/NVIDIA-Hopper-Benchmark (Luo et al.,
 // arXiv:2501.12084): about 365 cycles within L2, 600-760 from HBM. estimate:
@@ -41,3 +49,26 @@ def : MmaTiming<TimingH100, "WGMMA_X64", 64, 128, 16, 6400, 199>;
 // figure spans tile sizes; the mapping of sizes to the ends is ours).
 def : TmaLatencyPoint<TimingH100, "TMA_LOAD", 8192, 600>;
 def : TmaLatencyPoint<TimingH100, "TMA_LOAD", 16384, 760>;
+
+// Shared memory, by bytes at SmemBytesPerCycle (128 B/cycle): Luo et al.,
+// arXiv:2501.12084, measured on Hopper: shared-memory load latency 29-33
+// cycles for a warp's 4-byte loads (128 bytes, one cycle of transfer). LDS
+// and STS (v4.f32: 32 x 16 = 512 bytes, 4 cycles of transfer): 30 + 3 = 33;
+// STS_ROW (eight 16-byte stores per thread, 4096 bytes, 32 cycles of
+// transfer): 30 + 31 = 61. estimate: a store is visible to a reader after
+// the same pipeline as a load.
+def : InstrTiming<TimingH100, "LDS", 400, 33>;
+def : InstrTiming<TimingH100, "STS", 400, 33>;
+def : InstrTiming<TimingH100, "STS_ROW", 3200, 61>;
+
+// SIMT fp32: dependent FADD / FMUL / FFMA latency 4 cycles on Volta and
+// Turing (Jia et al., arXiv:1804.06826, arXiv:1903.07486); estimate:
+// unchanged on Hopper. Issue: the CUDA C++ Programming Guide's throughput
+// table, 128 fp32 results per clock per SM for compute capability 9.0 =
+// one warp instruction per clock per SM sub-partition. Hopper has no
+// f32x2 instructions (sm_100 and later), so no FADD2 and the like here.
+def : InstrTiming<TimingH100, "FADD", 100, 4>;
+def : InstrTiming<TimingH100, "FSUB", 100, 4>;
+def : InstrTiming<TimingH100, "FMUL", 100, 4>;
+def : InstrTiming<TimingH100, "FMAX", 100, 4>;
+def : InstrTiming<TimingH100, "FFMA", 100, 4>;

@@ -254,6 +254,15 @@ void AgentRewrite::readWarpIndexFirst() {
   while (At != Preheader.end() && At->isCopy() &&
          At->getOperand(1).getReg().isPhysical())
     ++At;
+  // A load every warp issues in the preamble (attention's Q tile) starts a
+  // longer chain than the dispatch: the constants it reads go ahead of the
+  // warp index, which then issues in their latency instead of pushing the
+  // load a cycle later (fmha-fwd's Q TMA, on the measured timing).
+  MachineBasicBlock::iterator Consts = At;
+  while (Consts != Preheader.end() && Consts->getOpcode() == TileAS::MOVri)
+    ++Consts;
+  if (Consts != At && Consts != Preheader.end() && Consts->mayLoad())
+    At = Consts;
   Preheader.insert(At, &Read);
   auto Test = find_if(*Head, [&](const MachineInstr &MI) {
     return MI.getOpcode() == TileAS::SETPri && MI.getOperand(1).isReg() &&
