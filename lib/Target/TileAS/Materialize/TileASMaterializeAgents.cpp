@@ -74,8 +74,8 @@ static cl::opt<unsigned> TileNestAccumulatorCopies(
 static cl::opt<unsigned> TileNestTileInputDepth(
     "tileas-ws-tile-input-depth", cl::Hidden, cl::init(0),
     cl::desc("Slots of a warp-specialized tile nest's per-tile pipe of a "
-             "tile its tile loop loads (1 or 2; 0: two when they fit shared "
-             "memory)"));
+             "tile its tile loop loads (0: two when they fit shared memory, "
+             "else one)"));
 
 /// Measuring only: a tile nest warp-specialized whatever its agents'
 /// register estimates (their issue is still checked), to time on tileas-sim
@@ -215,9 +215,8 @@ std::string TileASMaterializeSchedule::whyNestNotSpecialized(
   L.AccumulatorCopies = TileNestAccumulatorCopies == 1   ? 1
                         : TileNestAccumulatorCopies == 2 ? 2
                                                          : Acc.Buffers;
-  L.TileInputDepth = TileNestTileInputDepth == 1   ? 1
-                     : TileNestTileInputDepth == 2 ? 2
-                                                   : InputDepth;
+  L.TileInputDepth =
+      TileNestTileInputDepth ? unsigned(TileNestTileInputDepth) : InputDepth;
   return "";
 }
 
