@@ -33,6 +33,7 @@
 #include "WarpSpecialize/TileASWarpSpecialize.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/Model/MachineModel.h"
+#include "tileas/PTX/SharedArena.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
@@ -67,6 +68,24 @@ static cl::opt<unsigned> TileNestAccumulatorCopies(
     cl::desc("Copies of a warp-specialized tile nest's accumulators (1 or "
              "2; 0: two when they fit tensor memory)"));
 
+/// Testing and measuring: the slots of a tile nest's per-tile pipes of the
+/// tiles its tile loop loads for another agent (Q); 0 takes
+/// planTileInputDepth's choice.
+static cl::opt<unsigned> TileNestTileInputDepth(
+    "tileas-ws-tile-input-depth", cl::Hidden, cl::init(0),
+    cl::desc("Slots of a warp-specialized tile nest's per-tile pipe of a "
+             "tile its tile loop loads (0: two when they fit shared memory, "
+             "else one)"));
+
+/// Measuring only: a tile nest warp-specialized whatever its agents'
+/// register estimates (their issue is still checked), to time on tileas-sim
+/// what a nest refused for registers alone would run at. The output is not
+/// meant to reach register allocation.
+static cl::opt<bool> TileNestIgnoreRegisters(
+    "tileas-ws-tile-nest-ignore-registers", cl::Hidden, cl::init(false),
+    cl::desc("Measuring only: warp-specialize a tile nest even where its "
+             "agents' registers exceed their budgets"));
+
 std::string
 TileASMaterializeSchedule::whyNotSpecialized(const TileASLoopSchedule &S,
                                              LoopInProgress &L) {
@@ -86,7 +105,7 @@ TileASMaterializeSchedule::whyNotSpecialized(const TileASLoopSchedule &S,
 
 std::string TileASMaterializeSchedule::whyAgentsDoNotFit(
     const TileASLoopSchedule &S, const TileASCountedLoop &Counted,
-    const TileASAgentPartition &Partition) {
+    const TileASAgentPartition &Partition, bool Registers) {
   TileASAgentIssue Issue = agentIssue(Partition, *S.Loop, Counted);
   if (Issue.Bound > S.II)
     return formatv(
@@ -95,7 +114,7 @@ std::string TileASMaterializeSchedule::whyAgentsDoNotFit(
         "control), which needs II {2} on the machine's slots where the "
         "schedule has {3}",
         Issue.Looping, Issue.Extra, Issue.Bound, S.II);
-  return partitionOverBudget(S, Partition);
+  return Registers ? partitionOverBudget(S, Partition) : std::string();
 }
 
 std::string TileASMaterializeSchedule::whyNestNotSpecialized(
@@ -133,9 +152,17 @@ std::string TileASMaterializeSchedule::whyNestNotSpecialized(
   // Whether the agents' tile loops can be built (-tileas-ws-tile-nests).
   std::string NotRewritten =
       WarpSpecializeTileNests
-          ? whyTileNestNotRewritten(*TN, L.Counted, *L.Solution, Work,
+          ? whyTileNestNotRewritten(*TN, L.Counted, *L.Solution, S.Instrs, Work,
                                     tileasMachine(*CurMF).defaultAgent())
           : std::string("off");
+  // The tiles the tile loop loads for another agent: their per-tile pipes'
+  // slots.
+  std::string WhyNotInput, WhyOneSlot;
+  std::vector<TileASTileInputPipe> Inputs =
+      tileInputPipesOf(*L.Solution, S.Instrs, Work,
+                       tileasMachine(*CurMF).defaultAgent(), WhyNotInput);
+  unsigned InputDepth = planTileInputDepth(
+      *L.Solution, Inputs, ptx::Sm100SharedCapacity, WhyOneSlot);
   unsigned Own = 0;
   for (const auto *Blocks : {&TN->Before, &TN->After})
     for (const MachineBasicBlock *MBB : *Blocks)
@@ -161,6 +188,14 @@ std::string TileASMaterializeSchedule::whyNestNotSpecialized(
         << " of " << ore::NV("Capacity", Acc.Capacity) << " columns)";
     else
       R << "single: " << ore::NV("WhySingle", Acc.WhySingle);
+    if (!Inputs.empty()) {
+      R << "; " << ore::NV("TileInputs", unsigned(Inputs.size()))
+        << " tile(s) loaded in the tile loop for another agent, each over a "
+           "per-tile pipe of "
+        << ore::NV("TileInputDepth", InputDepth) << " slot(s)";
+      if (InputDepth == 1)
+        R << ": " << ore::NV("WhyOneSlot", WhyOneSlot);
+    }
     return R;
   });
   if (!WarpSpecializeTileNests)
@@ -170,7 +205,8 @@ std::string TileASMaterializeSchedule::whyNestNotSpecialized(
                    "the agents' tile loops do not handle: {1}",
                    OuterBB, NotRewritten);
   // The agents' inner loops as for a loop of its own.
-  std::string Fit = whyAgentsDoNotFit(S, L.Counted, Partition);
+  std::string Fit =
+      whyAgentsDoNotFit(S, L.Counted, Partition, !TileNestIgnoreRegisters);
   if (!Fit.empty())
     return Fit;
   L.Partition.emplace(std::move(Partition));
@@ -179,6 +215,8 @@ std::string TileASMaterializeSchedule::whyNestNotSpecialized(
   L.AccumulatorCopies = TileNestAccumulatorCopies == 1   ? 1
                         : TileNestAccumulatorCopies == 2 ? 2
                                                          : Acc.Buffers;
+  L.TileInputDepth =
+      TileNestTileInputDepth ? unsigned(TileNestTileInputDepth) : InputDepth;
   return "";
 }
 
@@ -223,6 +261,7 @@ bool TileASMaterializeSchedule::specialize(const TileASLoopSchedule &S,
     NestRewrite.Nest = &*L.TileNest;
     NestRewrite.Work = &*L.TileWork;
     NestRewrite.AccumulatorCopies = L.AccumulatorCopies;
+    NestRewrite.TileInputDepth = L.TileInputDepth;
   }
   std::vector<TileASExpandedLoop> Loops = warpSpecializeLoop(
       S, L.Counted, *L.Preheader, *L.Exit, L.Coord, *L.Solution, Partition,

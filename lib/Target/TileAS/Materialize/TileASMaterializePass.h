@@ -75,6 +75,8 @@ private:
     std::optional<TileASTileNest> TileNest;
     std::optional<TileASTileWork> TileWork;
     unsigned AccumulatorCopies = 1;
+    /// Slots of the per-tile pipes of its tile inputs (Q), 1 or 2.
+    unsigned TileInputDepth = 1;
     /// Set when the loop is a tile nest's inner loop, unspecialized, whose
     /// rings are kept across tiles (-tileas-unspecialized-tile-nests).
     std::optional<TileASTileNestPipeline> AcrossTiles;
@@ -99,10 +101,12 @@ private:
   /// is then in L).
   std::string whyNotSpecialized(const TileASLoopSchedule &S, LoopInProgress &L);
   /// Why the partition's agents do not fit the machine: their issue over
-  /// the schedule's II, a register budget exceeded (empty if they fit).
+  /// the schedule's II, a register budget exceeded (empty if they fit;
+  /// the budgets only with Registers).
   std::string whyAgentsDoNotFit(const TileASLoopSchedule &S,
                                 const TileASCountedLoop &Counted,
-                                const TileASAgentPartition &Partition);
+                                const TileASAgentPartition &Partition,
+                                bool Registers = true);
   /// Warp-specialized strategy: keeps the partition, or says why not and
   /// solves the coordination again for the unspecialized form.
   bool chooseWarpSpecialization(const TileASLoopSchedule &S, LoopInProgress &L);

@@ -53,6 +53,9 @@ struct AgentRegion {
   bool CommitsAccumulators = false;
   /// The agent's copy of each instruction of the original loop it keeps.
   DenseMap<MachineInstr *, MachineInstr *> Copy;
+  /// A tile nest's agent: its copy of each instruction of the tile loop's
+  /// own blocks it keeps.
+  DenseMap<const MachineInstr *, MachineInstr *> TileCopy;
   /// The agent's register for each register the original loop defines.
   DenseMap<Register, Register> Renamed;
   /// PIPE_TILE / PIPE_TMEM after each wait that has some.
@@ -104,6 +107,7 @@ private:
   void placeTileExit(unsigned Agent, const TileASCountedLoop &Counted,
                      ArrayRef<MachineInstr *> Created);
   void removeUnusedCounters();
+  void makeTileInputPipes();
   // The agents' tile loops tightened (TileASTileLoopControl.cpp).
   void removeDeadTileWork();
   void hoistTileInvariants();
@@ -171,6 +175,9 @@ private:
   /// Double-buffered accumulators: each buffer the drains hand over (as
   /// allocated before the tile loop) and its second copy.
   SmallVector<std::pair<Register, Register>, 2> Copies;
+  /// The tiles the tile loop loads for another agent's inner loop, each
+  /// handed over by a per-tile pipe (TileASTileInputPipe.cpp).
+  std::vector<TileASTileInputPipe> TileInputs;
 };
 
 } // namespace llvm

@@ -27,6 +27,9 @@
 //    the tile's inner loop, the default agent waits for it after the inner
 //    loop, and releases it once it has read the buffers the drain hands
 //    over; it counts tiles.
+//  * Each consumer-only pipe, which waits for a tile the tile loop loads
+//    for another agent's inner loop (Q), becomes a per-tile pipe between
+//    the loading agent and the reading one (TileASTileInputPipe.cpp).
 //
 // whyTileNestNotRewritten accepts only what these steps handle; anything
 // else keeps the unspecialized fallback.
@@ -59,13 +62,16 @@ static cl::opt<bool> ResetRingsAtTiles(
 std::string llvm::whyTileNestNotRewritten(const TileASTileNest &Nest,
                                           const TileASCountedLoop &Loop,
                                           const pipes::SolveResult &Sol,
+                                          ArrayRef<MachineInstr *> Instrs,
                                           const TileASTileWork &Work,
                                           unsigned Default) {
+  // A consumer-only pipe becomes the per-tile pipe of the tile input it
+  // waits for (TileASTileInputPipe.cpp).
+  std::string WhyNotInput;
+  tileInputPipesOf(Sol, Instrs, Work, Default, WhyNotInput);
+  if (!WhyNotInput.empty())
+    return WhyNotInput;
   for (const pipes::Pipe &P : Sol.Pipes) {
-    if (P.Kind == pipes::PipeKind::ConsumerOnly)
-      return formatv("pipe {0} is produced before the inner loop: the "
-                     "tile nest's rewrite does not make it per tile yet",
-                     P.Id);
     if (P.CreateAtExit)
       return formatv("pipe {0} is created after the inner loop", P.Id);
   }
@@ -246,6 +252,7 @@ void AgentRewrite::cloneTileLoop(unsigned Agent) {
       if (MI.isTerminator() || !TileOwn.count(&MI) || !Work.keeps(Agent, &MI))
         continue;
       MachineInstr *C = MF.CloneMachineInstr(&MI);
+      R.TileCopy[&MI] = C;
       if (C->isPHI())
         To.insert(To.getFirstNonPHI(), C);
       else

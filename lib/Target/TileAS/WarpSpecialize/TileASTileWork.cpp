@@ -147,6 +147,12 @@ void TileASTileWork::need(unsigned Agent, Register R,
   if (!Def->isPHI() && !isPureScalarInstr(*Def, MRI) &&
       !isUnwrittenLoad(*Def)) {
     unsigned Home = homeAgentOf(*Def);
+    if (Home != Agent && User.getParent() == Nest->Inner &&
+        is_contained(Nest->Before, Def->getParent()) &&
+        isBufferedRegister(MRI, R) && coordinationUnitOf(*Def).second) {
+      readTileInput(Agent, Home, R, *Def, User);
+      return;
+    }
     if (Home != Agent) {
       fail(formatv("agent {0} would read {1}, made by agent {2} in the tile "
                    "loop ({3}), in {4}",
@@ -157,6 +163,22 @@ void TileASTileWork::need(unsigned Agent, Register R,
     }
   }
   add(Agent, *Def);
+}
+
+void TileASTileWork::readTileInput(unsigned Agent, unsigned Home, Register R,
+                                   const MachineInstr &Def,
+                                   const MachineInstr &User) {
+  const MachineFunction &MF = *Nest->Inner->getParent();
+  auto [It, New] = TileInputs.insert({R, TileASTileCrossing{Home, Agent}});
+  if (New || It->second.To == Agent)
+    return;
+  fail(formatv("agents {0} and {1} would both read {2}, made by agent {3} in "
+               "the tile loop ({4}), in their inner loops ({5}): a per-tile "
+               "pipe has one reading agent",
+               agentName(MF, It->second.To), agentName(MF, Agent),
+               describe(MF, R), agentName(MF, Home), describe(Def),
+               describe(User))
+           .str());
 }
 
 void TileASTileWork::close(unsigned Agent) {

@@ -27,6 +27,13 @@
 //    writes and another agent reads in the tile loop (the accumulators the
 //    epilogue loads) is a crossing: it goes over the accumulator pipe
 //    between the MMA agent and the epilogue (TileASAccumulatorBuffers.h);
+//  * a tile that one agent loads asynchronously (a TMA) in the tile loop's
+//    blocks before the inner loop, and only another agent's copy of the
+//    inner loop reads (the persistent attention's Q, loaded by the load
+//    warp, read by the MMA warp's S = Q K^T), is a tile input: it goes over
+//    a per-tile pipe from the loading agent to the reading one
+//    (tileInputs; the rewrite makes the pipe of the inner loop's
+//    consumer-only pipe that waits for it);
 //  * anything else an agent would need from another (a non-scalar value
 //    made for one agent and read by another, a scalar the inner loop makes
 //    only in another agent) makes the nest stay unspecialized: why() says
@@ -88,6 +95,11 @@ public:
   const MapVector<Register, TileASTileCrossing> &crossings() const {
     return Crossings;
   }
+  /// The tiles an agent loads in the tile loop for another agent's inner
+  /// loop (From loads, To reads), in the order found.
+  const MapVector<Register, TileASTileCrossing> &tileInputs() const {
+    return TileInputs;
+  }
 
 private:
   TileASTileWork(const TileASTileNest &Nest, unsigned NumAgents,
@@ -98,6 +110,11 @@ private:
   /// through a noalias argument no store is based on): every agent that
   /// reads its value loads it itself.
   bool isUnwrittenLoad(const MachineInstr &MI) const;
+  /// Agent's inner loop reads R (User), a tile that another agent (Home)
+  /// loads asynchronously before the inner loop: records it as a tile
+  /// input, or says why it cannot be one.
+  void readTileInput(unsigned Agent, unsigned Home, Register R,
+                     const MachineInstr &Def, const MachineInstr &User);
   void add(unsigned Agent, const MachineInstr &MI);
   void need(unsigned Agent, Register R, const MachineInstr &User);
   void close(unsigned Agent);
@@ -113,6 +130,7 @@ private:
   std::vector<DenseSet<const MachineInstr *>> Keep;
   std::vector<std::vector<const MachineInstr *>> Worklist;
   MapVector<Register, TileASTileCrossing> Crossings;
+  MapVector<Register, TileASTileCrossing> TileInputs;
   std::string Why;
 };
 

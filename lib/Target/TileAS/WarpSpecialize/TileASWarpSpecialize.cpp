@@ -510,6 +510,10 @@ AgentRewrite::run(ArrayRef<MachineInstr *> Ordered,
   std::vector<MachineInstr *> OrderedNest(Ordered.begin(), Ordered.end());
   DenseMap<MachineInstr *, int> StageNest(Stage);
   if (Nest) {
+    // Read while the loop is whole (whyTileNestNotRewritten accepted them).
+    std::string Why;
+    TileInputs = tileInputPipesOf(Sol, S.Instrs, *Nest->Work, Default, Why);
+    assert(Why.empty() && "the tile nest's tile inputs were checked");
     countRingsAcrossTiles(OrderedNest, StageNest);
     Ordered = OrderedNest;
   }
@@ -550,6 +554,7 @@ AgentRewrite::run(ArrayRef<MachineInstr *> Ordered,
       if (A != Default)
         cloneTileLoop(A);
     pruneDefaultTileLoop();
+    makeTileInputPipes();
   }
   for (AgentRegion &R : Regions)
     removeDeadPhis(*R.Loop);

@@ -42,6 +42,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/CodeGen/Register.h"
 
 #include <string>
 
@@ -70,15 +71,52 @@ struct TileASTileNestRewrite {
   /// with 2, tile t uses copy t mod 2, so the producer starts tile t + 1
   /// while the default agent reads tile t.
   unsigned AccumulatorCopies = 1;
+  /// Slots of each per-tile pipe of a tile input (tileInputPipesOf): with
+  /// 2, the load of tile t + 1's tile overlaps tile t's inner loop.
+  unsigned TileInputDepth = 1;
 };
 
+/// A tile that an agent loads in a tile nest's tile loop for another
+/// agent's inner loop (TileASTileWork::tileInputs: the persistent
+/// attention's Q), and the consumer-only pipe of the inner loop's
+/// coordination that waits for it. The rewrite makes that pipe a per-tile
+/// ring counted in tiles: From acquires a slot before the load at each tile
+/// and commits it (the copy engine's transaction bytes), To waits for it
+/// before its inner loop and releases it after (tcgen05.commit for a tensor
+/// core reader), and reads the slot (PIPE_TILE) instead of Tile.
+struct TileASTileInputPipe {
+  unsigned Pipe = 0;
+  Register Tile;
+  MachineInstr *Load = nullptr;
+  unsigned From = 0, To = 0;
+  uint64_t Bytes = 0;
+};
+
+/// The tile input each consumer-only pipe of Sol waits for (Instrs: the
+/// inner loop's scheduled instructions, which the pipes' ops index), in
+/// pipe order; Why says which pipe waits for something else, or which tile
+/// input the rewrite cannot hand over (loaded or read by the default agent,
+/// which keeps the original tile loop).
+std::vector<TileASTileInputPipe>
+tileInputPipesOf(const tileas::pipes::SolveResult &Sol,
+                 ArrayRef<MachineInstr *> Instrs, const TileASTileWork &Work,
+                 unsigned Default, std::string &Why);
+
+/// Slots for the per-tile pipes of Inputs: 2 when the rings of Sol and two
+/// slots of every tile input fit Capacity bytes of shared memory, else 1
+/// with the reason in WhyOne.
+unsigned planTileInputDepth(const tileas::pipes::SolveResult &Sol,
+                            ArrayRef<TileASTileInputPipe> Inputs,
+                            uint64_t Capacity, std::string &WhyOne);
+
 /// Why warpSpecializeLoop cannot rewrite the tile nest Nest around its inner
-/// loop Loop, coordinated by Sol, with Work's division of the tile loop
-/// (empty when it can). Default is the machine's default agent. Changes
-/// nothing.
+/// loop Loop (scheduled instructions Instrs), coordinated by Sol, with Work's
+/// division of the tile loop (empty when it can). Default is the machine's
+/// default agent. Changes nothing.
 std::string whyTileNestNotRewritten(const TileASTileNest &Nest,
                                     const TileASCountedLoop &Loop,
                                     const tileas::pipes::SolveResult &Sol,
+                                    ArrayRef<MachineInstr *> Instrs,
                                     const TileASTileWork &Work,
                                     unsigned Default);
 
