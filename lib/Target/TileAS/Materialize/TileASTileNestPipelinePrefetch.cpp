@@ -20,6 +20,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
 #include <tuple>
 
 using namespace llvm;
@@ -288,27 +289,14 @@ std::string TileASTileNestPrefetch::chooseMoved() {
     }
   }
 
-  // The scalars move only as far as the moving loads need them.
-  SmallPtrSet<const MachineInstr *, 32> Needed;
-  SmallVector<MachineInstr *, 32> Work;
-  for (MachineInstr *MI : Zero)
-    if (Kind[MI] == MoveKind::Load || Kind[MI] == MoveKind::Producer)
-      Work.push_back(MI);
-  if (Work.empty())
+  // Every scalar that can moves too: the next tile's prologue then reads
+  // it from the header, not computing it again before its first MMA.
+  if (none_of(Zero,
+              [&](MachineInstr *MI) { return Kind[MI] == MoveKind::Load; }))
     return "none of the k-loop's first loads can be issued ahead of the next "
            "tile's prologue";
-  while (!Work.empty()) {
-    MachineInstr *MI = Work.pop_back_val();
-    if (!Needed.insert(MI).second)
-      continue;
-    for (const MachineOperand &MO : MI->uses())
-      if (MO.isReg() && MO.getReg().isVirtual())
-        if (MachineInstr *Def = MRI.getVRegDef(MO.getReg()))
-          if (Def->getParent() == Prologue)
-            Work.push_back(Def);
-  }
   for (MachineInstr *MI : Zero)
-    if (Needed.count(MI))
+    if (!Stays(MI))
       StageZero.push_back(MI);
   return "";
 }
@@ -560,17 +548,33 @@ void TileASTileNestPrefetch::buildCrossings() {
         .addMBB(Latch);
     return InTile;
   };
+  std::map<unsigned, Register> UndefOf;
   for (Register X : Crossing) {
-    // Read only on the prefetched path: undefined on the others.
-    Register Undef = MRI.createVirtualRegister(MRI.getRegClass(X));
-    BuildMI(*In.OuterPre, AtPre, DL, TII.get(TargetOpcode::IMPLICIT_DEF),
-            Undef);
+    // Read only on the prefetched path: undefined on the others (one
+    // undefined value per register class).
+    const TargetRegisterClass *RC = MRI.getRegClass(X);
+    Register &Undef = UndefOf[RC->getID()];
+    if (!Undef) {
+      Undef = MRI.createVirtualRegister(RC);
+      BuildMI(*In.OuterPre, AtPre, DL, TII.get(TargetOpcode::IMPLICIT_DEF),
+              Undef);
+    }
     HeaderValue[X] = Carry(NextLoop.lookup(X), Undef);
   }
-  Register One = MRI.createVirtualRegister(&TileAS::GPR32RegClass);
-  BuildMI(*In.OuterPre, AtPre, DL, TII.get(TileAS::MOVri), One).addImm(1);
+  // The flag "prefetched" is a predicate, so that the next tile's preheader
+  // branches on it directly; set in the drain, off the paths of one tile.
+  Register Yes = MRI.createVirtualRegister(&TileAS::PREDRegClass);
+  Register No = MRI.createVirtualRegister(&TileAS::PREDRegClass);
   MRI.clearKillFlags(In.Zero);
-  PrefetchedFlag = Carry(One, In.Zero);
+  BuildMI(*Drain, Drain->getFirstTerminator(), DL, TII.get(TileAS::SETPri), Yes)
+      .addReg(In.Zero)
+      .addImm(0)
+      .addImm(TileAS::EQ);
+  BuildMI(*In.OuterPre, AtPre, DL, TII.get(TileAS::SETPri), No)
+      .addReg(In.Zero)
+      .addImm(0)
+      .addImm(TileAS::NE);
+  PrefetchedFlag = Carry(Yes, No);
 }
 
 void TileASTileNestPrefetch::buildPrefetchedPrologue() {
@@ -581,14 +585,9 @@ void TileASTileNestPrefetch::buildPrefetchedPrologue() {
   MF.insert(std::next(Prologue->getIterator()), Prefetched);
   In.Preheader->ReplaceUsesOfBlockWith(Prologue, Select);
 
-  Register Was = MRI.createVirtualRegister(&TileAS::PREDRegClass);
-  BuildMI(*Select, Select->end(), DL, TII.get(TileAS::SETPri), Was)
-      .addReg(PrefetchedFlag)
-      .addImm(0)
-      .addImm(TileAS::NE);
   SmallVector<MachineOperand, 2> Cond{
       MachineOperand::CreateImm(TileAS::BR_P),
-      MachineOperand::CreateReg(Was, /*isDef=*/false)};
+      MachineOperand::CreateReg(PrefetchedFlag, /*isDef=*/false)};
   TII.insertBranch(*Select, Prefetched, Prologue, Cond, DL);
   Select->addSuccessor(Prefetched);
   Select->addSuccessor(Prologue);
