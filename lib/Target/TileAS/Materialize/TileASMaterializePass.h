@@ -130,6 +130,9 @@ private:
                                               const LoopInProgress &L);
   /// Expands the unspecialized loop and checks the result.
   bool expandAndCheck(const TileASLoopSchedule &S, LoopInProgress &L);
+  /// The remark on the next tile's loads issued during this tile's drain.
+  void remarkTilePrefetch(MachineBasicBlock &Kernel, int LoopNumber,
+                          StringRef Why);
   void remarkMaterialized(const TileASLoopSchedule &S, const LoopInProgress &L,
                           const TileASExpandedLoop &Expanded);
   void error(const TileASLoopSchedule &S, const Twine &Msg);

@@ -38,6 +38,7 @@
 #include "Materialize/TileASMaterializeCheck.h"
 #include "Materialize/TileASMaterializeFault.h"
 #include "Materialize/TileASMaterializePass.h"
+#include "Materialize/TileASTileNestPipelinePrefetch.h"
 #include "Pipeliner/TileASCountedLoop.h"
 #include "Pipeliner/TileASLoopProblem.h"
 #include "Pipeliner/TileASScheduleAnalysis.h"
@@ -550,6 +551,7 @@ bool TileASMaterializeSchedule::expandAndCheck(const TileASLoopSchedule &S,
   // What the self-check needs to know about the loop before the expansion
   // (which may delete it).
   TileASMaterializedLoop Check = describeForSelfCheck(S, L);
+  int LoopNumber = Loop.getNumber();
 
   TileASExpandedLoop Expanded = expandPipelinedLoop(
       L.Counted, *L.Preheader, L.Ordered, L.Stage, S.StageCount);
@@ -578,10 +580,36 @@ bool TileASMaterializeSchedule::expandAndCheck(const TileASLoopSchedule &S,
   }
   // Checked as one entry of the k-loop; now the tile nest's rings move out
   // of it.
-  if (L.AcrossTiles)
+  if (L.AcrossTiles) {
     L.AcrossTiles->keepRingsAcrossTiles(*L.Solution, L.Coord.created());
+    if (unspecializedTileNestPrefetchEnabled() && Expanded.Kernel)
+      remarkTilePrefetch(*Expanded.Kernel, LoopNumber,
+                         L.AcrossTiles->prefetchNextTile(Expanded));
+  }
   remarkMaterialized(S, L, Expanded);
   return true;
+}
+
+void TileASMaterializeSchedule::remarkTilePrefetch(MachineBasicBlock &Kernel,
+                                                   int LoopNumber,
+                                                   StringRef Why) {
+  if (!Why.empty()) {
+    ORE->emit([&] {
+      return MachineOptimizationRemarkMissed(DEBUG_TYPE, "NoTilePrefetch",
+                                             DebugLoc(), &Kernel)
+             << "loop bb." << ore::NV("Block", LoopNumber)
+             << ": the next tile's loads wait for this tile's drain: "
+             << ore::NV("Reason", Why);
+    });
+    return;
+  }
+  ORE->emit([&] {
+    return MachineOptimizationRemarkAnalysis(DEBUG_TYPE, "TilePrefetch",
+                                             DebugLoc(), &Kernel)
+           << "loop bb." << ore::NV("Block", LoopNumber)
+           << ": the next tile's stage-0 ops are issued during this tile's "
+              "drain";
+  });
 }
 
 void TileASMaterializeSchedule::remarkMaterialized(

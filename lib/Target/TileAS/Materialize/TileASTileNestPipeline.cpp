@@ -6,6 +6,7 @@
 
 #include "Materialize/TileASTileNestPipeline.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "Materialize/TileASTileNestPipelinePrefetch.h"
 #include "TileASSubtarget.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 
@@ -122,6 +123,8 @@ void TileASTileNestPipeline::countRingsAcrossTiles(
     It.setIsKill(false);
   }
   Ordered.insert(find(Ordered, Loop.Increment), RingInc);
+  for (MachineInstr *MI : Ordered)
+    StageOf.push_back(Stage.lookup(MI));
 }
 
 /// The block on the edge out of the tile loop, made on first use.
@@ -155,7 +158,7 @@ void TileASTileNestPipeline::keepRingsAcrossTiles(
   // Only the rings move: a drain or a consumer-only pipe is used once per
   // entry of the k-loop (a commit and a wait, no release), so it is still
   // created at every tile.
-  SmallSet<unsigned, 8> Rings;
+  Rings.clear();
   for (const pipes::Pipe &P : Sol.Pipes)
     if (P.Kind == pipes::PipeKind::Ring)
       Rings.insert(P.Id);
@@ -195,4 +198,24 @@ void TileASTileNestPipeline::keepRingsAcrossTiles(
     if (MI->getOpcode() == TileAS::ADDri)
       TailDefs.insert(MI->getOperand(0).getReg());
   }
+}
+
+std::string
+TileASTileNestPipeline::prefetchNextTile(const TileASExpandedLoop &Expanded) {
+  TileNestPrefetchInput In;
+  In.TN = &TN;
+  In.Loop = &Loop;
+  In.Preheader = &Preheader;
+  In.Exit = &Exit;
+  In.OuterPre = OuterPre;
+  In.Zero = Zero;
+  In.Base = BasePhi->getOperand(0).getReg();
+  In.StageOf = StageOf;
+  In.Rings = &Rings;
+  In.Expanded = &Expanded;
+  TileASTileNestPrefetch Prefetch(In);
+  std::string Why = Prefetch.whyNot();
+  if (Why.empty())
+    Prefetch.run();
+  return Why;
 }

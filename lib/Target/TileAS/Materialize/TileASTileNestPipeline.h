@@ -28,12 +28,14 @@
 #ifndef TILEAS_MATERIALIZE_TILEASTILENESTPIPELINE_H
 #define TILEAS_MATERIALIZE_TILEASTILENESTPIPELINE_H
 
+#include "Materialize/TileASLoopExpander.h"
 #include "Materialize/TileASLoopNest.h"
 #include "Pipeliner/TileASCountedLoop.h"
 #include "tileas/Pipes/PipeSolve.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallSet.h"
 #include "llvm/CodeGen/Register.h"
 
 #include <string>
@@ -79,6 +81,12 @@ public:
   void keepRingsAcrossTiles(const tileas::pipes::SolveResult &Sol,
                             ArrayRef<MachineInstr *> Created);
 
+  /// After keepRingsAcrossTiles, with -tileas-unspecialized-tile-nest-
+  /// prefetch: the next tile's stage-0 ops of iterations 0 .. S-2 issued
+  /// during this tile's drain (TileASTileNestPipelinePrefetch.h). Returns
+  /// why not (the function unchanged), or empty when they are.
+  std::string prefetchNextTile(const TileASExpandedLoop &Expanded);
+
 private:
   MachineBasicBlock *finalBlock();
 
@@ -94,6 +102,10 @@ private:
   MachineInstr *BasePhi = nullptr;
   MachineInstr *RingInc = nullptr;
   Register Zero;
+  /// The stage of each instruction of the expansion's order, by index.
+  std::vector<int> StageOf;
+  /// The pipes created once, before the tile loop.
+  SmallSet<unsigned, 8> Rings;
 };
 
 } // namespace llvm
