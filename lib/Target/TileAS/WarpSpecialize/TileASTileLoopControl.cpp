@@ -375,7 +375,8 @@ bool AgentRewrite::loadAhead(MachineInstr &Load, MachineBasicBlock &Head,
   DenseMap<Register, Register> Map;
   cloneSlice(Ahead, At, Load.getIterator(), Map, MF, MRI);
   Register NextIndex = Map.lookup(Next) ? Map.lookup(Next) : Next;
-  Register HasNext = Map.lookup(Test->first);
+  Register HasNext =
+      Map.lookup(Test->first) ? Map.lookup(Test->first) : Test->first;
   Register Chosen = MRI.createVirtualRegister(&TileAS::GPR32RegClass);
   BuildMI(At, Load.getIterator(), Load.getDebugLoc(), TII.get(TileAS::SELP),
           Chosen)
