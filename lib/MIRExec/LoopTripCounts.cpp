@@ -33,12 +33,26 @@ LoopTripCounts::lookup(const MachineBasicBlock &Header) const {
   return std::nullopt;
 }
 
+const std::vector<int64_t> *LoopTripCounts::listOf(StringRef Name) const {
+  for (const auto &[Loop, Trips] : Lists)
+    if (Loop == Name)
+      return &Trips;
+  return nullptr;
+}
+
 std::string LoopTripCounts::str() const {
   if (All)
     return std::to_string(*All);
   std::string Text;
-  for (const auto &[Loop, Trips] : ByLoop)
-    Text += formatv("{0}{1}={2}", Text.empty() ? "" : ",", Loop, Trips).str();
+  for (const auto &[Loop, Trips] : ByLoop) {
+    std::string Count = std::to_string(Trips);
+    if (const std::vector<int64_t> *List = listOf(Loop)) {
+      Count.clear();
+      for (int64_t T : *List)
+        Count += (Count.empty() ? "" : ":") + std::to_string(T);
+    }
+    Text += formatv("{0}{1}={2}", Text.empty() ? "" : ",", Loop, Count).str();
+  }
   return Text;
 }
 
@@ -54,6 +68,9 @@ Expected<LoopTripCounts> parseLoopTripCounts(StringRef Text) {
     return Trips;
   };
   if (!Text.contains('=')) {
+    if (Text.contains(':'))
+      return parseError(Text, "a list of trip counts is given for one loop, "
+                              "by name: name=N:N:...");
     Expected<int64_t> Trips = ParseCount(Text);
     if (!Trips)
       return Trips.takeError();
@@ -71,10 +88,29 @@ Expected<LoopTripCounts> parseLoopTripCounts(StringRef Text) {
                                   Item + "'");
     if (any_of(Counts.ByLoop, [&](const auto &E) { return E.first == Name; }))
       return parseError(Text, "loop '" + Name + "' is given twice");
-    Expected<int64_t> Trips = ParseCount(N);
-    if (!Trips)
-      return Trips.takeError();
-    Counts.ByLoop.push_back({Name.str(), *Trips});
+    if (!N.contains(':')) {
+      Expected<int64_t> Trips = ParseCount(N);
+      if (!Trips)
+        return Trips.takeError();
+      Counts.ByLoop.push_back({Name.str(), *Trips});
+      continue;
+    }
+    // A list: one trip count per entry of the loop.
+    SmallVector<StringRef, 8> Parts;
+    N.split(Parts, ':');
+    std::vector<int64_t> List;
+    for (StringRef Part : Parts) {
+      if (Part.trim().empty())
+        return parseError(Text, "the list of loop '" + Name + "' ('" + N +
+                                    "') has an empty trip count: expected "
+                                    "N:N:...");
+      Expected<int64_t> Trips = ParseCount(Part);
+      if (!Trips)
+        return Trips.takeError();
+      List.push_back(*Trips);
+    }
+    Counts.ByLoop.push_back({Name.str(), List.front()});
+    Counts.Lists.push_back({Name.str(), std::move(List)});
   }
   return Counts;
 }

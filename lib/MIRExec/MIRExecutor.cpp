@@ -32,7 +32,7 @@ Error MIRVisitor::checkCoordination(const MachineInstr &) {
 }
 
 MIRExecutor::MIRExecutor(const MachineFunction &MF, const MIRExecOptions &Opts)
-    : MF(&MF), Opts(&Opts) {
+    : MF(&MF), Opts(&Opts), OverrideUses(Opts.Overrides.size()) {
   for (auto [Reg, V] : Opts.LiveIns)
     setInt(Reg, V);
   startAt(MF.front());
@@ -96,7 +96,7 @@ Error MIRExecutor::applyOverrides(const MachineInstr &MI) {
           return std::nullopt;
         return It->second.Int;
       },
-      [&](Register R, int64_t V) { setInt(R, V); });
+      [&](Register R, int64_t V) { setInt(R, V); }, OverrideUses);
 }
 
 /// PHIs read their inputs together, on entry; then the plan sets what they

@@ -20,9 +20,23 @@ namespace tileas {
 Error applyOverrides(const MachineInstr &MI,
                      ArrayRef<RegisterOverride> Overrides,
                      function_ref<std::optional<int64_t>(Register)> Lookup,
-                     function_ref<void(Register, int64_t)> Set) {
+                     function_ref<void(Register, int64_t)> Set,
+                     MutableArrayRef<unsigned> Uses) {
   auto Apply = [&](const RegisterOverride &O) -> Error {
     int64_t V = O.Value;
+    if (!O.Series.empty() && !Uses.empty()) {
+      unsigned &N = Uses[&O - Overrides.data()];
+      if (N >= O.Series.size())
+        return failAt(
+            MI, formatv("loop '{0}' is entered more often than its "
+                        "--trip-count list has trip counts ({1}): {2} is set "
+                        "here for entry {3}",
+                        O.Loop, O.Series.size(),
+                        printReg(O.Reg, /*TRI=*/nullptr, 0,
+                                 &MI.getMF()->getRegInfo()),
+                        N + 1));
+      V = O.Series[N++];
+    }
     if (O.Base) {
       std::optional<int64_t> Base = Lookup(O.Base);
       if (!Base)

@@ -103,10 +103,28 @@ private:
   /// the trip counts are per loop and it has none.
   Expected<int64_t> tripsOf(const MachineBasicBlock &MBB);
   /// Sets the bound (or the start) of loop L in MBB, which starts from
-  /// StartOp, so that it runs Trips iterations.
+  /// StartOp, so that it runs Trips iterations (or, given the list Series of
+  /// the loop named Name, Series[n] on its n-th entry).
   Error planControl(const MachineBasicBlock &MBB, const TileASCountedLoop &L,
                     const LoopControl &Control, const MachineOperand &StartOp,
-                    int64_t Trips);
+                    int64_t Trips, ArrayRef<int64_t> Series = {},
+                    StringRef Name = "");
+  /// The list of trip counts of the loop headed by MBB, whose trip count
+  /// was found under Name, if it was given one: checked against how many
+  /// times the loops around it enter it.
+  Expected<ArrayRef<int64_t>> seriesOf(const MachineBasicBlock &MBB,
+                                       StringRef Name);
+  /// A series' register must be set once per entry of its loop: defined
+  /// (or set after At) in the loop right around the loop headed by MBB.
+  Error checkSetPerEntry(const RegisterOverride &O,
+                         const MachineBasicBlock &MBB);
+  MachineLoopInfo &loops() {
+    if (!DomTree)
+      DomTree.emplace(MF);
+    if (!LoopInfo)
+      LoopInfo.emplace(*DomTree);
+    return *LoopInfo;
+  }
   /// Where O, relative to its base, is set: after the base's definition when
   /// that follows Reg's in the same block (selection may copy the live-ins
   /// in any order), or an error if something reads Reg in between.
@@ -133,11 +151,23 @@ private:
   TripCountPlan Plan;
   /// The block of the loop that asked for each override.
   std::vector<unsigned> Asker;
-  /// MF's dominators, built when a bound's start is defined in another block.
+  /// MF's dominators, built when a bound's start is defined in another block
+  /// (or for loops()).
   std::optional<MachineDominatorTree> DomTree;
+  /// MF's loops, built for a list of trip counts.
+  std::optional<MachineLoopInfo> LoopInfo;
 };
 
 std::string Planner::describe(const RegisterOverride &O) const {
+  if (!O.Series.empty()) {
+    // One value per entry: "%n = 3:5:2", "%n = %s + 3:5:2".
+    std::string Values;
+    for (int64_t V : O.Series)
+      Values += (Values.empty() ? "" : ":") + std::to_string(V);
+    if (!O.Base)
+      return formatv("{0} = {1}", name(O.Reg), Values).str();
+    return formatv("{0} = {1} + {2}", name(O.Reg), name(O.Base), Values).str();
+  }
   if (!O.Base)
     return formatv("{0} = {1}", name(O.Reg), O.Value).str();
   if (O.Value < 0)
@@ -153,7 +183,8 @@ Error Planner::add(const RegisterOverride &O, const MachineBasicBlock &MBB,
     const RegisterOverride &Known = Plan.Overrides[I];
     if (Known.Reg != O.Reg)
       continue;
-    if (Known.Base == O.Base && Known.Value == O.Value)
+    if (Known.Base == O.Base && Known.Value == O.Value &&
+        Known.Series == O.Series)
       return Error::success();
     return planError(formatv("the loops bb.{0} and bb.{1} need {2} and {3} "
                              "for a trip count of {4}: their exit tests "
@@ -206,7 +237,11 @@ Error Planner::planLoop(MachineBasicBlock &MBB, bool MutexOnly) {
       if (!StartOp || !StartOp->isReg() || !Control)
         return Error::success();
       Named.insert(Trips->first);
-      return planControl(MBB, *L, *Control, *StartOp, Trips->second);
+      Expected<ArrayRef<int64_t>> Series = seriesOf(MBB, Trips->first);
+      if (!Series)
+        return Series.takeError();
+      return planControl(MBB, *L, *Control, *StartOp, Trips->second, *Series,
+                         Trips->first);
     }
     // The loops with pipes may already have set its bound: the agents of a
     // warp-specialized loop share it.
@@ -237,7 +272,77 @@ Error Planner::planLoop(MachineBasicBlock &MBB, bool MutexOnly) {
   Expected<int64_t> Trips = tripsOf(MBB);
   if (!Trips)
     return Trips.takeError();
-  return planControl(MBB, *L, *Control, *StartOp, *Trips);
+  std::optional<std::pair<std::string, int64_t>> Found = Counts.lookup(MBB);
+  StringRef Name = Found ? StringRef(Found->first) : StringRef();
+  Expected<ArrayRef<int64_t>> Series =
+      Found ? seriesOf(MBB, Name)
+            : Expected<ArrayRef<int64_t>>(ArrayRef<int64_t>());
+  if (!Series)
+    return Series.takeError();
+  return planControl(MBB, *L, *Control, *StartOp, *Trips, *Series, Name);
+}
+
+Expected<ArrayRef<int64_t>> Planner::seriesOf(const MachineBasicBlock &MBB,
+                                              StringRef Name) {
+  const std::vector<int64_t> *List = Counts.listOf(Name);
+  if (!List)
+    return ArrayRef<int64_t>();
+  const MachineLoop *L = loops().getLoopFor(&MBB);
+  // How many times the loops around it enter it: the iterations of the
+  // loop right around it, over all its own entries.
+  SmallVector<const MachineLoop *, 4> Around;
+  for (const MachineLoop *P = L ? L->getParentLoop() : nullptr; P;
+       P = P->getParentLoop())
+    Around.push_back(P);
+  int64_t Entries = 1;
+  std::string Said;
+  for (const MachineLoop *P : reverse(Around)) {
+    const MachineBasicBlock &Head = *P->getHeader();
+    auto Trips = Counts.lookup(Head);
+    if (!Trips)
+      return planError(formatv("--trip-count gives loop '{0}' a list, but "
+                               "not the loop bb.{1} around it a trip count",
+                               Name, Head.getNumber()));
+    if (const std::vector<int64_t> *Outer = Counts.listOf(Trips->first)) {
+      Entries = 0;
+      for (int64_t T : *Outer)
+        Entries += T;
+    } else {
+      Entries *= Trips->second;
+    }
+    Said += formatv("{0}bb.{1} '{2}' = {3}", Said.empty() ? "" : ", ",
+                    Head.getNumber(), Trips->first,
+                    Counts.listOf(Trips->first) ? "a list"
+                                                : std::to_string(Trips->second))
+                .str();
+  }
+  if (int64_t(List->size()) != Entries)
+    return planError(formatv("--trip-count gives loop '{0}' {1} trip "
+                             "count(s), but the loops around it enter it {2} "
+                             "time(s) ({3}): give one per entry",
+                             Name, List->size(), Entries,
+                             Said.empty() ? "no loop around it" : Said));
+  return ArrayRef<int64_t>(*List);
+}
+
+Error Planner::checkSetPerEntry(const RegisterOverride &O,
+                                const MachineBasicBlock &MBB) {
+  const MachineInstr *Def = O.At ? O.At : MRI.getUniqueVRegDef(O.Reg);
+  const MachineLoop *L = loops().getLoopFor(&MBB);
+  const MachineLoop *Around = L ? L->getParentLoop() : nullptr;
+  if (Def && loops().getLoopFor(Def->getParent()) == Around)
+    return Error::success();
+  return planError(formatv(
+      "loop bb.{0} ('{1}') is given a list of trip counts, but the register "
+      "its trip count is set through, {2}, is not computed once per entry "
+      "of the loop (in {3}){4}: the list cannot be set",
+      MBB.getNumber(), O.Loop, name(O.Reg),
+      Around ? formatv("the loop bb.{0} around it",
+                       Around->getHeader()->getNumber())
+                   .str()
+             : std::string("the function, outside its loops"),
+      Def ? formatv(", but in bb.{0}", Def->getParent()->getNumber()).str()
+          : std::string()));
 }
 
 Expected<int64_t> Planner::tripsOf(const MachineBasicBlock &MBB) {
@@ -284,9 +389,12 @@ Error Planner::planNestLoops() {
                                "count towards its bound",
                                Header.getNumber(), Name));
     Named.insert(Trips->first);
+    Expected<ArrayRef<int64_t>> Series = seriesOf(Header, Trips->first);
+    if (!Series)
+      return Series.takeError();
     if (Error E = planControl(Header, *C, *Control,
                               MachineOperand::CreateReg(C->Init, false),
-                              Trips->second))
+                              Trips->second, *Series, Trips->first))
       return E;
   }
   for (const auto &[Name, Trips] : Counts.ByLoop)
@@ -303,44 +411,61 @@ Error Planner::planNestLoops() {
 Error Planner::planControl(const MachineBasicBlock &MBB,
                            const TileASCountedLoop &L,
                            const LoopControl &Control,
-                           const MachineOperand &StartOp, int64_t Trips) {
+                           const MachineOperand &StartOp, int64_t Trips,
+                           ArrayRef<int64_t> Series, StringRef Name) {
   std::optional<int64_t> Start = constantOf(MRI, StartOp);
   std::optional<int64_t> Bound = constantOf(MRI, L.bound());
   RegisterOverride O;
-  std::optional<int64_t> Value;
-  if (!Bound) {
-    O.Reg = L.bound().getReg();
-    if (Start) {
-      Value = Control.boundFor(*Start, Trips);
-    } else {
-      // The bound is the start plus a distance that does not depend on it.
-      O.Base = StartOp.getReg();
-      Value = Control.boundFor(0, Trips);
-    }
-  } else if (!Start) {
-    O.Reg = StartOp.getReg();
-    Value = Control.startFor(*Bound, Trips);
-  } else {
+  if (Bound && Start) {
     std::optional<int64_t> Fixed =
         Control.tripCount(*Start, *Bound, FixedTripCountLimit);
-    if (Fixed == Trips)
-      return Error::success();
-    std::string Runs =
-        Fixed ? formatv("runs {0} iterations", *Fixed).str()
-              : formatv("runs more than {0} iterations", FixedTripCountLimit)
-                    .str();
-    return planError(formatv("loop bb.{0} {1} whatever the live-ins (its "
-                             "start {2} and bound {3} are constants), not {4}",
-                             MBB.getNumber(), Runs, *Start, *Bound, Trips));
+    for (int64_t T : Series.empty() ? ArrayRef<int64_t>(Trips) : Series) {
+      if (Fixed == T)
+        continue;
+      std::string Runs =
+          Fixed ? formatv("runs {0} iterations", *Fixed).str()
+                : formatv("runs more than {0} iterations", FixedTripCountLimit)
+                      .str();
+      return planError(formatv("loop bb.{0} {1} whatever the live-ins (its "
+                               "start {2} and bound {3} are constants), not "
+                               "{4}",
+                               MBB.getNumber(), Runs, *Start, *Bound, T));
+    }
+    return Error::success();
   }
-  if (!Value)
-    return planError(formatv("loop bb.{0}: the {1} for a trip count of {2} "
-                             "overflows",
-                             MBB.getNumber(), Bound ? "start" : "bound",
-                             Trips));
-  O.Value = *Value;
+  // The value of the register set for T iterations.
+  auto ValueFor = [&](int64_t T) -> std::optional<int64_t> {
+    if (!Bound)
+      return Control.boundFor(Start ? *Start : 0, T);
+    return Control.startFor(*Bound, T);
+  };
+  if (!Bound) {
+    O.Reg = L.bound().getReg();
+    // Without a constant start, the bound is the start plus a distance
+    // that does not depend on it.
+    if (!Start)
+      O.Base = StartOp.getReg();
+  } else {
+    O.Reg = StartOp.getReg();
+  }
+  for (int64_t T : Series.empty() ? ArrayRef<int64_t>(Trips) : Series) {
+    std::optional<int64_t> Value = ValueFor(T);
+    if (!Value)
+      return planError(formatv("loop bb.{0}: the {1} for a trip count of {2} "
+                               "overflows",
+                               MBB.getNumber(), Bound ? "start" : "bound", T));
+    if (!Series.empty())
+      O.Series.push_back(*Value);
+  }
+  O.Value = *ValueFor(Series.empty() ? Trips : Series.front());
+  O.Loop = Name.str();
+  if (Series.empty())
+    O.Loop.clear();
   if (O.Base)
     if (Error E = placeAfterBase(O, MBB))
+      return E;
+  if (!Series.empty())
+    if (Error E = checkSetPerEntry(O, MBB))
       return E;
   return add(O, MBB, Trips);
 }

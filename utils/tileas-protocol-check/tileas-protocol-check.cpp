@@ -19,12 +19,15 @@
 // each entry of the inner loop (each PIPE_CREATE run) counts its iterations
 // from 0, and must run each of them once, the PIPE_CREATE once per
 // iteration of the loops around it; an entry that writes an iteration twice
-// reset its ring's phases without initializing its barriers again. Exit
+// reset its ring's phases without initializing its barriers again. An inner
+// loop whose count varies per outer iteration (a grouped GEMM's loaded
+// k-tile count) takes a list, one trip count per entry (kloop=3:5:2). Exit
 // status 1 if any run fails or the input is bad.
 //
 //   tileas-protocol-check kernel.mir --trip-counts=1,2,3,16
 //   tileas-protocol-check persistent.mir --trip-count=tile=3,kloop=2 \
 //       --trip-count=tile=2,kloop=7
+//   tileas-protocol-check grouped.mir --trip-count=tile=4,kloop=3:5:2:7
 //
 //===----------------------------------------------------------------------===//
 
@@ -78,8 +81,10 @@ cl::list<std::string> LoopTrips(
     "trip-count",
     cl::desc("A run's trip count: N for every loop, or name=N,... for each "
              "loop of a nest by its header block's IR name (e.g. "
-             "tile=8,kloop=4); may be given more than once, one run each"),
-    cl::value_desc("N|loop=N,..."), cl::cat(Category));
+             "tile=8,kloop=4), where N may be a list, one per entry of the "
+             "loop (tile=4,kloop=3:5:2:7); may be given more than once, one "
+             "run each"),
+    cl::value_desc("N|loop=N[:N...],..."), cl::cat(Category));
 cl::list<std::string> LiveInValues("live-in",
                                    cl::desc("Live-in values, as reg=value"),
                                    cl::cat(Category));
@@ -162,26 +167,39 @@ std::string entryName(const tileas::MIRProtocolProgram &Built, unsigned Id) {
 /// rings, created once before every agent's loop over tiles, count their
 /// iterations across the tiles): Trips times the trip count of every loop
 /// around the writing block that does not hold the PIPE_CREATE, but the
-/// loop the writing block heads. Nothing if one has no count.
-std::optional<int64_t> entryIterations(const MachineLoopInfo &MLI,
-                                       const tileas::PipeEntryInfo &Entry,
-                                       const tileas::LoopTripCounts &Counts,
-                                       int64_t Trips) {
+/// loop the writing block heads. When the writing loop was given a list
+/// (List), the entry's iterations are the sum of the trip counts of the
+/// writing loop's entries that fall in the pipe's entry EntryIndex.
+/// Nothing if one has no count (or is itself a list).
+std::optional<int64_t>
+entryIterations(const MachineLoopInfo &MLI, const tileas::PipeEntryInfo &Entry,
+                const tileas::LoopTripCounts &Counts, int64_t Trips,
+                const std::vector<int64_t> *List, unsigned EntryIndex) {
   const MachineLoop *Around = MLI.getLoopFor(Entry.Loop);
   // The writing block may be the header of its own loop (a kernel, an
   // agent's k-loop) or straight-line code (a prologue, whose iterations
   // Trips already counts).
   if (Around && Around->getHeader() == Entry.Loop)
     Around = Around->getParentLoop();
+  int64_t Repeats = 1;
   for (const MachineLoop *L = Around;
        L && !(Entry.CreatedIn && L->contains(Entry.CreatedIn));
        L = L->getParentLoop()) {
     auto Found = Counts.lookup(*L->getHeader());
-    if (!Found)
+    if (!Found || Counts.listOf(Found->first))
       return std::nullopt;
-    Trips *= Found->second;
+    Repeats *= Found->second;
   }
-  return Trips;
+  if (!List)
+    return Trips * Repeats;
+  // The writing loop's entries EntryIndex * Repeats .. + Repeats - 1.
+  uint64_t First = uint64_t(EntryIndex) * uint64_t(Repeats);
+  if (First + Repeats > List->size())
+    return std::nullopt;
+  int64_t Sum = 0;
+  for (uint64_t I = First; I < First + Repeats; ++I)
+    Sum += (*List)[I];
+  return Sum;
 }
 
 /// The loop must run every iteration exactly once: each entry of a pipe that
@@ -221,7 +239,8 @@ bool everyIterationOnce(MachineFunction &MF,
     std::optional<int64_t> Trips = Found->second;
     if (Counts.perLoop() && It != Built.Entries.end() && Loop)
       if (std::optional<int64_t> Across =
-              entryIterations(MLI, It->second, Counts, *Trips))
+              entryIterations(MLI, It->second, Counts, *Trips,
+                              Counts.listOf(Found->first), It->second.Entry))
         Trips = Across;
     std::vector<int64_t> Expected;
     for (int64_t K = 0; K < *Trips; ++K)
@@ -265,7 +284,8 @@ bool oneEntryPerOuterIteration(MachineFunction &MF,
     for (const MachineLoop *L = MLI.getLoopFor(C.first); L;
          L = L->getParentLoop()) {
       auto Trips = Counts.lookup(*L->getHeader());
-      Known &= Trips.has_value();
+      // A loop given a list enters what it holds a varying number of times.
+      Known &= Trips.has_value() && !Counts.listOf(Trips->first);
       Expected *= Trips ? Trips->second : 1;
       Around += formatv("{0}bb.{1}", Around.empty() ? "" : ", ",
                         L->getHeader()->getNumber())

@@ -10,11 +10,12 @@
 // iteration of its loop in the steady state, and where its agents stalled
 // (docs/simulator.md). A trip count sets the loop's bound from the loop's
 // own control, or, with --reference, from the function as written; a loop
-// nest takes one per loop, by the name of its header block
-// (LoopTripCounts.h).
+// nest takes one per loop, by the name of its header block, or a list per
+// loop, one per entry (LoopTripCounts.h).
 //
 //   tileas-sim kernel.mir --trip-count=16 [--jitter=25 --seed=7] [--json]
 //   tileas-sim persistent.mir --trip-count=tile=8,kloop=4
+//   tileas-sim grouped.mir --trip-count=tile=4,kloop=3:5:2:7
 //   tileas-sim kernel.mir --trip-count=128 --timing=b200 [--jitter-tail=5:3]
 //
 // --timing=<name> runs on a measured timing description of td/ instead of
@@ -68,9 +69,10 @@ cl::list<std::string> FunctionNames("function", cl::CommaSeparated,
 cl::opt<std::string> TripCount(
     "trip-count",
     cl::desc("Iterations of the loop as written (N), or of each loop of a "
-             "nest by its header block's IR name (tile=8,kloop=4); the run "
-             "sets each loop's bound (or start) to match"),
-    cl::value_desc("N|loop=N,..."), cl::cat(Category));
+             "nest by its header block's IR name (tile=8,kloop=4), or a list "
+             "per loop, one per entry (tile=4,kloop=3:5:2:7); the run sets "
+             "each loop's bound (or start) to match"),
+    cl::value_desc("N|loop=N[:N...],..."), cl::cat(Category));
 /// --trip-count, parsed.
 LoopTripCounts Trips;
 cl::opt<std::string> Reference(

@@ -13,6 +13,17 @@
 //   --trip-count=tile=8,kloop=4 the loop headed by block 'tile' (its IR
 //                               name: bb.1.tile) runs 8 iterations, each
 //                               loop of block 'kloop' 4 per entry
+//   --trip-count=tile=4,kloop=3:5:2:7
+//                               a list: 'kloop' runs 3 iterations on its
+//                               first entry, 5 on its second, ... (a
+//                               grouped GEMM's k-tile count, loaded per
+//                               tile)
+//
+// A list (counts separated by ':') gives a loop one trip count per entry, in
+// the order the loops around it enter it; it must have exactly as many as
+// those loops enter it (the product of their trip counts: tile=4 enters
+// 'kloop' 4 times), which the run checks (TripCountPlan.h), and the loop's
+// bound must be computed once per entry, in the loop around it.
 //
 // A loop's name is the IR name of its header block, which every copy of a
 // pipelined loop keeps (prologue, kernel, epilogue and the original loop
@@ -43,20 +54,28 @@ namespace tileas {
 struct LoopTripCounts {
   /// The one trip count of the first form.
   std::optional<int64_t> All;
-  /// (loop name, trip count) of the second form, in the order given.
+  /// (loop name, trip count) of the second form, in the order given; for a
+  /// loop given a list, its first trip count.
   std::vector<std::pair<std::string, int64_t>> ByLoop;
+  /// The loops given a list: (loop name, trip count of each entry).
+  std::vector<std::pair<std::string, std::vector<int64_t>>> Lists;
 
   /// The trip count of the loop headed by Header: All, or the entry that
-  /// names it (by its IR name, or as bb.N); with the name that matched.
+  /// names it (by its IR name, or as bb.N); with the name that matched. For
+  /// a loop given a list, its first entry's (listOf has them all).
   std::optional<std::pair<std::string, int64_t>>
   lookup(const llvm::MachineBasicBlock &Header) const;
+  /// The trip count of each entry of the loop named Name, if it was given a
+  /// list.
+  const std::vector<int64_t> *listOf(llvm::StringRef Name) const;
   /// Whether the trip counts are given per loop.
   bool perLoop() const { return !All; }
-  /// As given: "16", "tile=8,kloop=4".
+  /// As given: "16", "tile=8,kloop=4", "tile=2,kloop=3:5".
   std::string str() const;
 };
 
-/// Parses "N" or "name=N,name=N,..." (each N at least 1, each name once).
+/// Parses "N" or "name=N,name=N,..." (each N at least 1, each name once),
+/// where each N may be a list N:N:... .
 llvm::Expected<LoopTripCounts> parseLoopTripCounts(llvm::StringRef Text);
 
 /// A loop's name: the IR name of its header block, or "" if it has none.

@@ -57,6 +57,7 @@
 #include <map>
 #include <optional>
 #include <utility>
+#include <vector>
 
 namespace llvm {
 class MachineFunction;
@@ -224,6 +225,9 @@ private:
   const MIRExecOptions *Opts;
   MIRVisitor *Visitor = nullptr;
   llvm::DenseMap<llvm::Register, RunValue> Regs;
+  /// How many times each override of Opts->Overrides was set (a
+  /// --trip-count list takes the next value each time).
+  std::vector<unsigned> OverrideUses;
   std::map<unsigned, PipeDecl> Pipes;
   const llvm::MachineBasicBlock *Block = nullptr;
   const llvm::MachineBasicBlock *Pred = nullptr;

@@ -11,6 +11,11 @@
 // whatever order selection copied the live-ins, or in a later block), is set
 // where the start is defined instead: where both are known.
 //
+// A trip count that differs from entry to entry of its loop (a --trip-count
+// list, LoopTripCounts.h) is a series: the n-th time the register is set it
+// takes the n-th value (a grouped GEMM's k-tile count, defined once per
+// tile).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TILEAS_MIREXEC_REGISTEROVERRIDE_H
@@ -23,6 +28,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace llvm {
 class MachineInstr;
@@ -40,16 +47,24 @@ struct RegisterOverride {
   /// The instruction after which Reg is set, if not Reg's definition: the
   /// definition of Base when that comes later (nothing reads Reg before it).
   const llvm::MachineInstr *At = nullptr;
+  /// If not empty, the value of each time it is set in turn (Value is the
+  /// first); setting it once more is an error naming Loop, the loop whose
+  /// trip counts they are.
+  std::vector<int64_t> Series;
+  std::string Loop;
 };
 
 /// For each override of Overrides that applies at MI (MI defines its
 /// register, or is its At), calls Set with the value it takes; Lookup reads a
 /// base's current integer value (nullopt if it has none yet, which is an error
-/// naming MI and the base). Values wrap around.
+/// naming MI and the base). Values wrap around. Uses counts, per override,
+/// how many times it was set in this run (a series takes its next value);
+/// empty, a series takes its first value every time.
 llvm::Error applyOverrides(
     const llvm::MachineInstr &MI, llvm::ArrayRef<RegisterOverride> Overrides,
     llvm::function_ref<std::optional<int64_t>(llvm::Register)> Lookup,
-    llvm::function_ref<void(llvm::Register, int64_t)> Set);
+    llvm::function_ref<void(llvm::Register, int64_t)> Set,
+    llvm::MutableArrayRef<unsigned> Uses = {});
 
 } // namespace tileas
 

@@ -58,6 +58,33 @@ TEST(LoopTripCountsParse, BadSpecifications) {
                            "counts start at 1");
 }
 
+TEST(LoopTripCountsParse, AListPerLoop) {
+  Expected<LoopTripCounts> C = parseLoopTripCounts("tile=4,kloop=3:5:2:7");
+  ASSERT_TRUE(bool(C)) << toString(C.takeError());
+  ASSERT_EQ(C->ByLoop.size(), 2u);
+  // The first entry's count stands for the loop where one is asked for.
+  EXPECT_EQ(C->ByLoop[1], std::make_pair(std::string("kloop"), int64_t(3)));
+  ASSERT_NE(C->listOf("kloop"), nullptr);
+  EXPECT_EQ(*C->listOf("kloop"), std::vector<int64_t>({3, 5, 2, 7}));
+  EXPECT_EQ(C->listOf("tile"), nullptr);
+  EXPECT_EQ(C->str(), "tile=4,kloop=3:5:2:7");
+
+  auto Error = [](StringRef Text) {
+    Expected<LoopTripCounts> C = parseLoopTripCounts(Text);
+    return C ? std::string("parsed") : toString(C.takeError());
+  };
+  EXPECT_EQ(Error("tile=2,kloop=3::5"),
+            "bad --trip-count 'tile=2,kloop=3::5': the list of loop 'kloop' "
+            "('3::5') has an empty trip count: expected N:N:...");
+  EXPECT_EQ(Error("tile=2,kloop=3:x"),
+            "bad --trip-count 'tile=2,kloop=3:x': 'x' is not a number");
+  EXPECT_EQ(Error("tile=2,kloop=3:0"),
+            "bad --trip-count 'tile=2,kloop=3:0': a loop runs at least once "
+            "(its exit test ends each iteration): trip counts start at 1");
+  EXPECT_EQ(Error("3:5"), "bad --trip-count '3:5': a list of trip counts is "
+                          "given for one loop, by name: name=N:N:...");
+}
+
 /// An outer loop bb.1 .. bb.3 around the single-block loop bb.2; the outer
 /// loop's induction starts at OuterStart and moves by OuterStep, its latch
 /// (bb.3) compares %t_next with %ntiles by OuterCC and branches back as
@@ -160,6 +187,36 @@ TEST_F(NestPlanTest, NamesThatNameNoLoop) {
   EXPECT_EQ(plan(Text, "bb.1=2,bb.4=1"),
             "--trip-count names loop 'bb.4', but no loop of nest is headed "
             "by a block of that name (its loops: bb.1, bb.2)");
+}
+
+TEST_F(NestPlanTest, AListSetsTheInnerBoundAtEachEntry) {
+  // The inner loop's bound computed in the tile loop (a grouped GEMM's
+  // loaded count): each entry takes the next trip count of the list.
+  std::string PerTile = nest("MOVri 0", 1, 2, "COPY $r0",
+                             "BR_P %more_tiles, %bb.1\n"
+                             "    BRA %bb.4");
+  PerTile.insert(PerTile.find("  bb.2:"), "    %nkt:gpr32 = ADDri %nk, 0\n");
+  PerTile.replace(PerTile.find("SETPrr %k_next, %nk,"),
+                  StringRef("SETPrr %k_next, %nk,").size(),
+                  "SETPrr %k_next, %nkt,");
+  EXPECT_EQ(plan(PerTile, "bb.1=3,bb.2=2:5:1"), "%nkt = 2:5:1, %ntiles = 3");
+  // One per entry of the inner loop: the tile loop enters it 3 times.
+  EXPECT_EQ(plan(PerTile, "bb.1=3,bb.2=2:5"),
+            "--trip-count gives loop 'bb.2' 2 trip count(s), but the loops "
+            "around it enter it 3 time(s) (bb.1 'bb.1' = 3): give one per "
+            "entry");
+  EXPECT_EQ(plan(PerTile, "bb.2=2:5"),
+            "--trip-count gives loop 'bb.2' a list, but not the loop bb.1 "
+            "around it a trip count");
+  // A bound computed once, before the tile loop, cannot vary per entry.
+  std::string Once = nest("MOVri 0", 1, 2, "COPY $r0",
+                          "BR_P %more_tiles, %bb.1\n"
+                          "    BRA %bb.4");
+  EXPECT_EQ(plan(Once, "bb.1=2,bb.2=2:5"),
+            "loop bb.2 ('bb.2') is given a list of trip counts, but the "
+            "register its trip count is set through, %nk, is not computed "
+            "once per entry of the loop (in the loop bb.1 around it), but in "
+            "bb.0: the list cannot be set");
 }
 
 TEST_F(NestPlanTest, ConstantOuterLoopRunsItsOwnCount) {

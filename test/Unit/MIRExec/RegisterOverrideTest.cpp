@@ -86,6 +86,33 @@ TEST_F(RegisterOverrideTest, EveryOverrideOfTheDefinition) {
   EXPECT_EQ(Set[1], std::make_pair(M, int64_t(8)));
 }
 
+TEST_F(RegisterOverrideTest, ASeriesTakesItsNextValueEachTime) {
+  RegisterOverride O{N, Register(), 3};
+  O.Series = {3, 5};
+  O.Loop = "kloop";
+  std::vector<RegisterOverride> Os = {O};
+  unsigned Uses[1] = {0};
+  auto Apply = [&] {
+    return applyOverrides(
+        instr(*MF, 0, 1), Os, [](Register) { return std::optional<int64_t>(); },
+        [&](Register R, int64_t V) {
+          Set.push_back({R, V});
+        },
+        Uses);
+  };
+  ASSERT_FALSE(bool(Apply()));
+  ASSERT_FALSE(bool(Apply()));
+  ASSERT_EQ(Set.size(), 2u);
+  EXPECT_EQ(Set[0], std::make_pair(N, int64_t(3)));
+  EXPECT_EQ(Set[1], std::make_pair(N, int64_t(5)));
+  Error E = Apply();
+  ASSERT_TRUE(bool(E));
+  EXPECT_EQ(toString(std::move(E)),
+            "bb.0: %n:gpr32 = MOVri 100: loop 'kloop' is entered more often "
+            "than its --trip-count list has trip counts (2): %n is set here "
+            "for entry 3");
+}
+
 TEST_F(RegisterOverrideTest, BaseNotComputedYetNamesInstructionAndBase) {
   Error E = apply(1, RegisterOverride{N, S, 4});
   ASSERT_TRUE(bool(E));

@@ -329,12 +329,24 @@ TEST_F(TileNestTest, LoadedTripCountIsLoadedByEachAgent) {
   EXPECT_EQ(Work->why(), "");
   EXPECT_TRUE(keeps("load", "kt"));
   EXPECT_TRUE(keeps("mma", "kt"));
+  // Its copies in the agents' tile loops (which share its memory operands)
+  // may be loaded a tile ahead; the epilogue's store is no such load.
+  const MachineInstr &Count = *defOf(*MF, "kt");
+  EXPECT_TRUE(Work->loadsUnwritten(Count));
+  MachineInstr *Copy = MF->CloneMachineInstr(&Count);
+  EXPECT_TRUE(Work->loadsUnwritten(*Copy));
+  MF->deleteMachineInstr(Copy);
+  for (const MachineBasicBlock &MBB : *MF)
+    for (const MachineInstr &MI : MBB)
+      if (MI.mayStore())
+        EXPECT_FALSE(Work->loadsUnwritten(MI));
 }
 
 // Loaded from the object the epilogue stores into: not divided.
 TEST_F(TileNestTest, LoadedTripCountTheNestWritesIsNotDivided) {
   plan(groupedGemm("out", "out"));
   ASSERT_TRUE(Work.has_value());
+  EXPECT_FALSE(Work->loadsUnwritten(*defOf(*MF, "kt")));
   EXPECT_NE(Work->why().find("made by agent 1 (compute) in the tile loop "
                              "('%kt:gpr32 = LDG"),
             std::string::npos)

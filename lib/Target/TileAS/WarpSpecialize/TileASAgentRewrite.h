@@ -112,6 +112,10 @@ private:
   void removeDeadTileWork();
   void hoistTileInvariants();
   void computeNextTileEarly();
+  void loadNextTileAhead();
+  bool loadAhead(MachineInstr &Load, MachineBasicBlock &Head,
+                 MachineBasicBlock &TileLatch, MachineBasicBlock &Entry,
+                 const SmallPtrSetImpl<MachineBasicBlock *> &Body);
   void allocateSecondCopies();
   void swapCopies(MachineBasicBlock &Head, MachineBasicBlock &Entry,
                   MachineBasicBlock &TileLatch, unsigned Agent);

@@ -28,6 +28,15 @@
 //    all of it where it is: in its entry the prologue's chain would delay
 //    its first TMA (the MMA warp waits for that TMA anyway), and in its
 //    header the tile index would stall every tile's first TMA.
+//  * A load the nest does not write (TileASTileWork::loadsUnwritten: a
+//    grouped GEMM's k-tile count), whose address is computed from the tile
+//    index alone, is loaded one tile ahead in every agent that keeps it:
+//    the first tile's in the agent's entry, tile t + 1's at the top of tile
+//    t (before its inner loop), carried into the next tile's header by a
+//    PHI. Its far-memory latency then overlaps tile t's inner loop instead
+//    of stalling every tile's loop control. The last tile loads its own
+//    count again (the index is selected by the tile loop's exit test), so
+//    the load never reads an element the program does not.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,9 +45,18 @@
 #include "TileASSubtarget.h"
 #include "WarpSpecialize/TileASAgentRewrite.h"
 
+#include "WarpSpecialize/TileASTileWork.h"
+
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
+
+static cl::opt<bool> LoadNextTileAhead(
+    "tileas-ws-tile-nest-load-ahead", cl::Hidden, cl::init(true),
+    cl::desc("Warp-specialized tile nests: load a count the nest does not "
+             "write (a grouped GEMM's k-tiles per tile) one tile ahead, in "
+             "every agent that reads it"));
 
 /// Integer arithmetic or a compare on scalar registers, which can run
 /// anywhere its operands are available: no memory, no side effects, no
@@ -215,5 +233,202 @@ void AgentRewrite::computeNextTileEarly() {
           if (Op.isReg() && Op.getReg().isVirtual())
             moveIfAvailable(Op.getReg(), *R.TileHead, Body, Moved, MRI);
       }
+  }
+}
+
+/// Collects in Slice (each instruction after those it reads) the
+/// instructions of Body that compute Reg, if they are movable scalars whose
+/// operands are defined outside Body or by one PHI of Head, Index (set when
+/// found, or given).
+static bool collectSlice(Register Reg, MachineBasicBlock &Head,
+                         const SmallPtrSetImpl<MachineBasicBlock *> &Body,
+                         MachineInstr *&Index,
+                         SmallVectorImpl<MachineInstr *> &Slice,
+                         SmallPtrSetImpl<MachineInstr *> &Seen,
+                         const MachineRegisterInfo &MRI) {
+  if (!Reg.isVirtual())
+    return false;
+  MachineInstr *Def = MRI.getUniqueVRegDef(Reg);
+  if (!Def)
+    return false;
+  if (!Body.count(Def->getParent()) || Seen.count(Def))
+    return true;
+  if (Def->isPHI()) {
+    if (Def->getParent() != &Head || (Index && Index != Def))
+      return false;
+    Index = Def;
+    return true;
+  }
+  if (!isMovableScalar(*Def, MRI))
+    return false;
+  for (const MachineOperand &MO : Def->uses())
+    if (MO.isReg() &&
+        !collectSlice(MO.getReg(), Head, Body, Index, Slice, Seen, MRI))
+      return false;
+  Seen.insert(Def);
+  Slice.push_back(Def);
+  return true;
+}
+
+/// Copies Slice before At, reading Map's register for each register it
+/// maps (and adding each copy's result to it).
+static void cloneSlice(ArrayRef<MachineInstr *> Slice, MachineBasicBlock &To,
+                       MachineBasicBlock::iterator At,
+                       DenseMap<Register, Register> &Map, MachineFunction &MF,
+                       MachineRegisterInfo &MRI) {
+  for (MachineInstr *MI : Slice) {
+    MachineInstr *C = MF.CloneMachineInstr(MI);
+    To.insert(At, C);
+    for (MachineOperand &MO : C->uses())
+      if (MO.isReg()) {
+        MO.setIsKill(false);
+        if (Register New = Map.lookup(MO.getReg()))
+          MO.setReg(New);
+      }
+    MachineOperand &Def = C->getOperand(0);
+    Register New = MRI.createVirtualRegister(MRI.getRegClass(Def.getReg()));
+    Map[Def.getReg()] = New;
+    Def.setReg(New);
+  }
+}
+
+/// The tile loop's exit test in its latch: the predicate and whether the
+/// loop goes on when it is true; nothing if the latch ends otherwise.
+static std::optional<std::pair<Register, bool>>
+continueTest(MachineBasicBlock &TileLatch, MachineBasicBlock &Head) {
+  MachineBasicBlock::iterator T = TileLatch.getFirstTerminator();
+  if (T == TileLatch.end() ||
+      (T->getOpcode() != TileAS::BR_P && T->getOpcode() != TileAS::BR_NP) ||
+      !T->getOperand(0).isReg() || !T->getOperand(1).isMBB())
+    return std::nullopt;
+  bool ToHead = T->getOperand(1).getMBB() == &Head;
+  MachineBasicBlock::iterator Next = std::next(T);
+  // The other way: a branch to the other successor, or none (falling
+  // through to it).
+  if (Next != TileLatch.end() &&
+      (Next->getOpcode() != TileAS::BRA ||
+       (Next->getOperand(0).getMBB() == &Head) == ToHead))
+    return std::nullopt;
+  if (Next == TileLatch.end() && !ToHead)
+    return std::nullopt;
+  return std::make_pair(T->getOperand(0).getReg(),
+                        (T->getOpcode() == TileAS::BR_P) == ToHead);
+}
+
+bool AgentRewrite::loadAhead(MachineInstr &Load, MachineBasicBlock &Head,
+                             MachineBasicBlock &TileLatch,
+                             MachineBasicBlock &Entry,
+                             const SmallPtrSetImpl<MachineBasicBlock *> &Body) {
+  if (Load.getNumDefs() != 1 || !Load.getOperand(0).getReg().isVirtual())
+    return false;
+  // The address: the tile index alone (and values from before the loop).
+  MachineInstr *Index = nullptr;
+  SmallVector<MachineInstr *, 8> Address;
+  SmallPtrSet<MachineInstr *, 8> Seen;
+  for (const MachineOperand &MO : Load.uses())
+    if (MO.isReg() &&
+        !collectSlice(MO.getReg(), Head, Body, Index, Address, Seen, MRI))
+      return false;
+  if (!Index || !TileAS::GPR32RegClass.hasSubClassEq(
+                    MRI.getRegClass(Index->getOperand(0).getReg())))
+    return false;
+  Register Start, Next;
+  for (unsigned I = 1, E = Index->getNumOperands(); I + 1 < E; I += 2)
+    (Index->getOperand(I + 1).getMBB() == &TileLatch ? Next : Start) =
+        Index->getOperand(I).getReg();
+  std::optional<std::pair<Register, bool>> Test = continueTest(TileLatch, Head);
+  if (!Start || !Next || !Test)
+    return false;
+  // The next tile's index and whether there is one, from this tile's
+  // index: what the latch computes.
+  SmallVector<MachineInstr *, 8> Ahead;
+  SmallPtrSet<MachineInstr *, 8> AheadSeen;
+  MachineInstr *Same = Index;
+  if (!collectSlice(Next, Head, Body, Same, Ahead, AheadSeen, MRI) ||
+      !collectSlice(Test->first, Head, Body, Same, Ahead, AheadSeen, MRI))
+    return false;
+
+  const TargetRegisterClass *CountRC =
+      MRI.getRegClass(Load.getOperand(0).getReg());
+  Register IndexReg = Index->getOperand(0).getReg();
+  auto LoadAt = [&](MachineBasicBlock &To, MachineBasicBlock::iterator At,
+                    Register TileIndex) {
+    DenseMap<Register, Register> Map{{IndexReg, TileIndex}};
+    cloneSlice(Address, To, At, Map, MF, MRI);
+    MachineInstr *C = MF.CloneMachineInstr(&Load);
+    To.insert(At, C);
+    for (MachineOperand &MO : C->uses())
+      if (MO.isReg()) {
+        MO.setIsKill(false);
+        if (Register New = Map.lookup(MO.getReg()))
+          MO.setReg(New);
+      }
+    Register Count = MRI.createVirtualRegister(CountRC);
+    C->getOperand(0).setReg(Count);
+    return Count;
+  };
+  // The first tile's, in the entry.
+  Register First = LoadAt(Entry, Entry.getFirstTerminator(), Start);
+  // The next tile's, where this tile's was loaded: its index, or this
+  // tile's for the last tile.
+  MachineBasicBlock &At = *Load.getParent();
+  DenseMap<Register, Register> Map;
+  cloneSlice(Ahead, At, Load.getIterator(), Map, MF, MRI);
+  Register NextIndex = Map.lookup(Next) ? Map.lookup(Next) : Next;
+  Register HasNext =
+      Map.lookup(Test->first) ? Map.lookup(Test->first) : Test->first;
+  Register Chosen = MRI.createVirtualRegister(&TileAS::GPR32RegClass);
+  BuildMI(At, Load.getIterator(), Load.getDebugLoc(), TII.get(TileAS::SELP),
+          Chosen)
+      .addReg(Test->second ? NextIndex : IndexReg)
+      .addReg(Test->second ? IndexReg : NextIndex)
+      .addReg(HasNext);
+  Register Ahead1 = LoadAt(At, Load.getIterator(), Chosen);
+  Register Count = MRI.createVirtualRegister(CountRC);
+  BuildMI(Head, Head.begin(), Load.getDebugLoc(), TII.get(TargetOpcode::PHI),
+          Count)
+      .addReg(First)
+      .addMBB(&Entry)
+      .addReg(Ahead1)
+      .addMBB(&TileLatch);
+  Register Old = Load.getOperand(0).getReg();
+  Load.eraseFromParent();
+  MRI.replaceRegWith(Old, Count);
+  // This tile's address, if nothing else reads it.
+  for (MachineInstr *MI : reverse(Address))
+    if (isDead(*MI, MRI))
+      MI->eraseFromParent();
+  return true;
+}
+
+void AgentRewrite::loadNextTileAhead() {
+  if (!LoadNextTileAhead || !Nest || !Nest->Work)
+    return;
+  unsigned Default = tileasMachine(MF).defaultAgent();
+  for (unsigned A = 1, N = Regions.size(); A <= N; ++A) {
+    AgentRegion &R = Regions[A - 1];
+    MachineBasicBlock *Head = A == Default ? Header : R.TileHead;
+    MachineBasicBlock *TileLatch = A == Default ? Latch : R.Exit;
+    if (!Head || !TileLatch)
+      continue;
+    SmallVector<MachineBasicBlock *, 16> Blocks =
+        tileLoopBlocks(*Head, *TileLatch);
+    SmallPtrSet<MachineBasicBlock *, 16> Body(Blocks.begin(), Blocks.end());
+    // The header is entered from the agent's entry (which only enters it)
+    // and the latch.
+    SmallVector<MachineBasicBlock *, 2> Outside;
+    for (MachineBasicBlock *P : Head->predecessors())
+      if (!Body.count(P))
+        Outside.push_back(P);
+    if (Outside.size() != 1 || Outside.front()->succ_size() != 1 ||
+        Head->pred_size() != 2 || !TileLatch->isSuccessor(Head))
+      continue;
+    // Loads of the header itself, which runs once per tile.
+    SmallVector<MachineInstr *, 2> Loads;
+    for (MachineInstr &MI : *Head)
+      if (!MI.isPHI() && Nest->Work->loadsUnwritten(MI))
+        Loads.push_back(&MI);
+    for (MachineInstr *MI : Loads)
+      loadAhead(*MI, *Head, *TileLatch, *Outside.front(), Body);
   }
 }

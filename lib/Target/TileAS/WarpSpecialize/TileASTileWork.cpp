@@ -105,6 +105,13 @@ bool TileASTileWork::isUnwrittenLoad(const MachineInstr &MI) const {
   return true;
 }
 
+bool TileASTileWork::loadsUnwritten(const MachineInstr &MI) const {
+  return MI.mayLoad() && !MI.memoperands_empty() &&
+         all_of(MI.memoperands(), [&](const MachineMemOperand *MMO) {
+           return UnwrittenReads.count(MMO);
+         });
+}
+
 bool TileASTileWork::isOwn(const MachineInstr &MI) const {
   const MachineBasicBlock *MBB = MI.getParent();
   return MBB != Nest->Inner && Nest->Outer->contains(MBB);
@@ -211,8 +218,12 @@ TileASTileWork TileASTileWork::analyze(const TileASTileNest &Nest,
       }
       // Each agent that reads a scalar computes it, or loads it when the
       // nest does not write what it loads (a grouped GEMM's k-tile count).
-      if (MI.isPHI() || isPureScalarInstr(MI, MRI) || W.isUnwrittenLoad(MI))
+      if (MI.isPHI() || isPureScalarInstr(MI, MRI))
         continue;
+      if (W.isUnwrittenLoad(MI)) {
+        W.UnwrittenReads.insert(MI.memoperands_begin(), MI.memoperands_end());
+        continue;
+      }
       if (TileAS::isCoordination(MI.getDesc())) {
         W.fail(formatv("the tile loop already holds coordination ({0})",
                        describe(MI))

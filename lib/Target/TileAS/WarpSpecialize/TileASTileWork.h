@@ -49,6 +49,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/CodeGen/Register.h"
 
 #include <string>
@@ -57,6 +58,7 @@
 namespace llvm {
 
 class MachineInstr;
+class MachineMemOperand;
 
 /// A buffered value of the inner loop that an agent reads in the tile loop's
 /// own blocks while another agent's copy of the inner loop writes it.
@@ -101,6 +103,12 @@ public:
     return TileInputs;
   }
 
+  /// Does MI load only what a load of the tile loop that isUnwrittenLoad
+  /// accepted loads (its copies in the agents' tile loops share its memory
+  /// operands)? Such a load may be issued ahead, for the next tile
+  /// (AgentRewrite::loadNextTileAhead).
+  bool loadsUnwritten(const MachineInstr &MI) const;
+
 private:
   TileASTileWork(const TileASTileNest &Nest, unsigned NumAgents,
                  InnerKeeps Keeps)
@@ -131,6 +139,9 @@ private:
   std::vector<std::vector<const MachineInstr *>> Worklist;
   MapVector<Register, TileASTileCrossing> Crossings;
   MapVector<Register, TileASTileCrossing> TileInputs;
+  /// The memory operands of the tile loop's loads that isUnwrittenLoad
+  /// accepted (only looked up).
+  SmallPtrSet<const MachineMemOperand *, 4> UnwrittenReads;
   std::string Why;
 };
 

@@ -623,6 +623,7 @@ AgentRewrite::run(ArrayRef<MachineInstr *> Ordered,
     // loop; a tile nest's sits before the tile loop.
     removeUnusedCounters();
     removeDeadTileWork();
+    loadNextTileAhead();
     hoistTileInvariants();
     computeNextTileEarly();
     return Expanded;
