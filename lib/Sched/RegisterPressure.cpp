@@ -22,45 +22,73 @@ int64_t liveOutEnd(int64_t Start, unsigned II) {
 
 namespace {
 
-/// The live instances of values, counted per row of the kernel.
+/// The live instances of values, counted per time of the kernel.
 class RowCounter {
 public:
-  explicit RowCounter(unsigned II) : II(II), Delta(II + 1, 0) {}
+  explicit RowCounter(unsigned Period) : Period(Period), Delta(Period + 1, 0) {}
 
   /// A value of Units registers live over [Start, End): one instance at
-  /// every row per whole II it lives, and one more at the rows of the rest.
-  void add(int64_t Start, int64_t End, unsigned Units) {
-    int64_t Length = std::max<int64_t>(End - Start, 1);
-    Everywhere += Length / II * Units;
-    int64_t Rest = Length % II;
+  /// every time per whole Period it lives, and one more at the times of the
+  /// rest.
+  void add(const LiveRange &R) {
+    int64_t Length = R.End - R.Start;
+    if (backEdges(R.Start, R.End) >= 2) {
+      Everywhere += (Length + Period - 1) / Period * R.Units;
+      return;
+    }
+    Everywhere += Length / Period * R.Units;
+    int64_t Rest = Length % Period;
     if (!Rest)
       return;
-    // Rows Start .. Start + Rest - 1 modulo II, wrapping around the kernel.
-    int64_t First = Start % II, Last = First + Rest;
-    Delta[First] += Units;
-    if (Last <= int64_t(II)) {
-      Delta[Last] -= Units;
+    // Times Start .. Start + Rest - 1 modulo Period, wrapping around.
+    int64_t First = ((R.Start % Period) + Period) % Period;
+    int64_t Last = First + Rest;
+    Delta[First] += R.Units;
+    if (Last <= int64_t(Period)) {
+      Delta[Last] -= R.Units;
     } else {
-      Delta[II] -= Units;
-      Delta[0] += Units;
-      Delta[Last - II] -= Units;
+      Delta[Period] -= R.Units;
+      Delta[0] += R.Units;
+      Delta[Last - Period] -= R.Units;
     }
   }
 
   int64_t most() const {
     int64_t Live = 0, Most = 0;
-    for (unsigned R = 0; R < II; ++R) {
-      Live += Delta[R];
+    for (unsigned T = 0; T < Period; ++T) {
+      Live += Delta[T];
       Most = std::max(Most, Live);
     }
     return Everywhere + Most;
   }
 
 private:
-  unsigned II;
+  /// The kernel ends (multiples of Period) inside [Start, End).
+  int64_t backEdges(int64_t Start, int64_t End) const {
+    auto FloorDiv = [&](int64_t A) {
+      return A >= 0 ? A / Period : -((-A + Period - 1) / Period);
+    };
+    return FloorDiv(End - 1) - FloorDiv(Start);
+  }
+
+  unsigned Period;
   std::vector<int64_t> Delta;
   int64_t Everywhere = 0;
 };
+
+} // namespace
+
+unsigned maxLiveRegisters(ArrayRef<LiveRange> Ranges, unsigned Period) {
+  if (!Period)
+    return 0;
+  RowCounter Rows(Period);
+  for (const LiveRange &R : Ranges)
+    if (R.Units && R.End > R.Start)
+      Rows.add(R);
+  return unsigned(Rows.most());
+}
+
+namespace {
 
 /// The ends of the live ranges of each op's results (indexed by
 /// First[op] + result): the start of their last reader, at least one cycle
@@ -104,16 +132,16 @@ unsigned estimateOf(const Problem &P, const Schedule &S, const LiveEnds &L,
                     unsigned Invariant, Pred Keep) {
   if (!S.II || S.Ops.size() != P.size())
     return Invariant;
-  RowCounter Rows(S.II);
+  std::vector<LiveRange> Ranges;
   for (unsigned I = 0; I < P.size(); ++I) {
     const Operation &Op = P.operations()[I];
     if (!Op.Registers || !Keep(Op))
       continue;
     for (unsigned R = 0; R < Op.numResults(); ++R)
       if (unsigned Units = Op.resultRegisters(R))
-        Rows.add(S.Ops[I].Start, L.End[L.First[I] + R], Units);
+        Ranges.push_back({S.Ops[I].Start, L.End[L.First[I] + R], Units});
   }
-  return Invariant + unsigned(Rows.most());
+  return Invariant + maxLiveRegisters(Ranges, S.II);
 }
 
 } // namespace

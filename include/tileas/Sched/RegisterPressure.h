@@ -41,7 +41,42 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <cstdint>
+
 namespace tileas {
+
+/// One value's live range on a line of times that repeats every Period (the
+/// scheduler's cycles modulo II, or an agent's kernel positions): Units
+/// 32-bit registers from Start to End (exclusive; an empty range, a value
+/// nobody reads, holds nothing: the scheduler gives every result at least a
+/// cycle itself).
+struct LiveRange {
+  int64_t Start = 0, End = 0;
+  unsigned Units = 0;
+};
+
+/// The register model that the scheduler's register-aware search and
+/// warp specialization's agent check share: MaxLive. At a time t of the
+/// kernel (0 <= t < Period) a range has one instance per k with
+/// Start <= t + k * Period < End; the most over t of the instances' units.
+/// A value carried across the kernel's back edge once counts only where
+/// its copies are live: its PHI copy and the value it copies do not
+/// overlap, and share a register (attention forward: MaxLive 234, ptxas 245
+/// unspecialized, where counting it for the whole kernel gave 398). One
+/// carried across two back edges or more rotates through a chain of PHIs,
+/// each copied into the next at the latch: its most copies count at every
+/// time (the grouped MoE GEMM's load warp prefetching two iterations ahead:
+/// 43 so, 39 counted where live, 56 after TileAS's allocation).
+/// docs/ii-search.md, "Registers", lists the model against ptxas.
+unsigned maxLiveRegisters(llvm::ArrayRef<LiveRange> Ranges, unsigned Period);
+
+/// The registers of an agent whose instructions print as fragment
+/// sequences (the compute agent: tcgen05.ld destinations, f32x2 halves,
+/// conversions, addresses) that its IR values do not name: its need is
+/// MaxLive, its invariants and these, against its setmaxnreg budget. On
+/// attention forward warp-specialized ptxas spills 72 B at 255 registers
+/// where MaxLive is 238 (docs/warp-specialization.md).
+constexpr unsigned FragmentSequenceRegisters = 24;
 
 /// Where the live range of a result that is read after the loop ends at
 /// the least (the end of the kernel iteration of the cycle Start).

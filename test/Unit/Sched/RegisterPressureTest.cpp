@@ -141,6 +141,50 @@ TEST(RegisterPressureTest, ResultsLiveToTheirOwnReaders) {
   EXPECT_EQ(estimateTotalRegisters(One.P, scheduleAt({0, 2, 9, 5, 8})), 12u);
 }
 
+// The model both the scheduler and warp specialization's agent check use
+// (maxLiveRegisters): MaxLive over the times of a kernel of Period.
+TEST(RegisterModelTest, MaxLiveCountsInstancesWhereTheyAreLive) {
+  // [2, 14) at period 10: two instances at times 2, 3 (2 and 12), one at
+  // the others; [5, 8): one more at 5..7. The most: 2 x 3 at 2..3 = 6, or
+  // 3 + 2 at 5..7 = 5.
+  EXPECT_EQ(maxLiveRegisters({{2, 14, 3}, {5, 8, 2}}, 10), 6u);
+  // Disjoint on the line, overlapping modulo the period: [8, 12) wraps to
+  // times 8, 9, 0, 1, where [0, 2) is too.
+  EXPECT_EQ(maxLiveRegisters({{8, 12, 4}, {0, 2, 1}}, 10), 5u);
+  EXPECT_EQ(maxLiveRegisters({{8, 12, 4}, {2, 4, 1}}, 10), 4u);
+  // An empty range holds nothing; nothing at period 0.
+  EXPECT_EQ(maxLiveRegisters({{3, 3, 7}}, 10), 0u);
+  EXPECT_EQ(maxLiveRegisters({{3, 4, 7}}, 10), 7u);
+  EXPECT_EQ(maxLiveRegisters({{3, 5, 7}}, 0), 0u);
+  // Starts in a later stage count like the same time of the kernel.
+  EXPECT_EQ(maxLiveRegisters({{23, 26, 2}, {5, 7, 3}}, 10),
+            maxLiveRegisters({{3, 6, 2}, {5, 7, 3}}, 10));
+}
+
+TEST(RegisterModelTest, ACarriedValueCountsOnlyWhereItsCopiesLive) {
+  // A value made at 8 and read at 13 (time 3 of the next kernel iteration)
+  // crosses the back edge once: it is live at times 8, 9, 0, 1, 2, not with
+  // the value of 5 at times 3..6. Counted for the whole kernel it would make
+  // 6.
+  EXPECT_EQ(maxLiveRegisters({{8, 13, 1}, {3, 7, 5}}, 10), 5u);
+}
+
+TEST(RegisterModelTest, ARotatingChainCountsItsCopiesEverywhere) {
+  // Read at 21 instead, it crosses two back edges: its copies rotate through
+  // two PHIs, and its most copies (two) count at every time.
+  EXPECT_EQ(maxLiveRegisters({{8, 21, 1}, {3, 7, 5}}, 10), 7u);
+  // Exactly two periods long, from time 0: two copies everywhere either way.
+  EXPECT_EQ(maxLiveRegisters({{0, 20, 1}}, 10), 2u);
+}
+
+TEST(RegisterModelTest, TheScheduleEstimateIsTheModel) {
+  // estimateTotalRegisters is maxLiveRegisters over the ops' result ranges
+  // plus the invariants: the hand-worked schedule's ranges.
+  HandWorked H;
+  EXPECT_EQ(estimateTotalRegisters(H.B.P, H.schedule()),
+            3u + maxLiveRegisters({{0, 5, 1}, {2, 14, 2}, {3, 25, 4}}, 10));
+}
+
 TEST(RegisterPressureTest, CompactionMovesAProducerToItsReader) {
   // X holds slot 1 for 20 cycles and feeds C 20 cycles on; P (8 registers,
   // slot 2) feeds C after 1 cycle. Placed as early as possible P waits 20

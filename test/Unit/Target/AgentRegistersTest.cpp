@@ -14,6 +14,7 @@
 #include "AgentPartitionTestUtil.h"
 #include "WarpSpecialize/TileASAgentPrefetch.h"
 #include "WarpSpecialize/TileASAgentRegisters.h"
+#include "tileas/Sched/RegisterPressure.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
@@ -124,8 +125,9 @@ TEST_F(AgentRegistersTest, LoopInvariantCountsOnce) {
   EXPECT_EQ(estimate(), ControlNeed + 4);
 }
 
-// A reader s stages later keeps s more copies of the value; the value then
-// crosses the back edge, so every copy holds a register all kernel long.
+// A reader s stages later keeps s more copies of the value (at the kernel
+// position where they overlap most; from two stages on the copies rotate
+// through a chain of PHIs and hold their registers all kernel long).
 TEST_F(AgentRegistersTest, EachStageLaterAddsACopy) {
   run("%x:gpr32 = IMPLICIT_DEF\n"
       "%y:gpr32 = COPY %x\n");
@@ -137,17 +139,30 @@ TEST_F(AgentRegistersTest, EachStageLaterAddsACopy) {
 }
 
 // %x (4 units) is read a stage later at position 1: two copies at position
-// 0, one in between, but carried across the back edge both copies hold a
-// register everywhere. %z (4 units) peaks at position 2, so the most is
-// 8 + 4 + the control there. Counting %x's copies only where they are live
-// would give 4 + 4 at position 2 and 8 at position 0.
-TEST_F(AgentRegistersTest, ValueCarriedAcrossTheBackEdgeHoldsEveryCopy) {
+// 0, one in between. Carried across one back edge, its copies count where
+// they are live (the scheduler's MaxLive, tileas::maxLiveRegisters): 4 + 4
+// with %z at position 2, 8 at position 0, not 8 + 4 as when both copies
+// held a register everywhere.
+TEST_F(AgentRegistersTest, ValueCarriedAcrossTheBackEdgeCountsWhereLive) {
   run("%x:frag = IMPLICIT_DEF\n"
       "%y:frag = COPY %x\n"
       "%z:frag = IMPLICIT_DEF\n"
       "%w:frag = COPY %z\n");
   Stage[def("y")] = 1;
-  EXPECT_EQ(estimate(), ControlNeed + 8 + 4);
+  EXPECT_EQ(estimate(), ControlNeed + 8);
+}
+
+// The PTX sequences of an agent that defines register fragments take
+// tileas::FragmentSequenceRegisters beyond its live values; one without
+// fragments none.
+TEST_F(AgentRegistersTest, FragmentsNeedTheirSequencesRegisters) {
+  run("%x:frag = IMPLICIT_DEF\n"
+      "%y:frag = COPY %x\n");
+  EXPECT_EQ(sequenceRegisters(Order, MF->getRegInfo()),
+            tileas::FragmentSequenceRegisters);
+  run("%x:gpr32 = IMPLICIT_DEF\n"
+      "%y:gpr32 = COPY %x\n");
+  EXPECT_EQ(sequenceRegisters(Order, MF->getRegInfo()), 0u);
 }
 
 // A value defined late in the kernel and read early in the next trip

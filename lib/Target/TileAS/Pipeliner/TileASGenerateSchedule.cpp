@@ -29,7 +29,9 @@
 #include "TileASMachineFunctionInfo.h"
 #include "TileASOptions.h"
 #include "TileASSubtarget.h"
+#include "WarpSpecialize/TileASWarpLayout.h"
 #include "tileas/Model/MachineModel.h"
+#include "tileas/Sched/RegisterPressure.h"
 #include "tileas/Sched/Scheduler.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -154,8 +156,20 @@ llvm::registerLimits(const MachineFunction &MF,
     return Limits;
   const model::Machine &M = tileasMachine(MF);
   if (Opts.Target.warpSpecialized() && !M.agents().empty()) {
-    for (const model::AgentRecord &A : M.agents())
-      Limits.push_back(A.Registers);
+    // As materialization's check (TileASAgentRegisters.h): the compute
+    // (default) agent may take the largest budget the register file leaves
+    // it with the others at theirs (in td order here; the check lays the
+    // agents out); a producer keeps its td budget.
+    SmallVector<unsigned, 4> Layout, Budgets{0};
+    for (unsigned A = 1; A <= M.agents().size(); ++A) {
+      Layout.push_back(A);
+      Budgets.push_back(M.agents()[A - 1].Registers);
+    }
+    for (unsigned A = 1; A <= M.agents().size(); ++A)
+      Limits.push_back(
+          A == M.defaultAgent()
+              ? std::max(Budgets[A], largestAgentBudget(M, Layout, Budgets, A))
+              : Budgets[A]);
     return Limits;
   }
   unsigned Largest = M.agentRegisterRule().MaxRegisters;
@@ -163,6 +177,40 @@ llvm::registerLimits(const MachineFunction &MF,
                    : Largest          ? std::min(Largest, 256u) - 1
                                       : 255);
   return Limits;
+}
+
+SmallVector<bool, 4> llvm::fragmentGroups(const TileASLoopProblem &LP) {
+  const MachineRegisterInfo &MRI = LP.Loop->getParent()->getRegInfo();
+  SmallVector<bool, 4> Groups;
+  for (unsigned I = 0, E = LP.Instrs.size(); I != E; ++I) {
+    unsigned G = LP.Problem.operations()[I].RegisterGroup;
+    if (Groups.size() <= G)
+      Groups.resize(G + 1, false);
+    for (const MachineOperand &MO : LP.Instrs[I]->defs())
+      if (MO.isReg() && MO.getReg().isVirtual() &&
+          MRI.getRegClass(MO.getReg())->getID() == TileAS::FRAGRegClassID)
+        Groups[G] = true;
+  }
+  return Groups;
+}
+
+void llvm::reserveSequenceRegisters(SmallVectorImpl<unsigned> &Limits,
+                                    const TileASLoopProblem &LP) {
+  SmallVector<bool, 4> Frag = fragmentGroups(LP);
+  auto Reserve = [](unsigned &Limit) {
+    Limit = Limit > tileas::FragmentSequenceRegisters
+                ? Limit - tileas::FragmentSequenceRegisters
+                : 1;
+  };
+  // One limit: the whole loop in one register file.
+  if (Limits.size() == 1) {
+    if (is_contained(Frag, true))
+      Reserve(Limits[0]);
+    return;
+  }
+  for (unsigned G = 0; G < Limits.size() && G < Frag.size(); ++G)
+    if (Frag[G] && Limits[G])
+      Reserve(Limits[G]);
 }
 
 namespace {
@@ -373,6 +421,7 @@ void TileASGenerateSchedule::scheduleBlock(MachineBasicBlock &MBB) {
   // on the problem that result solves: the one handed over.
   SchedulerOptions SchedOpts = Opts.schedulerOptions();
   SchedOpts.RegisterLimits = registerLimits(*MBB.getParent(), Opts);
+  reserveSequenceRegisters(SchedOpts.RegisterLimits, *LP);
   TileASStrategyChoice Choice;
   Choice.Result = tileas::scheduleLoop(LP->Problem, SchedOpts);
   if (!Opts.Target.WSKeepSlowerII)
@@ -437,10 +486,22 @@ void TileASGenerateSchedule::remarkRegisterBound(const TileASLoopSchedule &S) {
   MachineBasicBlock &MBB = *S.Loop;
   const model::Machine &M = tileasMachine(*MBB.getParent());
   // Warp-specialized, the limit is an agent's budget: name the agent.
-  std::string Whose = "the per-thread limit";
-  if (Opts.Target.warpSpecialized() && Fit.Group < M.agents().size())
-    Whose = formatv("agent {0}'s setmaxnreg budget", M.agents()[Fit.Group].Name)
-                .str();
+  bool Warp = Opts.Target.warpSpecialized() && Fit.Group < M.agents().size();
+  std::string Whose =
+      Warp ? formatv("agent {0}'s {1}", M.agents()[Fit.Group].Name,
+                     Fit.Group + 1 == M.defaultAgent() ? "limit"
+                                                       : "setmaxnreg budget")
+                 .str()
+           : std::string("the per-thread limit");
+  // Registers the fragments' PTX sequences take (reserveSequenceRegisters).
+  SmallVector<bool, 4> Frag = fragmentGroups(*S.Problem);
+  std::string Reserved;
+  if (Warp ? Fit.Group < Frag.size() && Frag[Fit.Group]
+           : is_contained(Frag, true))
+    Reserved = formatv(" ({0} less the {1} its PTX sequences need)",
+                       Fit.Limit + tileas::FragmentSequenceRegisters,
+                       tileas::FragmentSequenceRegisters)
+                   .str();
   ORE->emit([&] {
     MachineOptimizationRemarkAnalysis R(DEBUG_TYPE, "RegisterBound",
                                         loopLoc(MBB), &MBB);
@@ -453,7 +514,8 @@ void TileASGenerateSchedule::remarkRegisterBound(const TileASLoopSchedule &S) {
         << (S.StageCount == 1 ? " stage: " : " stages: ");
     R << ore::NV("Registers", Fit.Estimate) << " 32-bit registers estimated "
       << (Fit.fits() ? "within " : "over ") << Whose << " of "
-      << ore::NV("Limit", Fit.Limit) << "; the resources alone allowed II="
+      << ore::NV("Limit", Fit.Limit) << Reserved
+      << "; the resources alone allowed II="
       << ore::NV("ResourceII", Fit.ResourceII) << " with "
       << ore::NV("ResourceStages", Fit.ResourceStages) << " stages and "
       << ore::NV("ResourceRegisters", Fit.ResourceEstimate) << " registers";

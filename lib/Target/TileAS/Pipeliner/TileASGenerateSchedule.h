@@ -67,12 +67,25 @@ struct TileASGenerateScheduleOptions {
 /// The register limits a loop of MF is scheduled against under Opts
 /// (SchedulerOptions::RegisterLimits): none when Opts.RegisterAware is off;
 /// warp-specialized, each agent's setmaxnreg budget (register group k is
-/// agent k + 1); else the per-thread limit of one thread's registers
+/// agent k + 1; the compute agent's the largest the register file allows
+/// it); else the per-thread limit of one thread's registers
 /// (Opts.RegisterLimit, or the machine's largest budget less one: register
 /// 255 of 256 is the hardware's zero register, so ptxas allocates 255).
 SmallVector<unsigned, 4>
 registerLimits(const MachineFunction &MF,
                const TileASGenerateScheduleOptions &Opts);
+
+/// Which register groups of LP (Operation::RegisterGroup) define register
+/// fragments (FRAG).
+SmallVector<bool, 4> fragmentGroups(const TileASLoopProblem &LP);
+
+/// Lowers each limit of Limits (registerLimits) whose group holds register
+/// fragments by tileas::FragmentSequenceRegisters, what the fragments' PTX
+/// sequences take beyond the values the estimate counts (the whole loop when
+/// there is one limit): the model materialization's agent check uses
+/// (TileASAgentRegisters.h).
+void reserveSequenceRegisters(SmallVectorImpl<unsigned> &Limits,
+                              const TileASLoopProblem &LP);
 
 /// The pass with Opts instead of the command line's options.
 FunctionPass *

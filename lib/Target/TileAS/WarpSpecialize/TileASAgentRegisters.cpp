@@ -13,6 +13,7 @@
 #include "WarpSpecialize/TileASAgentPartition.h"
 #include "WarpSpecialize/TileASWarpLayout.h"
 #include "tileas/Model/MachineModel.h"
+#include "tileas/Sched/RegisterPressure.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallSet.h"
@@ -29,24 +30,13 @@
 
 using namespace llvm;
 
-/// What a raised budget keeps free beyond the estimate. On attention forward
-/// (compute estimate 238, 245 after TileAS's allocation) ptxas spills 72
-/// bytes at 255 registers, the most a thread can use: the PTX sequences'
-/// own registers (the printer's 24) come on top of the allocation, and
-/// nothing else of the register file is left to give.
-/// Measuring: count a PHI-carried value's copies only where they are live
-/// (MaxLive, as the scheduler does) rather than for the whole kernel.
-static cl::opt<bool> CarriedWhereLive(
-    "tileas-ws-carried-where-live", cl::Hidden, cl::init(false),
-    cl::desc("Count a PHI-carried value in an agent's register estimate only "
-             "where its copies are live (the scheduler's MaxLive), not for "
-             "the whole kernel"));
-
-static cl::opt<unsigned> RaiseHeadroom(
-    "tileas-ws-raise-headroom", cl::Hidden, cl::init(24),
-    cl::desc("32-bit registers a warp-specialized agent's raised setmaxnreg "
-             "budget must keep free beyond its estimate (the PTX sequences' "
-             "own registers)"));
+/// The registers a fragment agent's PTX sequences take beyond its live
+/// values (tileas::FragmentSequenceRegisters; for measuring).
+static cl::opt<unsigned> SequenceRegisters(
+    "tileas-ws-sequence-registers", cl::Hidden,
+    cl::init(tileas::FragmentSequenceRegisters),
+    cl::desc("32-bit registers an agent that holds register fragments needs "
+             "beyond its live values for its PTX sequences"));
 
 /// The accumulator fragment that def operand DefIdx of a printed wgmma
 /// (WGMMA_X<L>, L >= 8) rewrites in place (tileas-wgmma-in-place makes the
@@ -110,28 +100,10 @@ unsigned llvm::estimateLoopRegisters(ArrayRef<MachineInstr *> Order,
            Pos.lookup(MI);
   };
 
-  std::vector<int64_t> Live(N, 0);
-  // A value live over [Start, End) has an instance live at kernel position q
-  // once per k with Start <= k * N + q < End. One live across the kernel's
-  // back edge is carried by PHIs: each instance keeps its own register for
-  // the whole kernel (copies at the back edge rotate them), so it takes its
-  // most instances everywhere. MaxLive (CarriedWhereLive, the scheduler's
-  // model) is below what TileAS's allocation takes: the MoE load warp at
-  // prefetch distance 2 estimates 39 and allocates 56.
-  auto AddInterval = [&](int64_t Start, int64_t End, unsigned Units) {
-    auto CeilDiv = [](int64_t A, int64_t B) {
-      return A >= 0 ? (A + B - 1) / B : -((-A) / B);
-    };
-    std::vector<int64_t> Count(N, 0);
-    for (int64_t Q = 0; Q < N; ++Q)
-      Count[Q] =
-          std::max<int64_t>(0, CeilDiv(End - Q, N) - CeilDiv(Start - Q, N));
-    bool Carried = !CarriedWhereLive && End > CeilDiv(Start + 1, N) * N;
-    int64_t Most = *std::max_element(Count.begin(), Count.end());
-    for (int64_t Q = 0; Q < N; ++Q)
-      Live[Q] += (Carried ? Most : Count[Q]) * Units;
-  };
-
+  // Every value's range on the line of kernel positions, counted by the
+  // scheduler's model (MaxLive, tileas/Sched/RegisterPressure.h): a value
+  // carried across the back edge only where its copies are live.
+  std::vector<tileas::LiveRange> Ranges;
   unsigned Invariant = 0;
   SmallSet<Register, 16> SeenInvariant;
   // A carried accumulator chain holds its registers throughout, counted at
@@ -172,10 +144,20 @@ unsigned llvm::estimateLoopRegisters(ArrayRef<MachineInstr *> Order,
           }
         }
       }
-      AddInterval(Start, End, Units);
+      Ranges.push_back({Start, End, Units});
     }
   }
-  return Invariant + unsigned(*std::max_element(Live.begin(), Live.end()));
+  return Invariant + tileas::maxLiveRegisters(Ranges, unsigned(N));
+}
+
+unsigned llvm::sequenceRegisters(ArrayRef<MachineInstr *> Order,
+                                 const MachineRegisterInfo &MRI) {
+  for (const MachineInstr *MI : Order)
+    for (const MachineOperand &MO : MI->defs())
+      if (MO.isReg() && MO.getReg().isVirtual() &&
+          MRI.getRegClass(MO.getReg())->getID() == TileAS::FRAGRegClassID)
+        return SequenceRegisters;
+  return 0;
 }
 
 TileASAgentPrefetch llvm::fitPrefetchDistance(
@@ -186,6 +168,7 @@ TileASAgentPrefetch llvm::fitPrefetchDistance(
   // Each try starts from the schedule's stages; a distance that adds no
   // stage is the last one worth trying.
   const DenseMap<MachineInstr *, int> Scheduled = Stage;
+  Fit.Sequences = sequenceRegisters(Order, MRI);
   TileASAgentPrefetch Prefetch;
   for (Fit.Distance = Fit.Requested;; --Fit.Distance) {
     Stage = Scheduled;
@@ -194,7 +177,7 @@ TileASAgentPrefetch llvm::fitPrefetchDistance(
     Fit.Need = estimateLoopRegisters(Order, Stage, MRI);
     if (Fit.Distance == Fit.Requested)
       Fit.RequestedNeed = Fit.Need;
-    if (!Prefetch.AddedStages || Fit.Need <= Fit.Budget)
+    if (!Prefetch.AddedStages || Fit.Need + Fit.Sequences <= Fit.Budget)
       return Prefetch;
   }
 }
@@ -212,7 +195,8 @@ std::string llvm::partitionOverBudget(const TileASLoopSchedule &S,
            tileas::kernelOrderKey(S.Placement[B], S.II);
   });
   const unsigned N = Partition.numAgents();
-  SmallVector<unsigned, 4> Need(N + 1, 0), Budget(N + 1, 0);
+  SmallVector<unsigned, 4> Need(N + 1, 0), Sequences(N + 1, 0),
+      Budget(N + 1, 0);
   for (unsigned A = 1; A <= N; ++A) {
     std::vector<MachineInstr *> Order;
     DenseMap<MachineInstr *, int> Stage;
@@ -224,32 +208,35 @@ std::string llvm::partitionOverBudget(const TileASLoopSchedule &S,
       Stage[MI] = S.Placement[I].Stage;
     }
     Need[A] = estimateLoopRegisters(Order, Stage, MRI);
+    Sequences[A] = sequenceRegisters(Order, MRI);
     Budget[A] = M.agents()[A - 1].Registers;
   }
   // The compute agent over the td's budget takes what the register file
-  // leaves it (the largest budget: the allocation after the estimate has
-  // taken up to 9 registers more on the corpus, and the PTX sequences more
-  // again), when that holds its need and RaiseHeadroom.
+  // leaves it (the largest budget), when that holds its need.
   SmallVector<unsigned, 4> Layout = warpLayout(S, Partition);
   for (unsigned A = 1; A <= N; ++A) {
     const tileas::model::AgentRecord &Rec = M.agents()[A - 1];
-    if (Need[A] <= Budget[A])
+    const unsigned Total = Need[A] + Sequences[A];
+    if (Total <= Budget[A])
       continue;
+    std::string Over = formatv(
+        "agent {0} would keep {1} 32-bit registers live in its loop"
+        "{2}, over its setmaxnreg budget of {3}",
+        Rec.Name, Need[A],
+        Need[A] > Budget[A]
+            ? std::string()
+            : formatv(" and {0} for its PTX sequences", Sequences[A]).str(),
+        Budget[A]);
     // Only the compute (default) agent is raised: it holds the rows of
     // values; a producer over 40 has prefetched too far, which
     // fitPrefetchDistance cuts back, or does not belong in one warp.
     if (A != M.defaultAgent())
-      return formatv("agent {0} would keep {1} 32-bit registers live in its "
-                     "loop, over its setmaxnreg budget of {2}",
-                     Rec.Name, Need[A], Budget[A]);
+      return Over;
     unsigned Largest = largestAgentBudget(M, Layout, Budget, A);
-    if (Need[A] + RaiseHeadroom > Largest)
-      return formatv("agent {0} would keep {1} 32-bit registers live in its "
-                     "loop, over its setmaxnreg budget of {2}; the register "
-                     "file allows it at most {3}, which does not hold {1} and "
-                     "the {4} its PTX sequences need",
-                     Rec.Name, Need[A], Budget[A], Largest,
-                     unsigned(RaiseHeadroom));
+    if (Total > Largest)
+      return formatv("{0}; the register file allows it at most {1}, which "
+                     "does not hold {2} and the {3} its PTX sequences need",
+                     Over, Largest, Need[A], Sequences[A]);
     Budget[A] = Largest;
   }
   auto &Raised = MF.getInfo<TileASMachineFunctionInfo>()->AgentBudgets;

@@ -5,26 +5,27 @@
 //===----------------------------------------------------------------------===//
 //
 // Before expansion, how many 32-bit registers (TileASRegisterUnits.h) an
-// agent's pipelined loop keeps live at once: every value its loop body
-// defines is live from its definition to its last reader, stages included
-// (a reader s stages later holds s more copies in the kernel; a reader
-// through the loop's PHI is an iteration later), and a value read after the
-// loop stays live an iteration; the values from before the loop it reads are
-// live throughout. A value live across the kernel's back edge is carried by
-// PHIs, each of its copies in a register of its own for the whole kernel,
-// except a wgmma accumulator chain that a PHI carries (WGMMA_X<L>, rewritten
-// in place by tileas-wgmma-in-place): one register per fragment for the
-// whole kernel, whatever stages its links take. (The scheduler counts a
-// carried value only where its copies are live, MaxLive; TileAS's own
-// allocation does not keep to that: -tileas-ws-carried-where-live measures
-// it, docs/warp-specialization.md.)
-// The most over the kernel's positions is the estimate (the allocated code,
-// with its prologue and epilogue, has taken up to 9 registers more on the
-// corpus: the post-allocation check is what guarantees the budget).
-// Materialization compares it with the agent's setmaxnreg budget: far-memory
-// prefetch (TileASAgentPrefetch.h) keeps more iterations live and is cut
-// back to fit, and a partition that does not fit at all is not
-// specialized. tileas-agent-register-check checks the allocated code.
+// agent's pipelined loop needs, by the model the scheduler's register-aware
+// search uses (tileas/Sched/RegisterPressure.h): every value its loop body
+// defines is live from its definition to its last reader, stages included (a
+// reader s stages later holds s more copies in the kernel; a reader through
+// the loop's PHI is an iteration later), and a value read after the loop
+// stays live an iteration; MaxLive over the kernel's positions counts each
+// value where its copies are live (a value carried across the back edge
+// too: ptxas gives the PHI copies that rotate it one register where they do
+// not overlap). The values from before the loop it reads are live
+// throughout, and a wgmma accumulator chain that a PHI carries (WGMMA_X<L>,
+// rewritten in place by tileas-wgmma-in-place) is one register per fragment
+// for the whole kernel, whatever stages its links take. An agent that holds
+// register fragments needs FragmentSequenceRegisters more for its PTX
+// sequences (sequenceRegisters).
+// Materialization compares live + sequences with the agent's setmaxnreg
+// budget: far-memory prefetch (TileASAgentPrefetch.h) keeps more iterations
+// live and is cut back to fit, and a partition that does not fit at all is
+// not specialized. tileas-agent-register-check checks TileAS's allocated
+// code (its count of distinct registers has been up to 17 above the model on
+// a load warp that prefetches two iterations ahead: see
+// docs/warp-specialization.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,8 +52,12 @@ class MachineRegisterInfo;
 /// What an agent's loop needs against its budget, and the far-memory
 /// prefetch distance that keeps it within (TileASAgentPrefetch.h).
 struct TileASAgentFit {
-  /// The estimate at Distance, and the agent's setmaxnreg budget.
+  /// The estimate at Distance (live registers), and the agent's setmaxnreg
+  /// budget.
   unsigned Need = 0, Budget = 0;
+  /// What the agent's PTX sequences need beyond Need (sequenceRegisters):
+  /// Need + Sequences must fit Budget.
+  unsigned Sequences = 0;
   /// The distance used; Requested when that did not fit (with its need).
   unsigned Distance = 0, Requested = 0, RequestedNeed = 0;
   /// The kernel of the agent's loop pipelined without the prefetch, which
@@ -66,6 +71,12 @@ struct TileASAgentFit {
 unsigned estimateLoopRegisters(ArrayRef<MachineInstr *> Order,
                                const DenseMap<MachineInstr *, int> &Stage,
                                const MachineRegisterInfo &MRI);
+
+/// The 32-bit registers the PTX sequences of an agent whose loop body is
+/// Order take beyond its live values: tileas::FragmentSequenceRegisters
+/// when it defines register fragments (the compute agent's rows), else 0.
+unsigned sequenceRegisters(ArrayRef<MachineInstr *> Order,
+                           const MachineRegisterInfo &MRI);
 
 /// Prefetches the far-memory loads of Order (prefetchFarMemoryLoads, with
 /// AnchorOf and the exit test Compare) at the largest distance up to

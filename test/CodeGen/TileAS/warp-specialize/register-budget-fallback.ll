@@ -1,7 +1,7 @@
 ; A load warp that cannot fit its register budget even without prefetch: the
 ; A tile's row is the sum of forty kernel parameters and the k offset, which
 ; the load warp recomputes every iteration, so it keeps forty parameters, its
-; descriptors and its loop control live (55 32-bit registers) where
+; descriptors and its loop control live (53 32-bit registers) where
 ; setmaxnreg leaves it 40. The loop is not warp-specialized: the remark names
 ; the agent, its need and its budget, and the loop is materialized
 ; unspecialized under the same schedule (II 64, 5 stages).
@@ -15,7 +15,7 @@
 ; RUN: %llc -march=tileas -tileas-pipeline-strategy=warp-specialized %s -o - \
 ; RUN:   | FileCheck %s --check-prefix=ASM
 ;
-; CHECK: loop bb.1 in offset_sum not warp-specialized: agent load would keep 55 32-bit registers live in its loop, over its setmaxnreg budget of 40; it is materialized unspecialized
+; CHECK: loop bb.1 in offset_sum not warp-specialized: agent load would keep 53 32-bit registers live in its loop, over its setmaxnreg budget of 40; it is materialized unspecialized
 ; CHECK: materialized II=64 with 5 stages
 ; CODE-NOT: AGENT_SWITCH
 ; CODE: TMA_LOAD
