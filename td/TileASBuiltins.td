@@ -54,6 +54,9 @@ def SDT_CvtBf16x2 : SDTypeProfile<1, 2, [SDTCisVT<0, v8bf16>,
                                          SDTCisVT<1, v4f32>,
                                          SDTCisVT<2, v4f32>]>;
 def SDT_AccRow : SDTypeProfile<1, 0, [SDTCisVT<0, i32>]>;
+def SDT_TmemColumn : SDTypeProfile<1, 2, [SDTCisVT<0, v4i16>,
+                                          SDTCisVT<1, v4i16>,
+                                          SDTCisVT<2, i32>]>;
 def SDT_Barrier : SDTypeProfile<0, 2, [SDTCisVT<0, i32>, SDTCisVT<1, i32>]>;
 
 defvar LoadProps = [SDNPHasChain, SDNPMayLoad, SDNPMemOperand];
@@ -85,6 +88,7 @@ def tileas_fadd2 : SDNode<"TileASISD::FADD2", SDT_FragBinary>;
 def tileas_fmul2 : SDNode<"TileASISD::FMUL2", SDT_FragBinary>;
 def tileas_ffma2 : SDNode<"TileASISD::FFMA2", SDT_FragTernary>;
 def tileas_acc_row : SDNode<"TileASISD::ACC_ROW", SDT_AccRow>;
+def tileas_tmem_column : SDNode<"TileASISD::TMEM_COLUMN", SDT_TmemColumn>;
 def tileas_bar_sync : SDNode<"TileASISD::BAR_SYNC", SDT_Barrier,
                              SideEffectProps>;
 def tileas_bar_arrive : SDNode<"TileASISD::BAR_ARRIVE", SDT_Barrier,
@@ -122,6 +126,8 @@ def : Pat<(tileas_fmul2 FRAG:$a, FRAG:$b), (FMUL2 FRAG:$a, FRAG:$b)>;
 def : Pat<(tileas_ffma2 FRAG:$a, FRAG:$b, FRAG:$c),
           (FFMA2 FRAG:$a, FRAG:$b, FRAG:$c)>;
 def : Pat<(tileas_acc_row), (ACC_ROW)>;
+def : Pat<(tileas_tmem_column TMEM:$t, GPR32:$col),
+          (TMEM_COL TMEM:$t, GPR32:$col)>;
 def : Pat<(tileas_bar_sync timm:$id, timm:$count),
           (BAR_SYNC timm:$id, timm:$count)>;
 def : Pat<(tileas_bar_arrive timm:$id, timm:$count),

@@ -211,6 +211,12 @@ let isAsCheapAsAMove = true, isReMaterializable = true in
 def ACC_ROW : TileASInst<(outs GPR32:$d), (ins), "mov.u32 $d, %accrow;",
                          RV_Scalar>;
 
+// The handle of column $col of accumulator $t: a TMEM address holds the
+// column in its low 16 bits, so this is an add. It lets a loop walk an
+// accumulator's column sub-tiles (the .at forms take constant columns).
+def TMEM_COL : TileASInst<(outs TMEM:$d), (ins TMEM:$t, GPR32:$col),
+                          "add.u32 $d, $t, $col;", RV_Scalar>;
+
 let mayStore = true, MemorySpace = "global" in {
 def STG : TileASInst<(outs), (ins GPR32:$v, GPR64:$addr, i32imm:$off),
                      "st.global.b32 [$addr + $off], $v;", RV_GlobalStore>;

@@ -10,14 +10,18 @@
 ; k-tile between two 128x256 f32 accumulators, alternating: the first takes
 ; k-blocks 0-3 (K-atom 0), the second 4-7 (K-atom 1); the first k-tile's
 ; first MMA of each overwrites it. The epilogue stores the two partial sums
-; 128 KiB apart (a split-K workspace; its consumer adds them). One stage of
+; 128 KiB apart (a split-K workspace; its consumer adds them), each thread its
+; row acc.row() of both (the tcgen05 32x32b layout): 256 f32 (1 KiB) per
+; accumulator, four tcgen05.ld.32x32b.x64 of 64 columns each, stored at
+; out + 1024 row and 128 KiB above. One stage of
 ; operands is 128 KiB of shared memory, so the shared-memory budget, not a
 ; slot, sets the II. A, B and the output are distinct tensors: noalias.
 
 declare ptr addrspace(3) @tileas.tma.load(ptr, i32, i32, i32) nounwind willreturn memory(read)
 declare ptr addrspace(6) @tileas.tmem.alloc(i32) nounwind willreturn memory(inaccessiblemem: readwrite)
 declare ptr addrspace(6) @tileas.mma.f8f6f4(ptr addrspace(6), ptr addrspace(3), ptr addrspace(3), i32, i32, i32, i1) nounwind willreturn memory(argmem: readwrite)
-declare <4 x float> @tileas.tmem.load(ptr addrspace(6)) convergent nounwind willreturn memory(argmem: read)
+declare <64 x float> @tileas.tmem.load.at(ptr addrspace(6), i32) convergent nounwind willreturn memory(argmem: read)
+declare i32 @tileas.acc.row() nounwind willreturn memory(none)
 
 define void @gemm_fp8_smem_bound(ptr noalias %desc_a, ptr noalias %desc_b, ptr addrspace(1) noalias %out, i32 %ktiles, i32 %m0, i32 %n0) {
 entry:
@@ -48,10 +52,32 @@ loop:
   br i1 %more, label %loop, label %exit
 
 exit:
-  %ct = call <4 x float> @tileas.tmem.load(ptr addrspace(6) %top4)
-  %cb = call <4 x float> @tileas.tmem.load(ptr addrspace(6) %bot4)
-  store <4 x float> %ct, ptr addrspace(1) %out, align 16
-  %out.bot = getelementptr i8, ptr addrspace(1) %out, i64 131072
-  store <4 x float> %cb, ptr addrspace(1) %out.bot, align 16
+  ; The thread's row of each accumulator, 64 columns at a time.
+  %row = call i32 @tileas.acc.row()
+  %row64 = zext i32 %row to i64
+  %top_row = getelementptr [256 x float], ptr addrspace(1) %out, i64 %row64
+  %bot_row = getelementptr i8, ptr addrspace(1) %top_row, i64 131072
+  %top_0 = call <64 x float> @tileas.tmem.load.at(ptr addrspace(6) %top4, i32 0)
+  store <64 x float> %top_0, ptr addrspace(1) %top_row, align 16
+  %top_1 = call <64 x float> @tileas.tmem.load.at(ptr addrspace(6) %top4, i32 64)
+  %top_p1 = getelementptr i8, ptr addrspace(1) %top_row, i64 256
+  store <64 x float> %top_1, ptr addrspace(1) %top_p1, align 16
+  %top_2 = call <64 x float> @tileas.tmem.load.at(ptr addrspace(6) %top4, i32 128)
+  %top_p2 = getelementptr i8, ptr addrspace(1) %top_row, i64 512
+  store <64 x float> %top_2, ptr addrspace(1) %top_p2, align 16
+  %top_3 = call <64 x float> @tileas.tmem.load.at(ptr addrspace(6) %top4, i32 192)
+  %top_p3 = getelementptr i8, ptr addrspace(1) %top_row, i64 768
+  store <64 x float> %top_3, ptr addrspace(1) %top_p3, align 16
+  %bot_0 = call <64 x float> @tileas.tmem.load.at(ptr addrspace(6) %bot4, i32 0)
+  store <64 x float> %bot_0, ptr addrspace(1) %bot_row, align 16
+  %bot_1 = call <64 x float> @tileas.tmem.load.at(ptr addrspace(6) %bot4, i32 64)
+  %bot_p1 = getelementptr i8, ptr addrspace(1) %bot_row, i64 256
+  store <64 x float> %bot_1, ptr addrspace(1) %bot_p1, align 16
+  %bot_2 = call <64 x float> @tileas.tmem.load.at(ptr addrspace(6) %bot4, i32 128)
+  %bot_p2 = getelementptr i8, ptr addrspace(1) %bot_row, i64 512
+  store <64 x float> %bot_2, ptr addrspace(1) %bot_p2, align 16
+  %bot_3 = call <64 x float> @tileas.tmem.load.at(ptr addrspace(6) %bot4, i32 192)
+  %bot_p3 = getelementptr i8, ptr addrspace(1) %bot_row, i64 768
+  store <64 x float> %bot_3, ptr addrspace(1) %bot_p3, align 16
   ret void
 }

@@ -54,6 +54,9 @@ constexpr T SmemTileP[] = {T::Frag, T::I32};
 constexpr StringRef SmemTileN[] = {"v", "bytes"};
 constexpr T SmemRowP[] = {T::Bf16Row, T::I32};
 constexpr StringRef SmemRowN[] = {"row", "bytes"};
+constexpr T SmemRowF32P[] = {T::F32Row, T::I32};
+constexpr T TmemColumnP[] = {T::Tmem, T::I32};
+constexpr StringRef TmemColumnN[] = {"t", "column"};
 constexpr T SmemLoadP[] = {T::Tile, T::I32};
 constexpr StringRef SmemLoadN[] = {"tile", "offset"};
 constexpr T UnaryP[] = {T::Lanes};
@@ -125,6 +128,19 @@ const BuiltinInfo Builtins[] = {
     // MMA reads (STS_ROW).
     {"tileas.smem.row", TileASISD::SMEM_TILE, T::Tile, SmemRowP, SmemRowN,
      Second, E::Store, -1},
+    // The same for a row of 32 f32 (a TMA store's staging tile).
+    {"tileas.smem.row.f32", TileASISD::SMEM_TILE, T::Tile, SmemRowF32P,
+     SmemRowN, Second, E::Store, -1},
+    // The handle of column %column (a register) of an accumulator: a loop
+    // over its column sub-tiles (TMEM_COL).
+    {"tileas.tmem.column",
+     TileASISD::TMEM_COLUMN,
+     T::Tmem,
+     TmemColumnP,
+     TmemColumnN,
+     {},
+     E::None,
+     -1},
     {"tileas.smem.load",
      TileASISD::SMEM_LOAD,
      T::Frag,
@@ -211,6 +227,8 @@ bool hasType(const Type *Ty, BuiltinType Want) {
     return fragmentLanes(Ty) != 0;
   case T::Bf16Row:
     return bf16Lanes(Ty) == SmemRowLanes;
+  case T::F32Row:
+    return fragmentLanes(Ty) == SmemRowF32Lanes;
   }
   llvm_unreachable("unknown builtin type");
 }
@@ -237,6 +255,8 @@ StringRef spell(BuiltinType Ty) {
     return "<N x float>";
   case T::Bf16Row:
     return "<64 x bfloat>";
+  case T::F32Row:
+    return "<32 x float>";
   }
   llvm_unreachable("unknown builtin type");
 }

@@ -46,6 +46,9 @@ enum class BuiltinType : uint8_t {
   /// `<64 x bfloat>`: a thread's row of 64 bf16 (128 bytes, one swizzle
   /// row), eight fragments of packed bf16x2.
   Bf16Row,
+  /// `<32 x float>`: a thread's row of 32 f32 (128 bytes, one swizzle row),
+  /// eight fragments.
+  F32Row,
 };
 
 /// How the node a builtin becomes touches memory.
@@ -78,6 +81,9 @@ constexpr unsigned TensorMemoryColumns = 512;
 
 /// The bf16 elements of the row `@tileas.smem.row` writes.
 constexpr unsigned SmemRowLanes = 64;
+/// The f32 elements of the row `@tileas.smem.row.f32` writes: the same 128
+/// bytes.
+constexpr unsigned SmemRowF32Lanes = 32;
 /// The widths `fptrunc <N x float> to <N x bfloat>` converts: N a power of
 /// two from 8 (one fragment of packed pairs) to MaxFragmentLanes.
 constexpr unsigned MinBf16Lanes = 8;

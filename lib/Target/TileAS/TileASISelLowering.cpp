@@ -406,6 +406,22 @@ TileASTargetLowering::LowerCall(CallLoweringInfo &CLI,
             StringRef(Call).trim(),
         CLI.DL.getDebugLoc()));
   }
+  // The quad-row store of sm_90a writes packed bf16; an f32 row there has no
+  // layout the printer writes.
+  if (B->Opcode == TileASISD::SMEM_TILE &&
+      B->Params.front() == TileAS::BuiltinType::F32Row &&
+      DAG.getSubtarget<TileASSubtarget>().hasWgmma() &&
+      TileAS::callsWgmma(DAG.getMachineFunction().getFunction())) {
+    std::string Call;
+    raw_string_ostream(Call) << *CLI.CB;
+    DAG.getContext()->diagnose(DiagnosticInfoUnsupported(
+        DAG.getMachineFunction().getFunction(),
+        "@" + B->Name + " on " + DAG.getSubtarget<TileASSubtarget>().getCPU() +
+            ": an f32 row in a function with wgmmas (only a bf16 row is "
+            "written in the quad layout): " +
+            StringRef(Call).trim(),
+        CLI.DL.getDebugLoc()));
+  }
 
   for (auto [I, A] : enumerate(Args))
     if (TileAS::isConstantParam(*B, I))
@@ -519,9 +535,11 @@ SDValue TileASTargetLowering::lowerFragmentBuiltin(
     return CLI.Chain;
   }
   case TileASISD::SMEM_TILE: {
-    if (B.Params.front() != TileAS::BuiltinType::Bf16Row)
+    if (B.Params.front() != TileAS::BuiltinType::Bf16Row &&
+        B.Params.front() != TileAS::BuiltinType::F32Row)
       return SDValue(); // STS: one fragment.
-    // smem.row: the eight fragments of packed bf16 of the thread's row.
+    // smem.row: the eight fragments of the thread's 128-byte row (packed
+    // bf16, or f32 for smem.row.f32): the same bytes, the same STS_ROW.
     SmallVector<SDValue, 10> Ops = {Args[1][0]};
     append_range(Ops, Args[0]);
     Ops.push_back(CLI.Chain);

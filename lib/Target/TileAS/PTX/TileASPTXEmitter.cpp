@@ -338,6 +338,10 @@ Error KernelEmitter::emitInstruction(const MachineInstr &MI, raw_ostream &OS) {
     OS << "\tshr.u32 " << R(0) << ", %x3, 16;\n\tand.b32 %x10, %x0, 31;\n"
        << "\tadd.u32 " << R(0) << ", " << R(0) << ", %x10;\n";
     break;
+  case TileAS::TMEM_COL:
+    // A TMEM address: lane << 16 | column.
+    OS << "\tadd.u32 " << R(0) << ", " << R(1) << ", " << R(2) << ";\n";
+    break;
   case TileAS::WARP_IDX:
     OS << "\tmov.b32 " << R(0) << ", %x1;\n";
     break;

@@ -142,3 +142,33 @@ entry:
   call void @tileas.tma.store(ptr addrspace(3) %t, ptr %dout, i32 0, i32 0)
   ret void
 }
+
+; A sub-tile of an accumulator at a column held in a register (TMEM_COL, the
+; handle plus the column), its 32 columns loaded from there, and the thread's
+; row of 32 f32 written into a swizzled tile that a TMA store reads (the same
+; STS_ROW as a bf16 row: 128 bytes, eight fragments).
+; MIR-LABEL: name: column_builtins
+; MIR:          %[[CACC:[0-9]+]]:tmem = TMEM_ALLOC 256
+; MIR:          %[[SUB:[0-9]+]]:tmem = TMEM_COL killed %[[CACC]], %{{[0-9]+}}
+; MIR-NEXT:     %{{[0-9]+}}:frag, %{{[0-9]+}}:frag, %{{[0-9]+}}:frag, %{{[0-9]+}}:frag, %{{[0-9]+}}:frag, %{{[0-9]+}}:frag, %{{[0-9]+}}:frag, %{{[0-9]+}}:frag = TMEM_LD_X32 killed %[[SUB]], 0 :: (load unknown-size from %ir.sub, align 16, addrspace 6)
+; MIR:          %{{[0-9]+}}:tile = STS_ROW 16384, killed %{{[0-9]+}}, killed %{{[0-9]+}}, killed %{{[0-9]+}}, killed %{{[0-9]+}}, killed %{{[0-9]+}}, killed %{{[0-9]+}}, killed %{{[0-9]+}}, killed %{{[0-9]+}} :: (store unknown-size, align 16, addrspace 3)
+
+; ASM-LABEL: column_builtins:
+; ASM:      add.u32 %tmem{{[0-9]+}}, %tmem{{[0-9]+}}, %r{{[0-9]+}};
+; ASM-NEXT: tcgen05.ld.sync.aligned.32x32b.x32.b32
+; ASM:      st.shared.v4.b32 [%tile{{[0-9]+}} + swizzle128(row)]
+
+declare ptr addrspace(6) @tileas.tmem.column(ptr addrspace(6), i32) nounwind willreturn memory(none)
+declare <32 x float> @tileas.tmem.load.at.v32f32(ptr addrspace(6), i32) convergent nounwind willreturn memory(argmem: read)
+declare ptr addrspace(3) @tileas.smem.row.f32(<32 x float>, i32) nounwind willreturn memory(inaccessiblemem: readwrite)
+
+define void @column_builtins(ptr noalias %dout, i32 %j) {
+entry:
+  %acc = call ptr addrspace(6) @tileas.tmem.alloc(i32 256)
+  %col = shl i32 %j, 5
+  %sub = call ptr addrspace(6) @tileas.tmem.column(ptr addrspace(6) %acc, i32 %col)
+  %c = call <32 x float> @tileas.tmem.load.at.v32f32(ptr addrspace(6) %sub, i32 0)
+  %t = call ptr addrspace(3) @tileas.smem.row.f32(<32 x float> %c, i32 16384)
+  call void @tileas.tma.store(ptr addrspace(3) %t, ptr %dout, i32 %col, i32 0)
+  ret void
+}
