@@ -334,8 +334,12 @@ void TileASMaterializeSchedule::remarkAgentLoops(
                << " iteration(s) ahead instead of "
                << ore::NV("Requested", Fit.Requested) << ": that would keep "
                << ore::NV("RequestedNeed", Fit.RequestedNeed)
-               << " 32-bit registers live, over its budget of "
-               << ore::NV("Budget", Fit.Budget);
+               << " 32-bit registers live"
+               << (Fit.Sequences ? " and the " + std::to_string(Fit.Sequences) +
+                                       " its PTX sequences need"
+                                 : std::string())
+               << ", over its budget of "
+               << ore::NV("Budget", Fit.PrefetchBudget);
       });
     if (E.NumStages <= S.StageCount)
       continue;

@@ -169,6 +169,7 @@ TileASAgentPrefetch llvm::fitPrefetchDistance(
   // stage is the last one worth trying.
   const DenseMap<MachineInstr *, int> Scheduled = Stage;
   Fit.Sequences = sequenceRegisters(Order, MRI);
+  Fit.PrefetchBudget = Fit.Budget;
   TileASAgentPrefetch Prefetch;
   for (Fit.Distance = Fit.Requested;; --Fit.Distance) {
     Stage = Scheduled;
@@ -244,6 +245,24 @@ std::string llvm::partitionOverBudget(const TileASLoopSchedule &S,
     if (Budget[A] != M.agents()[A - 1].Registers)
       Raised[A] = Budget[A];
   return "";
+}
+
+unsigned llvm::raiseAgentBudget(const TileASLoopSchedule &S,
+                                const TileASAgentPartition &Partition,
+                                unsigned A, unsigned Need) {
+  MachineFunction &MF = *S.Loop->getParent();
+  const tileas::model::Machine &M = tileasMachine(MF);
+  const unsigned N = Partition.numAgents();
+  SmallVector<unsigned, 4> Budget(N + 1, 0);
+  for (unsigned B = 1; B <= N; ++B)
+    Budget[B] = agentBudget(MF, B);
+  if (A != M.defaultAgent() || Need <= Budget[A])
+    return Budget[A];
+  unsigned Largest = largestAgentBudget(M, warpLayout(S, Partition), Budget, A);
+  if (Largest <= Budget[A])
+    return Budget[A];
+  MF.getInfo<TileASMachineFunctionInfo>()->AgentBudgets[A] = Largest;
+  return Largest;
 }
 
 unsigned llvm::agentBudget(const MachineFunction &MF, unsigned A) {

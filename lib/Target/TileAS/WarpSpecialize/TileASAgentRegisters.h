@@ -60,6 +60,8 @@ struct TileASAgentFit {
   unsigned Sequences = 0;
   /// The distance used; Requested when that did not fit (with its need).
   unsigned Distance = 0, Requested = 0, RequestedNeed = 0;
+  /// The budget Distance was fitted to (Budget may be raised after).
+  unsigned PrefetchBudget = 0;
   /// The kernel of the agent's loop pipelined without the prefetch, which
   /// runs at trip counts below the prefetched loop's stages (null: none).
   MachineBasicBlock *ShortKernel = nullptr;
@@ -97,14 +99,24 @@ fitPrefetchDistance(ArrayRef<MachineInstr *> Order,
 /// when every agent fits. The compute (default) agent, when its need exceeds
 /// the td's budget, gets the largest budget the register file allows with
 /// the other agents at theirs (largestAgentBudget, warpgroup-aligned) where
-/// that holds its need and -tileas-ws-raise-headroom more; the raised
+/// that holds its need and its PTX sequences' registers; the raised
 /// budget is recorded for the function (agentBudget).
 std::string partitionOverBudget(const TileASLoopSchedule &S,
                                 const TileASAgentPartition &Partition);
 
-/// Agent A's setmaxnreg budget in MF: the one partitionOverBudget raised,
-/// else the td's.
+/// Agent A's setmaxnreg budget in MF: the one partitionOverBudget or
+/// raiseAgentBudget raised, else the td's.
 unsigned agentBudget(const MachineFunction &MF, unsigned A);
+
+/// Raises the compute (default) agent A's budget, recorded for the function
+/// as partitionOverBudget does, to the largest the register file allows
+/// with the other agents at theirs, when Need is over its budget; returns
+/// the budget A has afterwards. Materialization's order (coordination, slot
+/// reads, prefetch) can keep a few registers more live than the schedule's
+/// order that partitionOverBudget judged.
+unsigned raiseAgentBudget(const TileASLoopSchedule &S,
+                          const TileASAgentPartition &Partition, unsigned A,
+                          unsigned Need);
 
 } // namespace llvm
 

@@ -123,6 +123,9 @@ private:
   void pruneDefault();
   void removeDeadPhis(MachineBasicBlock &MBB);
   SmallVector<unsigned, 4> dispatchOrder() const;
+  /// Agent A's AGENT_SWITCH sets Budget registers (raised after the
+  /// dispatch was built).
+  void setAgentSwitchBudget(unsigned A, unsigned Budget);
   void buildDispatch();
   void hoistTripCountTests();
   void hoistFirstAgentAddresses(const TileASExpandedLoop &First);

@@ -218,6 +218,16 @@ SmallVector<unsigned, 4> AgentRewrite::dispatchOrder() const {
   return Order;
 }
 
+void AgentRewrite::setAgentSwitchBudget(unsigned A, unsigned Budget) {
+  unsigned Launch = agentLaunchRegisters(tileasMachine(MF));
+  for (MachineInstr &MI : *Regions[A - 1].Entry) {
+    if (MI.getOpcode() != TileAS::AGENT_SWITCH)
+      continue;
+    MI.getOperand(2).setImm(Budget);
+    MI.getOperand(3).setImm(Budget > Launch ? 1 : 0);
+  }
+}
+
 /// The preheader goes to a chain of warp-index tests (dispatchOrder), each
 /// agent owning Warps warps from FirstWarp (the layout warpLayout chose);
 /// each agent's entry sets its registers and names its first warp.
@@ -610,6 +620,18 @@ AgentRewrite::run(ArrayRef<MachineInstr *> Ordered,
     const DenseMap<MachineInstr *, int> Scheduled = AgentStage;
     TileASAgentPrefetch Prefetch = fitPrefetchDistance(
         Order, AgentStage, AnchorOf, *Counted->Compare, MRI, Fit);
+    // Its coordination and slot reads can keep a few registers more live
+    // than the schedule's order the partition was judged on
+    // (gemm-fp8-blockscale's compute agent: 211 and 24 over 232, which
+    // ptxas spilled): the register file's room is taken then. The prefetch
+    // distance stays the one fitted to the budget before (fitted again to
+    // 256, blockscale prefetched a stage more and ptxas spilled at 255).
+    unsigned Raised =
+        raiseAgentBudget(S, Partition, A, Fit.Need + Fit.Sequences);
+    if (Raised != Fit.Budget) {
+      Fit.Budget = Raised;
+      setAgentSwitchBudget(A, Raised);
+    }
     Expanded.push_back(
         expandPipelinedLoop(*Counted, *R.Pre, Order, AgentStage,
                             S.StageCount + Prefetch.AddedStages));
