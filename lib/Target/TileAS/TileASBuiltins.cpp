@@ -54,6 +54,8 @@ constexpr T SmemTileP[] = {T::Frag, T::I32};
 constexpr StringRef SmemTileN[] = {"v", "bytes"};
 constexpr T SmemRowP[] = {T::Bf16Row, T::I32};
 constexpr StringRef SmemRowN[] = {"row", "bytes"};
+constexpr T SmemWideRowP[] = {T::Bf16Row, T::Bf16Row, T::I32};
+constexpr StringRef SmemWideRowN[] = {"lo", "hi", "bytes"};
 constexpr T SmemLoadP[] = {T::Tile, T::I32};
 constexpr StringRef SmemLoadN[] = {"tile", "offset"};
 constexpr T UnaryP[] = {T::Lanes};
@@ -66,6 +68,7 @@ constexpr T BarrierP[] = {T::I32, T::I32};
 constexpr StringRef BarrierN[] = {"id", "count"};
 
 constexpr unsigned Third[] = {3};
+constexpr unsigned WideRowConstants[] = {2};
 constexpr unsigned Second[] = {1};
 constexpr unsigned First[] = {0};
 constexpr unsigned MmaConstants[] = {3, 4};
@@ -125,6 +128,13 @@ const BuiltinInfo Builtins[] = {
     // MMA reads (STS_ROW).
     {"tileas.smem.row", TileASISD::SMEM_TILE, T::Tile, SmemRowP, SmemRowN,
      Second, E::Store, -1},
+    // The thread's 128 bf16 (two halves of 64) as a row of a K-major tile of
+    // two K-atoms (STS_ROW_X2), or as a K row of an MN-major, 128-byte
+    // swizzled tile that an MMA reads transposed (STS_ROW_MN).
+    {"tileas.smem.row.x2", TileASISD::SMEM_TILE, T::Tile, SmemWideRowP,
+     SmemWideRowN, WideRowConstants, E::Store, -1},
+    {"tileas.smem.row.mn", TileASISD::SMEM_TILE, T::Tile, SmemWideRowP,
+     SmemWideRowN, WideRowConstants, E::Store, -1},
     {"tileas.smem.load",
      TileASISD::SMEM_LOAD,
      T::Frag,
