@@ -205,6 +205,29 @@ def STS_ROW : TileASInst<(outs TILE:$t),
     "st.shared.v4.b32 [$t + swizzle128(row)], \\{$v0, ..., $v7\\};",
     RV_SmemWriteRow>;
 
+// The thread's row of 128 bf16 (256 bytes: its halves lo and hi, eight
+// fragments of packed bf16x2 each) written into a new tile of two 128-byte
+// swizzle atoms that tcgen05.mma reads (TileASPTXWideRows.cpp). STS_ROW_X2:
+// row r (the thread's accumulator row) of a K-major tile of two K-atoms,
+// atom after atom (docs/ptx.md, "Tiles wider than one swizzle row"): chunk c
+// at (c / 8) * ($bytes / 2) + r * 128 + ((c mod 8) ^ (r mod 8)) * 16.
+// STS_ROW_MN: K row r of an MN-major tile with 256 bytes of MN, its two MN
+// atoms side by side per 8-row group of K (tileas/PTX/OperandLayout.h):
+// chunk c at (r / 8) * 2048 + (c / 8) * 1024 + (r mod 8) * 128 + ((c mod 8)
+// ^ (r mod 8)) * 16. $bytes is the tile (rows x 256).
+let mayStore = true, MemorySpace = "value" in {
+def STS_ROW_X2 : TileASInst<(outs TILE:$t),
+    !con((ins bytesimm:$bytes),
+         !dag(ins, !listsplat(FRAG, 16), !foreach(I, !range(16), "v" # I))),
+    "st.shared.v4.b32 [$t + katoms128(row)], \\{$v0, ..., $v15\\};",
+    RV_SmemWriteRowX2>;
+def STS_ROW_MN : TileASInst<(outs TILE:$t),
+    !con((ins bytesimm:$bytes),
+         !dag(ins, !listsplat(FRAG, 16), !foreach(I, !range(16), "v" # I))),
+    "st.shared.v4.b32 [$t + mnswizzle128(row)], \\{$v0, ..., $v15\\};",
+    RV_SmemWriteRowX2>;
+}
+
 // The accumulator row (TMEM lane) whose columns the thread's tcgen05.ld and
 // tcgen05.st move: 32 x (warp index mod 4) + lane index.
 let isAsCheapAsAMove = true, isReMaterializable = true in

@@ -94,6 +94,14 @@ def RV_SmemWriteRow : TileASResources<
     [OperandCharge<BudgetSmemBytes, "stage", "bytes">, PipeBarriers],
     LatTransport.Cycles, PipeSMem>;
 
+// A thread's 256-byte row into a new tile of two atoms (K-major or
+// MN-major): sixteen 16-byte shared stores per thread.
+def RV_SmemWriteRowX2 : TileASResources<
+    [SlotUse<SlotTpSmemWr, !mul(16, LatTransport.Cycles)>],
+    [CoarseIssue],
+    [OperandCharge<BudgetSmemBytes, "stage", "bytes">, PipeBarriers],
+    LatTransport.Cycles, PipeSMem>;
+
 def RV_TmemLoad : TileASResources<
     [SlotUse<SlotTMem, LatIssue.Cycles>,
      SlotUse<SlotTpTmemRd, LatTransport.Cycles>],

@@ -105,6 +105,10 @@ def : InstrTiming<TimingB200, "TMEM_LD_X128", 3200, 48>;
 def : InstrTiming<TimingB200, "LDS", 400, 33>;
 def : InstrTiming<TimingB200, "STS", 400, 33>;
 def : InstrTiming<TimingB200, "STS_ROW", 3200, 61>;
+// STS_ROW_X2 and STS_ROW_MN: sixteen 16-byte stores per thread, 8192
+// bytes, 64 cycles of transfer: 30 + 63 = 93.
+def : InstrTiming<TimingB200, "STS_ROW_X2", 6400, 93>;
+def : InstrTiming<TimingB200, "STS_ROW_MN", 6400, 93>;
 
 // SIMT fp32: Jia et al., "Dissecting the NVIDIA Volta GPU Architecture via
 // Microbenchmarking" (arXiv:1804.06826) and the Turing sequel

@@ -57,6 +57,8 @@ constexpr StringRef SmemRowN[] = {"row", "bytes"};
 constexpr T SmemRowF32P[] = {T::F32Row, T::I32};
 constexpr T TmemColumnP[] = {T::Tmem, T::I32};
 constexpr StringRef TmemColumnN[] = {"t", "column"};
+constexpr T SmemWideRowP[] = {T::Bf16Row, T::Bf16Row, T::I32};
+constexpr StringRef SmemWideRowN[] = {"lo", "hi", "bytes"};
 constexpr T SmemLoadP[] = {T::Tile, T::I32};
 constexpr StringRef SmemLoadN[] = {"tile", "offset"};
 constexpr T UnaryP[] = {T::Lanes};
@@ -69,6 +71,7 @@ constexpr T BarrierP[] = {T::I32, T::I32};
 constexpr StringRef BarrierN[] = {"id", "count"};
 
 constexpr unsigned Third[] = {3};
+constexpr unsigned WideRowConstants[] = {2};
 constexpr unsigned Second[] = {1};
 constexpr unsigned First[] = {0};
 constexpr unsigned MmaConstants[] = {3, 4};
@@ -141,6 +144,13 @@ const BuiltinInfo Builtins[] = {
      {},
      E::None,
      -1},
+    // The thread's 128 bf16 (two halves of 64) as a row of a K-major tile of
+    // two K-atoms (STS_ROW_X2), or as a K row of an MN-major, 128-byte
+    // swizzled tile that an MMA reads transposed (STS_ROW_MN).
+    {"tileas.smem.row.x2", TileASISD::SMEM_TILE, T::Tile, SmemWideRowP,
+     SmemWideRowN, WideRowConstants, E::Store, -1},
+    {"tileas.smem.row.mn", TileASISD::SMEM_TILE, T::Tile, SmemWideRowP,
+     SmemWideRowN, WideRowConstants, E::Store, -1},
     {"tileas.smem.load",
      TileASISD::SMEM_LOAD,
      T::Frag,

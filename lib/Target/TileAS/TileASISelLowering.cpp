@@ -539,12 +539,20 @@ SDValue TileASTargetLowering::lowerFragmentBuiltin(
         B.Params.front() != TileAS::BuiltinType::F32Row)
       return SDValue(); // STS: one fragment.
     // smem.row: the eight fragments of the thread's 128-byte row (packed
-    // bf16, or f32 for smem.row.f32): the same bytes, the same STS_ROW.
-    SmallVector<SDValue, 10> Ops = {Args[1][0]};
+    // bf16, or f32 for smem.row.f32): the same bytes, the same STS_ROW;
+    // smem.row.x2 and smem.row.mn (row halves lo, hi, then bytes): the
+    // sixteen of its 128-element row.
+    bool WideRow = B.Params.size() == 3;
+    SmallVector<SDValue, 18> Ops = {Args[B.Params.size() - 1][0]};
     append_range(Ops, Args[0]);
+    if (WideRow)
+      append_range(Ops, Args[1]);
     Ops.push_back(CLI.Chain);
+    unsigned Opcode = !WideRow                  ? TileAS::STS_ROW
+                      : B.Name.ends_with(".mn") ? TileAS::STS_ROW_MN
+                                                : TileAS::STS_ROW_X2;
     MachineSDNode *N = DAG.getMachineNode(
-        TileAS::STS_ROW, DL, DAG.getVTList(TileAS::TileVT, MVT::Other), Ops);
+        Opcode, DL, DAG.getVTList(TileAS::TileVT, MVT::Other), Ops);
     DAG.setNodeMemRefs(
         N, {builtinMemOperand(B, *CLI.CB, DAG.getMachineFunction())});
     InVals.push_back(SDValue(N, 0));

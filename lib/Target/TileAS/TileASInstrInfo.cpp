@@ -273,6 +273,8 @@ std::optional<uint64_t> TileAS::producedTileBytes(const MachineInstr &MI) {
     BytesOp = 2;
     break;
   case TileAS::STS_ROW:
+  case TileAS::STS_ROW_X2:
+  case TileAS::STS_ROW_MN:
     BytesOp = 1;
     break;
   default:

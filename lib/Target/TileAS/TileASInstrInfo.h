@@ -70,7 +70,8 @@ public:
 
 namespace TileAS {
 /// The bytes of the shared-memory tile MI produces (its $bytes: TMA_LOAD,
-/// CP_ASYNC, STS, STS_ROW), or nullopt for any other instruction.
+/// CP_ASYNC, STS, STS_ROW, STS_ROW_X2, STS_ROW_MN), or nullopt for any other
+/// instruction.
 std::optional<uint64_t> producedTileBytes(const MachineInstr &MI);
 
 /// The tensor-memory moves of N columns (tcgen05.ld / st .32x32b.xN, N a

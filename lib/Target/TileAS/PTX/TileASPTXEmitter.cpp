@@ -362,6 +362,8 @@ Error KernelEmitter::emitInstruction(const MachineInstr &MI, raw_ostream &OS) {
   case TileAS::CP_ASYNC:
   case TileAS::STS:
   case TileAS::STS_ROW:
+  case TileAS::STS_ROW_X2:
+  case TileAS::STS_ROW_MN:
   case TileAS::LDS:
   case TileAS::TMA_STORE:
   case TileAS::TMEM_ALLOC:

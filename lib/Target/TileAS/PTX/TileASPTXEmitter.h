@@ -100,6 +100,20 @@ private:
                              const llvm::MachineInstr &MI, llvm::Register Tile,
                              unsigned KBlock, unsigned Rows,
                              llvm::StringRef Operand, llvm::StringRef Dst);
+  /// Dst = the sm_100 descriptor of k-block KBlock (KRows rows of K) of the
+  /// MN-major, 128-byte swizzled tile in Tile whose M or N extent is MnBytes
+  /// (tileas/PTX/OperandLayout.h; TileASPTXMma.cpp).
+  llvm::Error mnMajorSmemDescriptor(llvm::raw_ostream &OS,
+                                    const llvm::MachineInstr &MI,
+                                    llvm::Register Tile, unsigned KBlock,
+                                    unsigned KRows, unsigned MnBytes,
+                                    llvm::StringRef Operand,
+                                    llvm::StringRef Dst);
+  /// STS_ROW_X2 / STS_ROW_MN: the thread's row of 128 bf16 into a tile of
+  /// two 128-byte swizzle atoms, K-major or MN-major
+  /// (TileASPTXWideRows.cpp).
+  llvm::Error emitWideRowStore(const llvm::MachineInstr &MI,
+                               llvm::raw_ostream &OS);
   void syncMma(llvm::raw_ostream &OS);
   void readersDone(llvm::raw_ostream &OS, const llvm::MachineInstr &MI);
 

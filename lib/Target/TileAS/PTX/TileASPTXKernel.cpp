@@ -423,7 +423,8 @@ Error PlanBuilder::assignFills() {
       // its buffer while the loop's readers run. One loaded in a loop around
       // the pipelined loop (a tile loop's Q) is refilled once per outer
       // iteration, after its readers are done (Refilled).
-      bool ByThreads = Op == TileAS::STS || Op == TileAS::STS_ROW;
+      bool ByThreads = Op == TileAS::STS || Op == TileAS::STS_ROW ||
+                       Op == TileAS::STS_ROW_X2 || Op == TileAS::STS_ROW_MN;
       if (Plan.Coordinated && inCycle(MBB)) {
         if (Plan.Agents.empty())
           Plan.Refilled.insert(&MI);

@@ -7,8 +7,9 @@
 // One tcgen05.mma.cta_group::1 per MMA_TMEM, MMA_TMEM_F16 or
 // MMA_TMEM_F8F6F4: the instruction descriptor checked against the kind,
 // the shared-memory descriptors of A and B at the instruction's k-block
-// (inside one swizzle row, or in a later K-atom of a wider tile), the
-// enable-input-d predicate.
+// (inside one swizzle row, or in a later K-atom of a wider tile; or, for an
+// MN-major operand, its MN atoms side by side and k-blocks whole 8-row groups
+// of K apart), the enable-input-d predicate.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,7 @@
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileASInstrInfo.h"
 #include "tileas/PTX/Descriptors.h"
+#include "tileas/PTX/OperandLayout.h"
 
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
@@ -40,6 +42,10 @@ struct MmaInstr {
   StringRef Kind; ///< "f16" or "f8f6f4"
   uint32_t Bits = 0;
   unsigned M = 0, N = 0;
+  OperandMajor MajorA = OperandMajor::K, MajorB = OperandMajor::K;
+  /// Bytes of one element in shared memory (kind::f8f6f4's 6- and 4-bit
+  /// formats unpacked: one byte) and rows of K one MMA reads.
+  unsigned ElementBytes = 2, KRows = 16;
   std::string Text; ///< the descriptor, described for a comment
 };
 
@@ -48,31 +54,61 @@ struct MmaInstr {
 /// 4-bit formats are unpacked in shared memory) are both 32.
 constexpr unsigned KBlockBytes = 32;
 
-/// Only K-major tiles are printed: their 128-byte swizzled descriptors.
-Error refuseMNMajor(OperandMajor A, OperandMajor B) {
-  if (A == OperandMajor::K && B == OperandMajor::K)
+/// An MN-major operand is printed when the 128-byte swizzled MN-major layout
+/// (tileas/PTX/OperandLayout.h) holds its M or N extent: whole atoms of 128
+/// bytes.
+Error checkMNMajor(StringRef Operand, OperandMajor Major, unsigned Extent,
+                   unsigned ElementBytes) {
+  if (Major == OperandMajor::K)
     return Error::success();
-  return createStringError(inconvertibleErrorCode(),
-                           "an MN-major operand (only K-major tiles are "
-                           "printed: their 128-byte swizzled descriptors)");
+  Expected<SmemMatrixDesc> D = mnMajorSw128Desc(0, Extent * ElementBytes);
+  if (D)
+    return Error::success();
+  consumeError(D.takeError());
+  return createStringError(
+      inconvertibleErrorCode(),
+      formatv("operand {0} is MN-major with {1} {2} ({3} bytes of MN): no "
+              "128-byte swizzled MN-major layout holds it (an atom is 128 "
+              "bytes of MN)",
+              Operand, Operand == "A" ? "M" : "N", Extent,
+              Extent * ElementBytes));
 }
 
 Expected<MmaInstr> f16Instr(uint32_t Bits) {
   Expected<MmaF16Desc> D = decodeMmaF16Desc(Bits);
   if (!D)
     return D.takeError();
-  if (Error E = refuseMNMajor(D->MajorA, D->MajorB))
+  if (Error E = checkMNMajor("A", D->MajorA, D->M, 2))
     return std::move(E);
-  return MmaInstr{"f16", Bits, D->M, D->N, describeMmaF16Desc(*D)};
+  if (Error E = checkMNMajor("B", D->MajorB, D->N, 2))
+    return std::move(E);
+  return MmaInstr{"f16", Bits,      D->M,
+                  D->N,  D->MajorA, D->MajorB,
+                  2,     16,        describeMmaF16Desc(*D)};
 }
 
 Expected<MmaInstr> f8f6f4Instr(uint32_t Bits) {
   Expected<MmaF8F6F4Desc> D = decodeMmaF8F6F4Desc(Bits);
   if (!D)
     return D.takeError();
-  if (Error E = refuseMNMajor(D->MajorA, D->MajorB))
+  // The 6- and 4-bit formats sit unpacked in shared memory, a byte per
+  // element, which the K-major layouts are documented for; their MN-major
+  // form is not, so it is refused (the stricter reading).
+  auto SubByte = [](F8F6F4Format F) {
+    return F != F8F6F4Format::E4M3 && F != F8F6F4Format::E5M2;
+  };
+  if ((D->MajorA == OperandMajor::MN && SubByte(D->A)) ||
+      (D->MajorB == OperandMajor::MN && SubByte(D->B)))
+    return createStringError(inconvertibleErrorCode(),
+                             "an MN-major operand of a 6- or 4-bit format "
+                             "(only e4m3 and e5m2 tiles are printed MN-major)");
+  if (Error E = checkMNMajor("A", D->MajorA, D->M, 1))
     return std::move(E);
-  return MmaInstr{"f8f6f4", Bits, D->M, D->N, describeMmaF8F6F4Desc(*D)};
+  if (Error E = checkMNMajor("B", D->MajorB, D->N, 1))
+    return std::move(E);
+  return MmaInstr{"f8f6f4", Bits,      D->M,
+                  D->N,     D->MajorA, D->MajorB,
+                  1,        32,        describeMmaF8F6F4Desc(*D)};
 }
 
 /// The tile in register Tile as the instruction that produced it says (TMA,
@@ -145,6 +181,56 @@ Error KernelEmitter::smemDescriptor(raw_ostream &OS, const MachineInstr &MI,
   return Error::success();
 }
 
+Error KernelEmitter::mnMajorSmemDescriptor(raw_ostream &OS,
+                                           const MachineInstr &MI,
+                                           Register Tile, unsigned KBlock,
+                                           unsigned KRows, unsigned MnBytes,
+                                           StringRef Operand, StringRef Dst) {
+  auto Fail = [&](Error E) {
+    return createStringError(
+        inconvertibleErrorCode(),
+        formatv("{0} bb.{1}: {2}: k-block {3}: {4}", MF.getName(),
+                MI.getParent()->getNumber(),
+                MF.getSubtarget().getInstrInfo()->getName(MI.getOpcode()),
+                KBlock, toString(std::move(E))));
+  };
+  Expected<SmemMatrixDesc> D = mnMajorSw128Desc(0, MnBytes);
+  if (!D)
+    return Fail(D.takeError());
+  Expected<uint64_t> Bits = encodeSm100SmemDesc(*D);
+  Expected<uint32_t> Advance = mnMajorKBlockOffset(KBlock, KRows, MnBytes);
+  if (!Bits || !Advance)
+    return Fail(joinErrors(Bits.takeError(), Advance.takeError()));
+  // Where the tile's producer is known: a TMA box of 128-byte rows is one MN
+  // atom wide (its rows are K), and the k-block's rows of K must lie in the
+  // tile.
+  uint64_t End = uint64_t(*Advance) + uint64_t(KRows / 8) * D->StrideByteOffset;
+  if (auto Produced = producedTile(MI, Tile, TRI)) {
+    auto [Bytes, ByTma] = *Produced;
+    if (ByTma && MnBytes > MnAtomRowBytes)
+      return Fail(createStringError(
+          inconvertibleErrorCode(),
+          formatv("operand {0}: MN-major over {1} bytes of MN, but a TMA box "
+                  "of 128-byte rows fills one MN atom (128 bytes)",
+                  Operand, MnBytes)));
+    if (End > Bytes)
+      return Fail(createStringError(
+          inconvertibleErrorCode(),
+          formatv("operand {0}: MN-major rows {1} .. {2} of K (bytes {3} .. "
+                  "{4}) are past the tile ({5} bytes)",
+                  Operand, KBlock * KRows, (KBlock + 1) * KRows - 1, *Advance,
+                  End - 1, Bytes)));
+  }
+  OS << "\tshr.u32 %x11, " << reg(Tile) << ", 4;\n"
+     << "\tand.b32 %x11, %x11, 16383;\n\tcvt.u64.u32 " << Dst << ", %x11;\n"
+     << "\tor.b64 " << Dst << ", " << Dst << ", " << formatv("{0:x}", *Bits)
+     << ";\t// MN-major, " << describeSmemDesc(*D) << "\n";
+  if (*Advance)
+    OS << "\tadd.s64 " << Dst << ", " << Dst << ", " << (*Advance >> 4)
+       << ";\t// k-block " << KBlock << ", K rows " << KBlock * KRows << "\n";
+  return Error::success();
+}
+
 Error KernelEmitter::emitMma(const MachineInstr &MI, raw_ostream &OS) {
   // MMA_TMEM is kind::f16 M128 N128 bf16 x bf16 -> f32, K-major, always
   // accumulating (a fresh accumulator is zero); MMA_TMEM_F16 and
@@ -169,11 +255,17 @@ Error KernelEmitter::emitMma(const MachineInstr &MI, raw_ostream &OS) {
                                ? std::string("%q5")
                                : reg(MI.getOperand(7).getReg());
   unsigned KBlock = unsigned(MI.getOperand(4).getImm());
-  if (Error E = smemDescriptor(OS, MI, MI.getOperand(2).getReg(), KBlock,
-                               Instr->M, "A", "%xd0"))
+  auto Operand = [&](unsigned Idx, OperandMajor Major, unsigned Extent,
+                     StringRef Name, StringRef Dst) {
+    Register Tile = MI.getOperand(Idx).getReg();
+    if (Major == OperandMajor::MN)
+      return mnMajorSmemDescriptor(OS, MI, Tile, KBlock, Instr->KRows,
+                                   Extent * Instr->ElementBytes, Name, Dst);
+    return smemDescriptor(OS, MI, Tile, KBlock, Extent, Name, Dst);
+  };
+  if (Error E = Operand(2, Instr->MajorA, Instr->M, "A", "%xd0"))
     return E;
-  if (Error E = smemDescriptor(OS, MI, MI.getOperand(3).getReg(), KBlock,
-                               Instr->N, "B", "%xd1"))
+  if (Error E = Operand(3, Instr->MajorB, Instr->N, "B", "%xd1"))
     return E;
   OS << "\tmov.b32 %x10, " << formatv("{0:x}", Instr->Bits) << ";\t// "
      << Instr->Text << "\n"

@@ -153,6 +153,9 @@ Error KernelEmitter::emitTile(const MachineInstr &MI, raw_ostream &OS) {
       OS << "\tfence.proxy.async.shared::cta;\n\t" << groupBarrier() << ";\n";
     return Error::success();
   }
+  case TileAS::STS_ROW_X2:
+  case TileAS::STS_ROW_MN:
+    return emitWideRowStore(MI, OS);
   case TileAS::LDS:
     OS << "\tadd.u32 %x10, " << R(1) << ", " << R(2) << ";\n"
        << "\tld.shared.v4.b32 " << fragVector(MI.getOperand(0).getReg())

@@ -172,3 +172,32 @@ entry:
   call void @tileas.tma.store(ptr addrspace(3) %t, ptr %dout, i32 %col, i32 0)
   ret void
 }
+
+; A row of 128 bf16 as two halves: smem.row.x2 (a K-major tile of two
+; K-atoms) and smem.row.mn (an MN-major tile), each one store of the sixteen
+; packed fragments, lo's eight then hi's (the same registers for both).
+; MIR-LABEL: name: wide_rows
+; MIR-COUNT-16: CVT_BF16X2
+; MIR:          %{{[0-9]+}}:tile = STS_ROW_X2 32768, [[F16:(%[0-9]+, ){15}%[0-9]+]] :: (store unknown-size, align 16, addrspace 3)
+; MIR:          %{{[0-9]+}}:tile = STS_ROW_MN 32768, [[F16]] :: (store unknown-size, align 16, addrspace 3)
+
+; ASM-LABEL: wide_rows:
+; ASM:      st.shared.v4.b32 [%tile{{[0-9]+}} + katoms128(row)]
+; ASM:      st.shared.v4.b32 [%tile{{[0-9]+}} + mnswizzle128(row)]
+
+declare ptr addrspace(3) @tileas.smem.row.x2(<64 x bfloat>, <64 x bfloat>, i32) nounwind willreturn memory(inaccessiblemem: readwrite)
+declare ptr addrspace(3) @tileas.smem.row.mn(<64 x bfloat>, <64 x bfloat>, i32) nounwind willreturn memory(inaccessiblemem: readwrite)
+
+define void @wide_rows(ptr noalias %dout) {
+entry:
+  %acc = call ptr addrspace(6) @tileas.tmem.alloc(i32 128)
+  %lo = call <64 x float> @tileas.tmem.load.at(ptr addrspace(6) %acc, i32 0)
+  %hi = call <64 x float> @tileas.tmem.load.at(ptr addrspace(6) %acc, i32 64)
+  %blo = fptrunc <64 x float> %lo to <64 x bfloat>
+  %bhi = fptrunc <64 x float> %hi to <64 x bfloat>
+  %k = call ptr addrspace(3) @tileas.smem.row.x2(<64 x bfloat> %blo, <64 x bfloat> %bhi, i32 32768)
+  %mn = call ptr addrspace(3) @tileas.smem.row.mn(<64 x bfloat> %blo, <64 x bfloat> %bhi, i32 32768)
+  call void @tileas.tma.store(ptr addrspace(3) %k, ptr %dout, i32 0, i32 0)
+  call void @tileas.tma.store(ptr addrspace(3) %mn, ptr %dout, i32 0, i32 128)
+  ret void
+}
