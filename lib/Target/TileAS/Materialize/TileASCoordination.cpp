@@ -423,12 +423,11 @@ void TileASCoordinationBuilder::emit(const pipes::SolveResult &Solution,
         MachineInstr *Anchor = S.Instrs[Late];
         MachineRegisterInfo &MRI = MF.getRegInfo();
         Register Prev = MRI.createVirtualRegister(MRI.getRegClass(Iter));
-        MachineInstr *Sub =
-            BuildMI(*S.Loop, At(Anchor, false), DL, TII.get(TileAS::ADDri),
-                    Prev)
-                .addReg(Iter)
-                .addImm(-Loop.Step)
-                .getInstr();
+        MachineInstr *Sub = BuildMI(*S.Loop, At(Anchor, false), DL,
+                                    TII.get(TileAS::ADDri), Prev)
+                                .addReg(Iter)
+                                .addImm(-Loop.Step)
+                                .getInstr();
         place(Sub, Anchor, false);
         place(PipeOp(TileAS::PIPE_CONSUMER_RELEASE, P, P.EmptyBarrier, Prev,
                      *S.Loop, std::next(Sub->getIterator())),

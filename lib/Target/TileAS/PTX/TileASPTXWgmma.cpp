@@ -100,8 +100,8 @@ void KernelEmitter::wgmmaWaitMark(const MachineInstr &Wait, raw_ostream &OS) {
   WgmmaGroupsAtWait[&Wait] = WgmmaGroups;
 }
 
-bool KernelEmitter::wgmmaRelease(const MachineInstr &Release,
-                                 const RingInfo &R, raw_ostream &OS) {
+bool KernelEmitter::wgmmaRelease(const MachineInstr &Release, const RingInfo &R,
+                                 raw_ostream &OS) {
   // Loop-carried: the iteration is `ADDri Iter, -step` (materialization's
   // TileASCoordinationBuilder::lateReleaseAnchor), Iter that of the
   // latest wait of the ring before it in the block, unchanged since.
@@ -109,8 +109,7 @@ bool KernelEmitter::wgmmaRelease(const MachineInstr &Release,
   Register It = namedOperand(Release, TileAS::OpName::iter).getReg();
   const MachineInstr *Prev = nullptr;
   const MachineInstr *Wait = nullptr;
-  for (auto I = std::next(Release.getReverseIterator()); I != MBB.rend();
-       ++I) {
+  for (auto I = std::next(Release.getReverseIterator()); I != MBB.rend(); ++I) {
     if (!Prev) {
       if (!I->modifiesRegister(It, &TRI))
         continue;
