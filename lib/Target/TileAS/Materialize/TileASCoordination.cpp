@@ -336,11 +336,18 @@ int TileASCoordinationBuilder::lateReleaseAnchor(const pipes::Pipe &P) const {
   // latest.
   int64_t Done = S.Placement[Last].Start + In.Ops[Last].Latency;
   auto Reuse = Issue(unsigned(P.Owner), int64_t(P.Depth));
+  // Nor may the refill wait for it: the anchor (of iteration k + 1)
+  // completes by the time the schedule refills the slot, depth iterations
+  // after iteration k's owner.
+  int64_t Refill =
+      S.Placement[P.Owner].Start + int64_t(P.Depth) * int64_t(S.II);
   int Best = -1;
   bool BestDone = false;
   for (const pipes::Read &R : P.Consumers) {
     if (!TileAS::wgmmaLanes(S.Instrs[R.Op]->getOpcode()) ||
-        !(Issue(R.Op, 1) < Reuse))
+        !(Issue(R.Op, 1) < Reuse) ||
+        S.Placement[R.Op].Start + int64_t(S.II) + In.Ops[R.Op].Latency >
+            Refill)
       continue;
     bool IsDone = S.Placement[R.Op].Start + int64_t(S.II) >= Done;
     if (Best < 0 || (IsDone && !BestDone) ||

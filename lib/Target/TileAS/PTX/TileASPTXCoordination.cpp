@@ -200,15 +200,15 @@ Error KernelEmitter::emitPipe(const MachineInstr &MI, raw_ostream &OS) {
       // Hopper: the threads arrive once the wgmmas that read the slot are
       // done. A loop-carried release in the first iteration releases
       // nothing (its iteration is the one before the first).
-      bool LoopCarried = wgmmaRelease(MI, R, OS);
       ringPosition(OS, R, Iter);
+      ringBarrier(OS, R, /*Full=*/false, "%x9");
+      bool LoopCarried = wgmmaRelease(MI, R, OS);
       std::string None;
       if (LoopCarried) {
         None = label();
         OS << "\tsetp.lt.s32 %q7, %x4, 0;\n\t@%q7 bra.uni " << None
            << ";\t// no iteration before the first\n";
       }
-      ringBarrier(OS, R, /*Full=*/false, "%x9");
       arrive(OS, Arriver::Threads, "%x9", 0);
       if (LoopCarried)
         OS << None << ":\n";

@@ -144,6 +144,14 @@ private:
                                 llvm::raw_ostream &OS);
   llvm::Error emitQuadRowStore(const llvm::MachineInstr &MI,
                                llvm::raw_ostream &OS);
+  /// ACC_ROW on the quad layout: the thread's first wgmma row.
+  void emitQuadAccRow(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
+  /// STG_F of a fragment of an accumulator store (`store <L x float>`,
+  /// L >= 8) on the quad layout: its two register pairs at their (row,
+  /// column) of the row-major matrix of 2L columns whose row the address
+  /// is. False (nothing printed) for any other fragment store.
+  bool emitQuadFragmentStore(const llvm::MachineInstr &MI,
+                             llvm::raw_ostream &OS);
   /// Whether the row instructions are printed for a wgmma accumulator's
   /// quad layout: on sm_90a, in a function with wgmmas (selection refused
   /// any row builtin there of a value that is not a wgmma accumulator's).
