@@ -346,8 +346,7 @@ int TileASCoordinationBuilder::lateReleaseAnchor(const pipes::Pipe &P) const {
   for (const pipes::Read &R : P.Consumers) {
     if (!TileAS::wgmmaLanes(S.Instrs[R.Op]->getOpcode()) ||
         !(Issue(R.Op, 1) < Reuse) ||
-        S.Placement[R.Op].Start + int64_t(S.II) + In.Ops[R.Op].Latency >
-            Refill)
+        S.Placement[R.Op].Start + int64_t(S.II) + In.Ops[R.Op].Latency > Refill)
       continue;
     bool IsDone = S.Placement[R.Op].Start + int64_t(S.II) >= Done;
     if (Best < 0 || (IsDone && !BestDone) ||
