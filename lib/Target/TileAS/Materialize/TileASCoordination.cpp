@@ -300,12 +300,11 @@ void TileASCoordinationBuilder::emitExit(const pipes::SolveResult &Solution,
   }
 }
 
-int TileASCoordinationBuilder::lateReleaseAnchor(const pipes::Pipe &P) const {
-  // Unspecialized only: warp-specialized, the move would also have to keep
-  // clear of the waits whose producer (another agent) needs the slot.
-  if (!HopperLateRelease || !IssuingAgent.empty() ||
-      P.Kind != pipes::PipeKind::Ring || P.EmptyFrom >= 0 || P.Handoff ||
-      P.Owner < 0 || P.Depth < 2 || P.Consumers.empty())
+int TileASCoordinationBuilder::lateReleaseAnchor(
+    const pipes::Pipe &P, ArrayRef<pipes::Pipe> Pipes) const {
+  if (!HopperLateRelease || P.Kind != pipes::PipeKind::Ring ||
+      P.EmptyFrom >= 0 || P.Handoff || P.Owner < 0 || P.Depth < 2 ||
+      P.Consumers.empty())
     return -1;
   const MachineFunction &MF = *S.Loop->getParent();
   const auto &ST = MF.getSubtarget<TileASSubtarget>();
@@ -341,6 +340,15 @@ int TileASCoordinationBuilder::lateReleaseAnchor(const pipes::Pipe &P) const {
   // after iteration k's owner.
   int64_t Refill =
       S.Placement[P.Owner].Start + int64_t(P.Depth) * int64_t(S.II);
+  // Warp-specialized, the consumer now waits for iteration k + 1 before it
+  // releases iteration k: every producer of iteration k + 1 must come
+  // before the refill's acquire in the producers' order, or the producer
+  // agent would wait for the release while the consumer waits for it.
+  if (!IssuingAgent.empty())
+    for (const pipes::Pipe &Q : Pipes)
+      if (Q.Kind == pipes::PipeKind::Ring && Q.Owner >= 0 &&
+          !(Issue(unsigned(Q.Producers.back()), 1) < Reuse))
+        return -1;
   int Best = -1;
   bool BestDone = false;
   for (const pipes::Read &R : P.Consumers) {
@@ -423,7 +431,7 @@ void TileASCoordinationBuilder::emit(const pipes::SolveResult &Solution,
             FirstReader, true);
       if (P.EmptyFrom >= 0)
         break;
-      if (int Late = lateReleaseAnchor(P); Late >= 0) {
+      if (int Late = lateReleaseAnchor(P, Solution.Pipes); Late >= 0) {
         // Iteration k releases the slot of iteration k - 1 (none in the
         // first iteration; the last one's at the exit).
         MachineInstr *Anchor = S.Instrs[Late];

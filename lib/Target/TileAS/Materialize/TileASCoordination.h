@@ -167,8 +167,10 @@ private:
   /// Hopper: the reader of iteration k + 1 after which ring P's slot of
   /// iteration k is released (a loop-carried release, so that the wgmmas
   /// of iteration k + 1 may stay in flight), or -1 to release after the
-  /// last reader of the same iteration.
-  int lateReleaseAnchor(const tileas::pipes::Pipe &P) const;
+  /// last reader of the same iteration. Pipes: the loop's, which a
+  /// warp-specialized move must not deadlock with.
+  int lateReleaseAnchor(const tileas::pipes::Pipe &P,
+                        ArrayRef<tileas::pipes::Pipe> Pipes) const;
   void create(const tileas::pipes::Pipe &P, const TileASCountedLoop &Loop,
               MachineBasicBlock &MBB, MachineBasicBlock::iterator Where);
 
