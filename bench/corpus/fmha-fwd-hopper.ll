@@ -24,9 +24,11 @@
 ; lanes 0-1 of the result and the second's in lanes 2-3, which the fragment
 ; repeats below line up with the accumulators' registers; tileas.smem.row
 ; writes each packed pair of columns where the descriptor of the next wgmma
-; reads it. What it does not do: the epilogue's stores write the thread's
-; registers in order at %out (the IR computes no per-thread address, as in
-; fmha-fwd.ll), not at their (row, column) of O.
+; reads it; tileas.acc.row() is the thread's first wgmma row, 16 w + l / 4,
+; and the epilogue's store of each half of O at that row of the row-major
+; 128 x 64 f32 output writes each pair of the thread's registers at its
+; (row, column): columns 8 i + 2 (l mod 4) of that row and of the row eight
+; below (docs/ptx.md, "Rows on Hopper").
 ; Q, K, V and the output are distinct tensors: noalias.
 
 declare ptr addrspace(3) @tileas.tma.load(ptr, i32, i32, i32) nounwind willreturn memory(read)
@@ -35,6 +37,7 @@ declare <32 x float> @tileas.wgmma.v32f32(<32 x float>, ptr addrspace(3), ptr ad
 declare <4 x float> @tileas.row.max(<64 x float>) nounwind willreturn memory(none)
 declare <4 x float> @tileas.row.sum(<64 x float>) nounwind willreturn memory(none)
 declare ptr addrspace(3) @tileas.smem.row(<64 x bfloat>, i32) nounwind willreturn memory(inaccessiblemem: readwrite)
+declare i32 @tileas.acc.row() nounwind willreturn memory(none)
 
 define void @fmha_fwd_hopper(ptr noalias %desc_q, ptr noalias %desc_k, ptr noalias %desc_vt, ptr addrspace(1) noalias %out, i32 %kvtiles, i32 %m0, float %scale) {
 entry:
@@ -127,16 +130,19 @@ loop:
   br i1 %more, label %loop, label %exit
 
 exit:
-  ; O / l of each half: the thread's 32 f32 of the top rows, then of the
-  ; bottom rows.
+  ; O / l of each half: the thread's 32 f32 of the top rows (0-63), then of
+  ; the bottom rows (64-127), stored at the thread's row of each half.
   %rl_top = fdiv afn <4 x float> splat (float 1.0), %ln_top
   %rl_bot = fdiv afn <4 x float> splat (float 1.0), %ln_bot
   %rl32_top = shufflevector <4 x float> %rl_top, <4 x float> poison, <32 x i32> <i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3>
   %rl32_bot = shufflevector <4 x float> %rl_bot, <4 x float> poison, <32 x i32> <i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3, i32 0, i32 1, i32 2, i32 3>
   %res_top = fmul <32 x float> %ot8, %rl32_top
   %res_bot = fmul <32 x float> %ob8, %rl32_bot
-  store <32 x float> %res_top, ptr addrspace(1) %out, align 16
-  %out.bot = getelementptr i8, ptr addrspace(1) %out, i64 16384
-  store <32 x float> %res_bot, ptr addrspace(1) %out.bot, align 16
+  %row = call i32 @tileas.acc.row()
+  %row64 = zext i32 %row to i64
+  %orow_top = getelementptr [64 x float], ptr addrspace(1) %out, i64 %row64
+  store <32 x float> %res_top, ptr addrspace(1) %orow_top, align 16
+  %orow_bot = getelementptr i8, ptr addrspace(1) %orow_top, i64 16384
+  store <32 x float> %res_bot, ptr addrspace(1) %orow_bot, align 16
   ret void
 }

@@ -6,10 +6,15 @@
 ; bottom half), the two chains interleaved. An accumulator is <64 x float>,
 ; the 64 f32 per thread of wgmma m64n128k16 (-mcpu=sm_90a prints it as
 ; real wgmma PTX; the .mir keeps the abstract machine's one-fragment
-; stand-in). A, B and the output are distinct tensors: noalias.
+; stand-in). After the loop each accumulator is stored at the thread's row
+; (tileas.acc.row(): on sm_90a the wgmma row 16 w + l / 4, whose registers
+; the printer writes at their columns of it and of the row eight below) of
+; the row-major 128 x 128 f32 output, the bottom half 64 rows further.
+; A, B and the output are distinct tensors: noalias.
 
 declare ptr addrspace(3) @tileas.tma.load(ptr, i32, i32, i32) nounwind willreturn memory(read)
 declare <64 x float> @tileas.wgmma(<64 x float>, ptr addrspace(3), ptr addrspace(3), i32) convergent nounwind willreturn memory(argmem: read)
+declare i32 @tileas.acc.row() nounwind willreturn memory(none)
 
 define void @gemm_wgmma_hopper(ptr noalias %desc_a, ptr noalias %desc_b, ptr addrspace(1) noalias %out, i32 %ktiles, i32 %m0, i32 %n0) {
 entry:
@@ -35,8 +40,11 @@ loop:
   br i1 %more, label %loop, label %exit
 
 exit:
-  store <64 x float> %top4, ptr addrspace(1) %out, align 16
-  %out.bot = getelementptr i8, ptr addrspace(1) %out, i64 32768
+  %row = call i32 @tileas.acc.row()
+  %row64 = zext i32 %row to i64
+  %out.row = getelementptr [128 x float], ptr addrspace(1) %out, i64 %row64
+  store <64 x float> %top4, ptr addrspace(1) %out.row, align 16
+  %out.bot = getelementptr i8, ptr addrspace(1) %out.row, i64 32768
   store <64 x float> %bot4, ptr addrspace(1) %out.bot, align 16
   ret void
 }

@@ -372,6 +372,16 @@ Error MIRExecutor::coordinate(const MachineInstr &MI, CoordinationKind Kind) {
   const PipeDecl *P = pipe(unsigned(*Id));
   if (!P)
     return failAt(MI, formatv("pipe {0} is used before its PIPE_CREATE", *Id));
+  // A loop-carried release (Hopper: iteration k releases the slot of
+  // iteration k - 1) in the first iteration releases nothing.
+  if (Kind == CoordinationKind::Release) {
+    Expected<int64_t> IV = intOf(namedOperand(MI, OpName::iter));
+    if (IV && int64_t(uint64_t(*IV) - uint64_t(P->First)) == -P->Step &&
+        P->Step != 0)
+      return Error::success();
+    if (!IV)
+      consumeError(IV.takeError());
+  }
   Expected<int64_t> K = iteration(MI, *P);
   if (!K)
     return K.takeError();

@@ -41,5 +41,11 @@ PackedRowPiece wgmmaPackedRowPiece(unsigned Frag, unsigned Reg) {
   return P;
 }
 
+uint32_t wgmmaRowMajorPairOffset(unsigned Frag, unsigned Pair, unsigned Lanes) {
+  assert(Pair < 2 && Frag < Lanes / 4 && "a pair of one of the fragments");
+  unsigned RowBytes = 2 * Lanes * 4;
+  return 8 * Pair * RowBytes + 8 * Frag * 4;
+}
+
 } // namespace ptx
 } // namespace tileas

@@ -69,6 +69,15 @@ struct PackedRowPiece {
 };
 PackedRowPiece wgmmaPackedRowPiece(unsigned Frag, unsigned Reg);
 
+/// Where register pair \p Pair (0: registers 4 Frag and + 1, the thread's
+/// first row; 1: 4 Frag + 2 and + 3, eight rows below) of f32 fragment
+/// \p Frag of an m64n(2 \p Lanes) accumulator goes in a row-major f32
+/// matrix of 2 Lanes columns, in bytes from the thread's first element (row
+/// 16 w + l / 4, column 2 (l mod 4)): columns 8 Frag along the row, and
+/// for the second pair eight rows of 8 Lanes bytes. The pair is two
+/// adjacent columns, one 8-byte store.
+uint32_t wgmmaRowMajorPairOffset(unsigned Frag, unsigned Pair, unsigned Lanes);
+
 } // namespace ptx
 } // namespace tileas
 

@@ -123,3 +123,27 @@ TEST(WgmmaLayout, PackedRowPiecesWriteTheTile) {
 }
 
 } // namespace
+
+// The epilogue's store of an accumulator into a row-major f32 matrix (O):
+// each register pair lands at the byte of its element, from the thread's
+// first element, for m64n64 (O of attention) and m64n128.
+TEST(WgmmaLayout, RowMajorPairsStoreTheElements) {
+  for (unsigned Lanes : {32u, 64u}) {
+    unsigned RowBytes = 2 * Lanes * 4;
+    for (unsigned T = 0; T != WarpgroupThreads; ++T) {
+      unsigned Warp = T / 32, Lane = T % 32;
+      uint32_t First = (16 * Warp + Lane / 4) * RowBytes + 8 * (Lane % 4);
+      for (unsigned R = 0; R != Lanes; ++R) {
+        MatrixElement E = wgmmaAccumulatorElement(T, R);
+        uint32_t Want = E.Row * RowBytes + E.Col * 4;
+        uint32_t Got = First +
+                       wgmmaRowMajorPairOffset(R / 4, (R / 2) % 2, Lanes) +
+                       4 * (R % 2);
+        EXPECT_EQ(Got, Want) << "thread " << T << " register " << R;
+      }
+    }
+  }
+  // Attention's O (m64n64): the second pair is eight 256-byte rows below.
+  EXPECT_EQ(wgmmaRowMajorPairOffset(0, 1, 32), 2048u);
+  EXPECT_EQ(wgmmaRowMajorPairOffset(7, 0, 32), 224u);
+}

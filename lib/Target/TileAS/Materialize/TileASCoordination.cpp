@@ -7,6 +7,7 @@
 #include "Materialize/TileASCoordination.h"
 #include "Materialize/TileASCoordinationInput.h"
 #include "Pipeliner/TileASScheduleAnalysis.h"
+#include "TileASInstrInfo.h"
 #include "TileASOptions.h"
 #include "TileASRegisterInfo.h"
 #include "TileASSubtarget.h"
@@ -19,6 +20,7 @@
 #include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -26,6 +28,12 @@
 
 using namespace llvm;
 using namespace tileas;
+
+static cl::opt<bool> HopperLateRelease(
+    "tileas-hopper-late-release", cl::Hidden, cl::init(true),
+    cl::desc("On Hopper, release a ring slot that wgmmas read after a reader "
+             "of the next iteration (loop-carried), so that wgmma.wait_group "
+             "leaves that iteration's wgmmas in flight"));
 
 char LoopLeftUnchanged::ID = 0;
 char UnsupportedCoordination::ID = 0;
@@ -260,6 +268,20 @@ void TileASCoordinationBuilder::emitExit(const pipes::SolveResult &Solution,
   // loop's last increment.
   MachineBasicBlock::iterator ExitEnd = Exit.getFirstTerminator();
   Register AfterLast = Loop.Increment->getOperand(0).getReg();
+  // The loop-carried releases of the last iteration (whose next iteration
+  // does not run), before the tails wait for them.
+  for (const pipes::Pipe &P : Solution.Pipes) {
+    if (!llvm::is_contained(LateReleases, P.Id) ||
+        (!IssuingAgent.empty() &&
+         issuingAgent(int(P.Consumers.back().Op)) != Agent))
+      continue;
+    Register Last = MRI.createVirtualRegister(MRI.getRegClass(AfterLast));
+    Created.push_back(BuildMI(Exit, ExitEnd, DL, TII.get(TileAS::ADDri), Last)
+                          .addReg(AfterLast)
+                          .addImm(-Loop.Step)
+                          .getInstr());
+    PipeOp(TileAS::PIPE_CONSUMER_RELEASE, P, P.EmptyBarrier, Last, ExitEnd);
+  }
   for (const pipes::Pipe &P : Solution.Pipes) {
     if (P.Kind != pipes::PipeKind::Ring || unitOf(P.Consumers.back().Op) == 0 ||
         !Mine(P))
@@ -276,6 +298,74 @@ void TileASCoordinationBuilder::emitExit(const pipes::SolveResult &Solution,
       PipeOp(TileAS::PIPE_PRODUCER_ACQUIRE, P, P.EmptyBarrier, It, ExitEnd);
     }
   }
+}
+
+int TileASCoordinationBuilder::lateReleaseAnchor(
+    const pipes::Pipe &P, ArrayRef<pipes::Pipe> Pipes) const {
+  if (!HopperLateRelease || P.Kind != pipes::PipeKind::Ring ||
+      P.EmptyFrom >= 0 || P.Handoff || P.Owner < 0 || P.Depth < 2 ||
+      P.Consumers.empty())
+    return -1;
+  const MachineFunction &MF = *S.Loop->getParent();
+  const auto &ST = MF.getSubtarget<TileASSubtarget>();
+  unsigned Last = P.Consumers.back().Op;
+  if (ST.hasTensorMemory() || !ST.hasWgmma() || !unitOf(Last) ||
+      !TileAS::wgmmaLanes(S.Instrs[Last]->getOpcode()))
+    return -1;
+  // Where an op of iteration It issues in the pipelined loop: at step
+  // It + stage, in the kernel order.
+  auto Issue = [&](unsigned Op, int64_t It) {
+    const OpPlacement &Pl = S.Placement[Op];
+    return std::tuple_cat(std::make_tuple(It + int64_t(Pl.Stage)),
+                          kernelOrderKey(Pl, S.II));
+  };
+  // Every reader of iteration k issues before the wait of iteration k + 1
+  // (anchored before its first reader): the printer counts the groups to
+  // leave in flight from that wait.
+  unsigned First = P.Consumers.front().Op;
+  for (const pipes::Read &R : P.Consumers)
+    if (Issue(R.Op, 0) < Issue(First, 0))
+      First = R.Op;
+  if (!(Issue(Last, 0) < Issue(First, 1)))
+    return -1;
+  // The slot is acquired again for iteration k + depth: the release must
+  // come before that acquire (unspecialized, one stream would wait on
+  // itself). Among the readers of iteration k + 1 before it, the first one
+  // that issues once the last reader of iteration k has completed, else the
+  // latest.
+  int64_t Done = S.Placement[Last].Start + In.Ops[Last].Latency;
+  auto Reuse = Issue(unsigned(P.Owner), int64_t(P.Depth));
+  // Nor may the refill wait for it: the anchor (of iteration k + 1)
+  // completes by the time the schedule refills the slot, depth iterations
+  // after iteration k's owner.
+  int64_t Refill =
+      S.Placement[P.Owner].Start + int64_t(P.Depth) * int64_t(S.II);
+  // Warp-specialized, the consumer now waits for iteration k + 1 before it
+  // releases iteration k: every producer of iteration k + 1 must come
+  // before the refill's acquire in the producers' order, or the producer
+  // agent would wait for the release while the consumer waits for it.
+  if (!IssuingAgent.empty())
+    for (const pipes::Pipe &Q : Pipes)
+      if (Q.Kind == pipes::PipeKind::Ring && Q.Owner >= 0 &&
+          !(Issue(unsigned(Q.Producers.back()), 1) < Reuse))
+        return -1;
+  int Best = -1;
+  bool BestDone = false;
+  for (const pipes::Read &R : P.Consumers) {
+    if (!TileAS::wgmmaLanes(S.Instrs[R.Op]->getOpcode()) ||
+        !(Issue(R.Op, 1) < Reuse) ||
+        S.Placement[R.Op].Start + int64_t(S.II) + In.Ops[R.Op].Latency > Refill)
+      continue;
+    bool IsDone = S.Placement[R.Op].Start + int64_t(S.II) >= Done;
+    if (Best < 0 || (IsDone && !BestDone) ||
+        (IsDone == BestDone &&
+         (IsDone ? Issue(R.Op, 1) < Issue(unsigned(Best), 1)
+                 : Issue(unsigned(Best), 1) < Issue(R.Op, 1)))) {
+      Best = int(R.Op);
+      BestDone = IsDone;
+    }
+  }
+  return Best;
 }
 
 void TileASCoordinationBuilder::place(MachineInstr *MI, MachineInstr *Anchor,
@@ -339,10 +429,29 @@ void TileASCoordinationBuilder::emit(const pipes::SolveResult &Solution,
       place(PipeOp(TileAS::PIPE_CONSUMER_WAIT, P, P.FullBarrier, Iter, *S.Loop,
                    At(FirstReader, true)),
             FirstReader, true);
-      if (P.EmptyFrom < 0)
-        place(PipeOp(TileAS::PIPE_CONSUMER_RELEASE, P, P.EmptyBarrier, Iter,
-                     *S.Loop, At(LastReader, false)),
-              LastReader, false);
+      if (P.EmptyFrom >= 0)
+        break;
+      if (int Late = lateReleaseAnchor(P, Solution.Pipes); Late >= 0) {
+        // Iteration k releases the slot of iteration k - 1 (none in the
+        // first iteration; the last one's at the exit).
+        MachineInstr *Anchor = S.Instrs[Late];
+        MachineRegisterInfo &MRI = MF.getRegInfo();
+        Register Prev = MRI.createVirtualRegister(MRI.getRegClass(Iter));
+        MachineInstr *Sub = BuildMI(*S.Loop, At(Anchor, false), DL,
+                                    TII.get(TileAS::ADDri), Prev)
+                                .addReg(Iter)
+                                .addImm(-Loop.Step)
+                                .getInstr();
+        place(Sub, Anchor, false);
+        place(PipeOp(TileAS::PIPE_CONSUMER_RELEASE, P, P.EmptyBarrier, Prev,
+                     *S.Loop, std::next(Sub->getIterator())),
+              Anchor, false);
+        LateReleases.push_back(P.Id);
+        break;
+      }
+      place(PipeOp(TileAS::PIPE_CONSUMER_RELEASE, P, P.EmptyBarrier, Iter,
+                   *S.Loop, At(LastReader, false)),
+            LastReader, false);
       break;
     }
     case pipes::PipeKind::ConsumerOnly:

@@ -17,7 +17,13 @@
 //               PIPE_CONSUMER_RELEASE after its last (each named by the
 //               induction value of its iteration); MUTEX_LOCK / MUTEX_UNLOCK
 //               around the producers and around the readers of a mutex group;
+//               on Hopper, a slot that wgmmas read is released one iteration
+//               late, after a reader of the next iteration (the induction
+//               value minus the step: none in the first iteration), so
+//               that wgmma.wait_group may leave that iteration's wgmmas in
+//               flight, as CUTLASS's mainloop does;
 //   exit:       for a drain, commit and wait until the producers are done;
+//               the last iteration's loop-carried releases;
 //               for a ring that an asynchronous unit releases, before the
 //               exit's terminator, one more acquire of every slot (the
 //               producer's tail), so that no release is still in flight when
@@ -145,6 +151,10 @@ public:
                 const TileASCountedLoop &Loop, MachineBasicBlock &Exit,
                 unsigned Agent, bool DrainWaits);
 
+  /// Hopper: the pipes (ids, ascending) whose release emit() made
+  /// loop-carried (lateReleaseAnchor); valid after emit().
+  ArrayRef<unsigned> loopCarriedReleases() const { return LateReleases; }
+
   ArrayRef<PlacedCoordination> placed() const { return Placed; }
   /// Every instruction emit() created, in the loop or outside it.
   ArrayRef<MachineInstr *> created() const { return Created; }
@@ -154,6 +164,13 @@ private:
   /// for an asynchronous unit.
   unsigned unitOf(unsigned Op) const;
   void place(MachineInstr *MI, MachineInstr *Anchor, bool Before);
+  /// Hopper: the reader of iteration k + 1 after which ring P's slot of
+  /// iteration k is released (a loop-carried release, so that the wgmmas
+  /// of iteration k + 1 may stay in flight), or -1 to release after the
+  /// last reader of the same iteration. Pipes: the loop's, which a
+  /// warp-specialized move must not deadlock with.
+  int lateReleaseAnchor(const tileas::pipes::Pipe &P,
+                        ArrayRef<tileas::pipes::Pipe> Pipes) const;
   void create(const tileas::pipes::Pipe &P, const TileASCountedLoop &Loop,
               MachineBasicBlock &MBB, MachineBasicBlock::iterator Where);
 
@@ -166,6 +183,7 @@ private:
   SmallVector<MachineInstr *, 32> Created;
   std::vector<unsigned> IssuingAgent;
   unsigned StreamAgent = 0;
+  SmallVector<unsigned, 4> LateReleases;
 };
 
 /// Solves the coordination of S's loop under S's placements, pipes numbered

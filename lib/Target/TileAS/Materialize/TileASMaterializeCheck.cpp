@@ -401,6 +401,15 @@ bool Checker::pipeOp(const MachineInstr &MI, Part Where,
   if (PS.Step == 0 || (IV - PS.First) % PS.Step != 0)
     return fail(MI, "its induction value is not an iteration of the pipe");
   int64_t K = (IV - PS.First) / PS.Step;
+  // A loop-carried release (Hopper) releases the slot of the iteration
+  // before the one its stage puts it in: none in the first iteration, and
+  // the last one's at the exit.
+  bool LoopCarried = Opc == TileAS::PIPE_CONSUMER_RELEASE &&
+                     llvm::is_contained(L.LoopCarriedReleases, Id);
+  if (LoopCarried && Expected)
+    Expected = *Expected - 1;
+  if (LoopCarried && K == -1 && Expected && *Expected == -1)
+    return true;
   if (K < 0)
     return fail(MI, formatv("names iteration {0}", K));
   if (Expected && K != *Expected)
@@ -432,8 +441,15 @@ bool Checker::pipeOp(const MachineInstr &MI, Part Where,
       F |= Tail;
       return true;
     }
-    if (Ring)
+    if (LoopCarried) {
+      if (K != Trips - 1)
+        return fail(MI, formatv("the exit releases iteration {0}; its "
+                                "loop-carried release is of the last "
+                                "iteration, {1}",
+                                K, Trips - 1));
+    } else if (Ring) {
       return fail(MI, "a ring is used after the loop");
+    }
   }
   switch (Opc) {
   case TileAS::PIPE_PRODUCER_ACQUIRE: {

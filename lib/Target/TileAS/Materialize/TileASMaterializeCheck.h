@@ -84,6 +84,9 @@ struct TileASMaterializedLoop {
   MachineBasicBlock *Preheader = nullptr;
   MachineBasicBlock *Exit = nullptr;
   std::optional<int64_t> ConstantTripCount;
+  /// Pipes whose release is loop-carried (Hopper): iteration k releases the
+  /// slot of iteration k - 1, the exit the last iteration's.
+  SmallVector<unsigned, 4> LoopCarriedReleases;
 };
 
 /// Returns a description of the first problem, or an empty string.

@@ -47,6 +47,20 @@ void llvm::injectMaterializeFault(StringRef Fault, TileASExpandedLoop &E,
     if (Wait && Acquire)
       namedOperand(*Wait, OpName::iter)
           .setReg(namedOperand(*Acquire, OpName::iter).getReg());
+  } else if (Fault == "early-release") {
+    // A loop-carried release (Hopper) of this iteration's slot instead of
+    // the previous one's: before this iteration's later wgmmas read it.
+    for (MachineInstr &MI : *Body) {
+      if (MI.getOpcode() != TileAS::PIPE_CONSUMER_RELEASE)
+        continue;
+      MachineOperand &It = namedOperand(MI, OpName::iter);
+      MachineInstr *Def = MI.getPrevNode();
+      if (Def && Def->getOpcode() == TileAS::ADDri &&
+          Def->getOperand(0).getReg() == It.getReg()) {
+        It.setReg(Def->getOperand(1).getReg());
+        break;
+      }
+    }
   } else if (Fault == "shallow-ring") {
     for (pipes::Pipe &P : Solved.Pipes)
       if (P.Kind == pipes::PipeKind::Ring && P.Depth > 1) {

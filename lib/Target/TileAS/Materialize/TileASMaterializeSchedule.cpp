@@ -82,7 +82,7 @@ static cl::opt<std::string> InjectFault(
     "tileas-materialize-inject-fault", cl::Hidden,
     cl::desc("Testing only: break the materialized loop before its self-check "
              "(drop-wait, drop-release, shallow-ring, wrong-iteration, "
-             "mutex-side, barrier-budget, kernel-order)"));
+             "mutex-side, barrier-budget, kernel-order, early-release)"));
 
 char TileASMaterializeSchedule::ID = 0;
 
@@ -526,6 +526,8 @@ TileASMaterializeSchedule::describeForSelfCheck(const TileASLoopSchedule &S,
   Check.FirstBarrier = L.Coord.firstBarrier();
   Check.BarrierLimit = L.Coord.barrierLimit();
   Check.ConstantTripCount = L.Counted.constantTripCount();
+  Check.LoopCarriedReleases.assign(L.Coord.loopCarriedReleases().begin(),
+                                   L.Coord.loopCarriedReleases().end());
   DenseMap<const MachineInstr *, unsigned> SchedIdx;
   for (unsigned I = 0; I < S.Instrs.size(); ++I)
     SchedIdx[S.Instrs[I]] = I;

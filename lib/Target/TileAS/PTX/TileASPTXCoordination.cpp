@@ -187,6 +187,8 @@ Error KernelEmitter::emitPipe(const MachineInstr &MI, raw_ostream &OS) {
     arrive(OS, R.Commit, "%x9", R.Bytes);
     return Error::success();
   case TileAS::PIPE_CONSUMER_WAIT:
+    if (Wgmma)
+      wgmmaWaitMark(MI, OS);
     ringPosition(OS, R, Iter);
     ringBarrier(OS, R, /*Full=*/true, "%x9");
     spinWait(OS, "%x9", "%x6");
@@ -194,6 +196,24 @@ Error KernelEmitter::emitPipe(const MachineInstr &MI, raw_ostream &OS) {
   case TileAS::PIPE_CONSUMER_RELEASE:
     if (!R.HasEmpty)
       return Error::success();
+    if (R.Release == Arriver::TensorCore && !TensorMemory) {
+      // Hopper: the threads arrive once the wgmmas that read the slot are
+      // done. A loop-carried release in the first iteration releases
+      // nothing (its iteration is the one before the first).
+      ringPosition(OS, R, Iter);
+      ringBarrier(OS, R, /*Full=*/false, "%x9");
+      bool LoopCarried = wgmmaRelease(MI, R, OS);
+      std::string None;
+      if (LoopCarried) {
+        None = label();
+        OS << "\tsetp.lt.s32 %q7, %x4, 0;\n\t@%q7 bra.uni " << None
+           << ";\t// no iteration before the first\n";
+      }
+      arrive(OS, Arriver::Threads, "%x9", 0);
+      if (LoopCarried)
+        OS << None << ":\n";
+      return Error::success();
+    }
     ringPosition(OS, R, Iter);
     ringBarrier(OS, R, /*Full=*/false, "%x9");
     arrive(OS, R.Release, "%x9", 0);

@@ -189,6 +189,8 @@ Error KernelEmitter::emitInstruction(const MachineInstr &MI, raw_ostream &OS) {
     OS << "\tst.global.b32 " << Local(1) << ", " << R(0) << ";\n";
     break;
   case TileAS::STG_F:
+    if (quadRows() && emitQuadFragmentStore(MI, OS))
+      break;
     OS << "\tst.global.v4.b32 " << Local(1) << ", "
        << fragVector(MI.getOperand(0).getReg()) << ";\n";
     break;
@@ -334,6 +336,10 @@ Error KernelEmitter::emitInstruction(const MachineInstr &MI, raw_ostream &OS) {
   case TileAS::MUTEX_UNLOCK:
     return emitMutex(MI, OS);
   case TileAS::ACC_ROW:
+    if (quadRows()) {
+      emitQuadAccRow(MI, OS);
+      break;
+    }
     // 32 x (warp mod 4) + lane: %x3 holds this warp's first lane << 16.
     OS << "\tshr.u32 " << R(0) << ", %x3, 16;\n\tand.b32 %x10, %x0, 31;\n"
        << "\tadd.u32 " << R(0) << ", " << R(0) << ", %x10;\n";

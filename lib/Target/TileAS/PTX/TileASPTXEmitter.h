@@ -29,6 +29,7 @@
 #include "PTX/TileASPTXKernel.h"
 
 #include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -129,6 +130,19 @@ private:
   /// wgmma.commit_group for the wgmmas not yet committed, then
   /// wgmma.wait_group 0: every wgmma of this thread has completed.
   void retireWgmma(llvm::raw_ostream &OS);
+  /// wgmma.commit_group for the wgmmas not yet committed, if any.
+  void commitWgmma(llvm::raw_ostream &OS);
+  /// PIPE_CONSUMER_WAIT of ring R: commits the wgmmas issued before it (a
+  /// group per run up to a wait) and notes how many groups there were.
+  void wgmmaWaitMark(const llvm::MachineInstr &Wait, llvm::raw_ostream &OS);
+  /// The release of a slot of ring R that wgmmas read: waits for the
+  /// groups that read it. A loop-carried release (its iteration the wait's
+  /// of the same ring in this block minus the step: every reader of the
+  /// released slot issued before that wait) leaves the groups committed
+  /// since the wait in flight, `wgmma.wait_group N`; any other waits for
+  /// every group. Returns whether the release is loop-carried.
+  bool wgmmaRelease(const llvm::MachineInstr &Release, const RingInfo &R,
+                    llvm::raw_ostream &OS);
   /// Dst = the sm_90 descriptor of the K-major, 128-byte swizzled matrix at
   /// byte Offset of the tile in Tile.
   void sm90Descriptor(llvm::raw_ostream &OS, llvm::Register Tile,
@@ -144,6 +158,14 @@ private:
                                 llvm::raw_ostream &OS);
   llvm::Error emitQuadRowStore(const llvm::MachineInstr &MI,
                                llvm::raw_ostream &OS);
+  /// ACC_ROW on the quad layout: the thread's first wgmma row.
+  void emitQuadAccRow(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
+  /// STG_F of a fragment of an accumulator store (`store <L x float>`,
+  /// L >= 8) on the quad layout: its two register pairs at their (row,
+  /// column) of the row-major matrix of 2L columns whose row the address
+  /// is. False (nothing printed) for any other fragment store.
+  bool emitQuadFragmentStore(const llvm::MachineInstr &MI,
+                             llvm::raw_ostream &OS);
   /// Whether the row instructions are printed for a wgmma accumulator's
   /// quad layout: on sm_90a, in a function with wgmmas (selection refused
   /// any row builtin there of a value that is not a wgmma accumulator's).
@@ -185,6 +207,10 @@ private:
   bool WgmmaUnknown = false;
   bool WgmmaUncommitted = false;
   bool WgmmaFenceNeeded = true;
+  /// The groups committed so far, and for each PIPE_CONSUMER_WAIT printed
+  /// in the current block how many had been when it was.
+  unsigned WgmmaGroups = 0;
+  llvm::DenseMap<const llvm::MachineInstr *, unsigned> WgmmaGroupsAtWait;
   /// quadRows(), once computed.
   std::optional<bool> QuadRows;
   /// The labels printed when the last wgmma.fence was.

@@ -23,19 +23,27 @@
 // accumulator again. The P-row store writes each packed bf16 pair (two
 // adjacent columns of one row) to its place in the K-major, 128-byte
 // swizzled tile of 64 rows that the next wgmma's descriptor reads.
+// `tileas.acc.row()` (ACC_ROW) is then the thread's first wgmma row,
+// 16 w + l / 4, and a global store of an accumulator `<L x float>` (L >= 8;
+// its fragments STG_F) at that row of a row-major f32 matrix of 2L columns
+// writes each register pair at its (row, column).
 //
 //===----------------------------------------------------------------------===//
 
 #include "PTX/TileASPTXEmitter.h"
 
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "PTX/TileASPTXText.h"
 #include "TileASInstrInfo.h"
 #include "tileas/PTX/WgmmaLayout.h"
 
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/MachineMemOperand.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace llvm;
@@ -51,7 +59,64 @@ namespace {
 constexpr unsigned RowStoreFragments = 8;
 constexpr unsigned QuadTileBytes = WgmmaAccRows * 256;
 
+/// For a fragment store STG_F: the lanes L of the IR store it came from, a
+/// `store <L x float>` with L >= 8 (an accumulator's width), and its
+/// fragment's byte offset within that store.
+std::optional<std::pair<unsigned, int64_t>>
+accumulatorStore(const MachineInstr &MI) {
+  if (!MI.hasOneMemOperand())
+    return std::nullopt;
+  const MachineMemOperand &MMO = **MI.memoperands_begin();
+  const Value *Ptr = MMO.getValue();
+  if (!Ptr)
+    return std::nullopt;
+  for (const User *U : Ptr->users()) {
+    const auto *SI = dyn_cast<StoreInst>(U);
+    if (!SI || SI->getPointerOperand() != Ptr)
+      continue;
+    const auto *VT =
+        dyn_cast<FixedVectorType>(SI->getValueOperand()->getType());
+    if (!VT || !VT->getElementType()->isFloatTy() || VT->getNumElements() < 8)
+      continue;
+    return std::make_pair(VT->getNumElements(), MMO.getOffset());
+  }
+  return std::nullopt;
+}
+
 } // namespace
+
+void KernelEmitter::emitQuadAccRow(const MachineInstr &MI, raw_ostream &OS) {
+  // 16 x (warp mod 4) + lane / 4: %x3 holds 32 x (warp mod 4) << 16.
+  std::string R = reg(MI.getOperand(0).getReg());
+  OS << "\tshr.u32 " << R << ", %x3, 17;\n\tand.b32 %x10, %x0, 31;\n"
+     << "\tshr.u32 %x10, %x10, 2;\n\tadd.u32 " << R << ", " << R
+     << ", %x10;\t// the wgmma row 16 w + l / 4\n";
+}
+
+bool KernelEmitter::emitQuadFragmentStore(const MachineInstr &MI,
+                                          raw_ostream &OS) {
+  std::optional<std::pair<unsigned, int64_t>> Store = accumulatorStore(MI);
+  if (!Store)
+    return false;
+  auto [Lanes, FragByte] = *Store;
+  unsigned Frag = unsigned(FragByte / 16);
+  if (FragByte % 16 || Frag >= Lanes / 4)
+    return false;
+  // The IR addresses the thread's row; the fragment's pairs are at columns
+  // 8 Frag + 2 (l mod 4) of it and of the row eight below.
+  int64_t RowStart = MI.getOperand(2).getImm() - FragByte;
+  Register D = MI.getOperand(0).getReg();
+  OS << "\tand.b32 %x10, %x0, 3;\n\tmul.wide.u32 %xd2, %x10, 8;\n"
+     << "\tadd.s64 %xd2, %xd2, " << reg(MI.getOperand(1).getReg())
+     << ";\t// column 2 (l mod 4) of the thread's row\n";
+  for (unsigned Pair = 0; Pair != 2; ++Pair)
+    OS << "\tst.global.v2.b32 "
+       << address("%xd2", RowStart + wgmmaRowMajorPairOffset(Frag, Pair, Lanes))
+       << ", {" << frag(D, 2 * Pair) << ", " << frag(D, 2 * Pair + 1)
+       << "};\t// row" << (Pair ? " + 8" : "") << ", columns " << 8 * Frag
+       << " + 2 (l mod 4) + {0, 1}\n";
+  return true;
+}
 
 Error KernelEmitter::emitThreadRowReduce(const MachineInstr &MI,
                                          raw_ostream &OS) {

@@ -13,7 +13,10 @@
 // and wgmma.commit_group / wgmma.wait_group 0 before anything else touches
 // the fragments in flight, before a ring slot the wgmmas read is released
 // (the threads then arrive: Hopper's tensor core has no arrive of its own),
-// and at the return.
+// and at the return. A consumer wait commits the wgmmas before it; a
+// loop-carried release (the slot of the previous iteration, released after
+// the wgmmas of this one) waits only for the groups up to the wait of this
+// iteration, `wgmma.wait_group N` with N the groups committed since.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +25,7 @@
 
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileASInstrInfo.h"
+#include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/PTX/Descriptors.h"
 
 #include "llvm/CodeGen/MachineFunction.h"
@@ -66,17 +70,84 @@ std::optional<uint64_t> producedBytes(const MachineInstr &User, Register Tile,
 
 } // namespace
 
+void KernelEmitter::commitWgmma(raw_ostream &OS) {
+  if (!WgmmaUncommitted)
+    return;
+  OS << "\twgmma.commit_group.sync.aligned;\n";
+  WgmmaUncommitted = false;
+  ++WgmmaGroups;
+}
+
 void KernelEmitter::retireWgmma(raw_ostream &OS) {
   if (!WgmmaUnknown && !WgmmaUncommitted && WgmmaFragments.none())
     return;
-  if (WgmmaUncommitted)
-    OS << "\twgmma.commit_group.sync.aligned;\n";
+  commitWgmma(OS);
   OS << "\twgmma.wait_group.sync.aligned 0;\n";
-  WgmmaUncommitted = false;
   WgmmaUnknown = false;
   WgmmaFragments.reset();
   // The fragments are the threads' again; the next wgmma takes them back.
   WgmmaFenceNeeded = true;
+}
+
+void KernelEmitter::wgmmaWaitMark(const MachineInstr &Wait, raw_ostream &OS) {
+  // A commit after other instructions wrote fragments makes ptxas inject a
+  // fence (C7519): then the wgmmas stay uncommitted and the wait no mark.
+  if (WgmmaUncommitted && WgmmaFenceNeeded) {
+    WgmmaGroupsAtWait.erase(&Wait);
+    return;
+  }
+  commitWgmma(OS);
+  WgmmaGroupsAtWait[&Wait] = WgmmaGroups;
+}
+
+bool KernelEmitter::wgmmaRelease(const MachineInstr &Release, const RingInfo &R,
+                                 raw_ostream &OS) {
+  // Loop-carried: the iteration is `ADDri Iter, -step` (materialization's
+  // TileASCoordinationBuilder::lateReleaseAnchor), Iter that of the
+  // latest wait of the ring before it in the block, unchanged since.
+  const MachineBasicBlock &MBB = *Release.getParent();
+  Register It = namedOperand(Release, TileAS::OpName::iter).getReg();
+  const MachineInstr *Prev = nullptr;
+  const MachineInstr *Wait = nullptr;
+  for (auto I = std::next(Release.getReverseIterator()); I != MBB.rend(); ++I) {
+    if (!Prev) {
+      if (!I->modifiesRegister(It, &TRI))
+        continue;
+      if (I->getOpcode() != TileAS::ADDri || !I->getOperand(2).isImm() ||
+          I->getOperand(2).getImm() != -R.Step)
+        break;
+      Prev = &*I;
+      It = I->getOperand(1).getReg();
+      continue;
+    }
+    if (I->modifiesRegister(It, &TRI))
+      break;
+    if (I->getOpcode() == TileAS::PIPE_CONSUMER_WAIT &&
+        cantFail(namedImm(*I, TileAS::OpName::pipe)) == R.Id) {
+      if (namedOperand(*I, TileAS::OpName::iter).getReg() == It)
+        Wait = &*I;
+      break;
+    }
+  }
+  auto Mark = Wait ? WgmmaGroupsAtWait.find(Wait) : WgmmaGroupsAtWait.end();
+  if (Mark == WgmmaGroupsAtWait.end()) {
+    retireWgmma(OS);
+    return Prev != nullptr;
+  }
+  // Every reader of the released slot is in a group committed by the wait
+  // or before it (groups a predecessor left in flight are older still):
+  // the newer ones may stay in flight.
+  commitWgmma(OS);
+  unsigned InFlight = WgmmaGroups - Mark->second;
+  if (!InFlight) {
+    retireWgmma(OS);
+    return true;
+  }
+  OS << "\twgmma.wait_group.sync.aligned " << InFlight
+     << ";\t// the slot's readers are done; " << InFlight
+     << " newer group(s) in flight\n";
+  WgmmaFenceNeeded = true;
+  return true;
 }
 
 void KernelEmitter::wgmmaBoundary(const MachineInstr &MI, raw_ostream &OS) {
@@ -85,9 +156,14 @@ void KernelEmitter::wgmmaBoundary(const MachineInstr &MI, raw_ostream &OS) {
     // The block's predecessors may have left wgmmas in flight.
     WgmmaUnknown = !MBB.pred_empty();
     WgmmaFenceNeeded = true;
+    WgmmaGroupsAtWait.clear();
   }
   if (TileAS::wgmmaLanes(MI.getOpcode()))
     return;
+  // ptxas wants a block's wgmmas committed in the block (else it injects
+  // a fence, info C7519): before its branch, or its last instruction.
+  if ((MI.isTerminator() || &MI == &MBB.back()) && !WgmmaFenceNeeded)
+    commitWgmma(OS);
   bool InFlight = WgmmaUnknown || WgmmaFragments.any();
   bool Touches = false, Writes = false;
   for (const MachineOperand &MO : MI.operands()) {
@@ -219,6 +295,8 @@ Error KernelEmitter::emitWgmma(const MachineInstr &MI, raw_ostream &OS) {
   WgmmaUncommitted = true;
   if (!Plan.Coordinated)
     retireWgmma(OS);
+  else if (&MI == &MI.getParent()->back())
+    commitWgmma(OS);
   return Error::success();
 }
 
