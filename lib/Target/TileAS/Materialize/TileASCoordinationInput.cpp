@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Materialize/TileASCoordinationInput.h"
+#include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "TileASInstrInfo.h"
 #include "TileASOptions.h"
 #include "TileASRegisterInfo.h"
@@ -60,8 +61,15 @@ bool llvm::isBufferedRegister(const MachineRegisterInfo &MRI, Register R) {
   if (!R.isVirtual())
     return false;
   const TargetRegisterClass *RC = MRI.getRegClass(R);
-  return TileAS::TILERegClass.hasSubClassEq(RC) ||
-         TileAS::TMEMRegClass.hasSubClassEq(RC);
+  if (TileAS::TILERegClass.hasSubClassEq(RC))
+    return true;
+  if (!TileAS::TMEMRegClass.hasSubClassEq(RC))
+    return false;
+  // A column of an accumulator (TMEM_COL: an add on its address) is the
+  // accumulator's buffer, not one of its own: the handle passes in a
+  // register, as any scalar does, to the load that reads through it.
+  const MachineInstr *Def = MRI.getUniqueVRegDef(R);
+  return !Def || Def->getOpcode() != TileAS::TMEM_COL;
 }
 
 /// Barrier ids and budget capacities: the same numbers the scheduler's
