@@ -97,6 +97,10 @@ private:
                    llvm::StringRef Dst);
   /// Dst = the sm_100 descriptor of k-block KBlock of the K-major, 128-byte
   /// swizzled tile in Tile, whose atoms have Rows rows (TileASPTXMma.cpp).
+  /// An error of MI's k-block KBlock, naming the kernel, block and
+  /// instruction.
+  llvm::Error kBlockError(const llvm::MachineInstr &MI, unsigned KBlock,
+                          llvm::Error E) const;
   llvm::Error smemDescriptor(llvm::raw_ostream &OS,
                              const llvm::MachineInstr &MI, llvm::Register Tile,
                              unsigned KBlock, unsigned Rows,

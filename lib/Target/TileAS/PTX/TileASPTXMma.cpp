@@ -133,18 +133,21 @@ producedTile(const MachineInstr &User, Register Tile,
 
 } // namespace
 
+Error KernelEmitter::kBlockError(const MachineInstr &MI, unsigned KBlock,
+                                 Error E) const {
+  return createStringError(
+      inconvertibleErrorCode(),
+      formatv("{0} bb.{1}: {2}: k-block {3}: {4}", MF.getName(),
+              MI.getParent()->getNumber(),
+              MF.getSubtarget().getInstrInfo()->getName(MI.getOpcode()), KBlock,
+              toString(std::move(E))));
+}
+
 Error KernelEmitter::smemDescriptor(raw_ostream &OS, const MachineInstr &MI,
                                     Register Tile, unsigned KBlock,
                                     unsigned Rows, StringRef Operand,
                                     StringRef Dst) {
-  auto Fail = [&](Error E) {
-    return createStringError(
-        inconvertibleErrorCode(),
-        formatv("{0} bb.{1}: {2}: k-block {3}: {4}", MF.getName(),
-                MI.getParent()->getNumber(),
-                MF.getSubtarget().getInstrInfo()->getName(MI.getOpcode()),
-                KBlock, toString(std::move(E))));
-  };
+  auto Fail = [&](Error E) { return kBlockError(MI, KBlock, std::move(E)); };
   SmemMatrixDesc D;
   D.LeadingByteOffset = 16;
   D.StrideByteOffset = 1024;
@@ -186,14 +189,7 @@ Error KernelEmitter::mnMajorSmemDescriptor(raw_ostream &OS,
                                            Register Tile, unsigned KBlock,
                                            unsigned KRows, unsigned MnBytes,
                                            StringRef Operand, StringRef Dst) {
-  auto Fail = [&](Error E) {
-    return createStringError(
-        inconvertibleErrorCode(),
-        formatv("{0} bb.{1}: {2}: k-block {3}: {4}", MF.getName(),
-                MI.getParent()->getNumber(),
-                MF.getSubtarget().getInstrInfo()->getName(MI.getOpcode()),
-                KBlock, toString(std::move(E))));
-  };
+  auto Fail = [&](Error E) { return kBlockError(MI, KBlock, std::move(E)); };
   Expected<SmemMatrixDesc> D = mnMajorSw128Desc(0, MnBytes);
   if (!D)
     return Fail(D.takeError());

@@ -187,6 +187,10 @@ private:
   std::vector<TileASTileInputPipe> TileInputs;
 };
 
+/// One past the largest barrier id (full or empty) any PIPE_CREATE of MF
+/// names: the first a pipe made now may take.
+unsigned firstUnusedPipeBarrier(const MachineFunction &MF);
+
 } // namespace llvm
 
 #endif // TILEAS_TILEASAGENTREWRITE_H

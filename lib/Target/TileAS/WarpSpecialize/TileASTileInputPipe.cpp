@@ -139,15 +139,19 @@ unsigned llvm::planTileInputDepth(const pipes::SolveResult &Sol,
   return 1;
 }
 
-void AgentRewrite::makeTileInputPipes() {
-  // One barrier id past every pipe's (the drains' empty barriers too).
-  unsigned NextBarrier = 0;
-  for (MachineBasicBlock &MBB : MF)
-    for (MachineInstr &MI : MBB)
+unsigned llvm::firstUnusedPipeBarrier(const MachineFunction &MF) {
+  unsigned Next = 0;
+  for (const MachineBasicBlock &MBB : MF)
+    for (const MachineInstr &MI : MBB)
       if (MI.getOpcode() == TileAS::PIPE_CREATE)
         for (TileAS::OpName Bar : {TileAS::OpName::full, TileAS::OpName::empty})
-          NextBarrier = std::max<unsigned>(NextBarrier,
-                                           namedOperand(MI, Bar).getImm() + 1);
+          Next = std::max<unsigned>(Next, namedOperand(MI, Bar).getImm() + 1);
+  return Next;
+}
+
+void AgentRewrite::makeTileInputPipes() {
+  // One barrier id past every pipe's (the drains' empty barriers too).
+  unsigned NextBarrier = firstUnusedPipeBarrier(MF);
   bool Reset = SeededMistake == TileInputMistake::ResetPhase;
   for (const TileASTileInputPipe &T : TileInputs) {
     AgentRegion &Loader = Regions[T.From - 1];

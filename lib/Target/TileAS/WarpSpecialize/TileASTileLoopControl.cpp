@@ -101,6 +101,39 @@ tileLoopBlocks(MachineBasicBlock &Head, MachineBasicBlock &TileLatch) {
   return Blocks;
 }
 
+namespace {
+/// An agent's tile loop entered from one block that only enters it.
+struct EnteredTileLoop {
+  MachineBasicBlock *Head = nullptr, *TileLatch = nullptr, *Entry = nullptr;
+  SmallVector<MachineBasicBlock *, 16> Blocks;
+  SmallPtrSet<MachineBasicBlock *, 16> Body;
+};
+} // namespace
+
+/// The tile loop from Head to TileLatch with its entry: the header's one
+/// predecessor outside the loop, which has no other successor; nullopt when
+/// either block is missing or the loop is entered otherwise.
+static std::optional<EnteredTileLoop>
+enteredTileLoop(MachineBasicBlock *Head, MachineBasicBlock *TileLatch) {
+  if (!Head || !TileLatch)
+    return std::nullopt;
+  EnteredTileLoop L;
+  L.Head = Head;
+  L.TileLatch = TileLatch;
+  L.Blocks = tileLoopBlocks(*Head, *TileLatch);
+  L.Body.insert(L.Blocks.begin(), L.Blocks.end());
+  for (MachineBasicBlock *P : Head->predecessors()) {
+    if (L.Body.count(P))
+      continue;
+    if (L.Entry)
+      return std::nullopt;
+    L.Entry = P;
+  }
+  if (!L.Entry || L.Entry->succ_size() != 1)
+    return std::nullopt;
+  return L;
+}
+
 /// Moves the def of Reg, and the defs of its operands it needs, to the end
 /// of To if they are scalars whose operands are available there: defined
 /// outside Body (the tile loop), in To, or moved already. Is Reg then
@@ -168,21 +201,13 @@ void AgentRewrite::hoistTileInvariants() {
   unsigned Default = tileasMachine(MF).defaultAgent();
   for (unsigned A = 1, N = Regions.size(); A <= N; ++A) {
     AgentRegion &R = Regions[A - 1];
-    MachineBasicBlock *Head = A == Default ? Header : R.TileHead;
-    MachineBasicBlock *TileLatch = A == Default ? Latch : R.Exit;
-    if (!Head || !TileLatch)
+    std::optional<EnteredTileLoop> L = enteredTileLoop(
+        A == Default ? Header : R.TileHead, A == Default ? Latch : R.Exit);
+    if (!L)
       continue;
-    SmallVector<MachineBasicBlock *, 16> Blocks =
-        tileLoopBlocks(*Head, *TileLatch);
-    SmallPtrSet<MachineBasicBlock *, 16> Body(Blocks.begin(), Blocks.end());
-    // The agent's entry: the header's one predecessor outside the loop.
-    SmallVector<MachineBasicBlock *, 2> Outside;
-    for (MachineBasicBlock *P : Head->predecessors())
-      if (!Body.count(P))
-        Outside.push_back(P);
-    MachineBasicBlock *Entry = Outside.size() == 1 ? Outside.front() : nullptr;
-    if (!Entry || Entry->succ_size() != 1)
-      continue;
+    MachineBasicBlock *Entry = L->Entry;
+    ArrayRef<MachineBasicBlock *> Blocks = L->Blocks;
+    const SmallPtrSet<MachineBasicBlock *, 16> &Body = L->Body;
     SmallPtrSet<MachineInstr *, 8> Moved;
     for (MachineBasicBlock *B : Blocks) {
       // An inner loop's own control stays: it changes every iteration.
@@ -407,28 +432,19 @@ void AgentRewrite::loadNextTileAhead() {
   unsigned Default = tileasMachine(MF).defaultAgent();
   for (unsigned A = 1, N = Regions.size(); A <= N; ++A) {
     AgentRegion &R = Regions[A - 1];
-    MachineBasicBlock *Head = A == Default ? Header : R.TileHead;
-    MachineBasicBlock *TileLatch = A == Default ? Latch : R.Exit;
-    if (!Head || !TileLatch)
-      continue;
-    SmallVector<MachineBasicBlock *, 16> Blocks =
-        tileLoopBlocks(*Head, *TileLatch);
-    SmallPtrSet<MachineBasicBlock *, 16> Body(Blocks.begin(), Blocks.end());
     // The header is entered from the agent's entry (which only enters it)
     // and the latch.
-    SmallVector<MachineBasicBlock *, 2> Outside;
-    for (MachineBasicBlock *P : Head->predecessors())
-      if (!Body.count(P))
-        Outside.push_back(P);
-    if (Outside.size() != 1 || Outside.front()->succ_size() != 1 ||
-        Head->pred_size() != 2 || !TileLatch->isSuccessor(Head))
+    std::optional<EnteredTileLoop> L = enteredTileLoop(
+        A == Default ? Header : R.TileHead, A == Default ? Latch : R.Exit);
+    if (!L || L->Head->pred_size() != 2 || !L->TileLatch->isSuccessor(L->Head))
       continue;
+    MachineBasicBlock *Head = L->Head, *TileLatch = L->TileLatch;
     // Loads of the header itself, which runs once per tile.
     SmallVector<MachineInstr *, 2> Loads;
     for (MachineInstr &MI : *Head)
       if (!MI.isPHI() && Nest->Work->loadsUnwritten(MI))
         Loads.push_back(&MI);
     for (MachineInstr *MI : Loads)
-      loadAhead(*MI, *Head, *TileLatch, *Outside.front(), Body);
+      loadAhead(*MI, *Head, *TileLatch, *L->Entry, L->Body);
   }
 }

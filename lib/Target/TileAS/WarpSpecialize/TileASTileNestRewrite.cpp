@@ -174,13 +174,7 @@ void AgentRewrite::hoistRingCreation() {
   for (const pipes::Pipe &P : Sol.Pipes)
     if (P.Kind == pipes::PipeKind::Drain)
       Drains.insert(P.Id);
-  unsigned NextBarrier = 0;
-  for (MachineBasicBlock &MBB : MF)
-    for (MachineInstr &MI : MBB)
-      if (MI.getOpcode() == TileAS::PIPE_CREATE)
-        for (TileAS::OpName Bar : {TileAS::OpName::full, TileAS::OpName::empty})
-          NextBarrier = std::max<unsigned>(NextBarrier,
-                                           namedOperand(MI, Bar).getImm() + 1);
+  unsigned NextBarrier = firstUnusedPipeBarrier(MF);
   for (MachineInstr &MI : make_early_inc_range(Preheader)) {
     if (MI.getOpcode() != TileAS::PIPE_CREATE)
       continue;
