@@ -6,9 +6,10 @@
 # ===----------------------------------------------------------------------===#
 #
 # Reads the work folder that bench/ptx/run.sh fills (rows.tsv, times.tsv,
-# machine.tsv and, per input and strategy, llc's and ptxas's outputs) and
-# prints bench/results/ptx-report.md. Every figure comes from those files;
-# rows keep run.sh's order.
+# machine.tsv and, per input and strategy, llc's PTX and remarks and
+# ptxas's output) and prints bench/results/ptx-report.md, with a row per
+# agent of each warp-specialized kernel (write_agents). Every figure comes
+# from those files; rows keep run.sh's order.
 #
 # ===----------------------------------------------------------------------===#
 
