@@ -6,9 +6,10 @@
 # ===----------------------------------------------------------------------===#
 #
 # Reads the work folder that bench/ptx/run.sh fills (rows.tsv, times.tsv,
-# machine.tsv and, per input and strategy, llc's and ptxas's outputs) and
-# prints bench/results/ptx-report.md. Every figure comes from those files;
-# rows keep run.sh's order.
+# machine.tsv and, per input and strategy, llc's PTX and remarks and
+# ptxas's output) and prints bench/results/ptx-report.md, with a row per
+# agent of each warp-specialized kernel (write_agents). Every figure comes
+# from those files; rows keep run.sh's order.
 #
 # ===----------------------------------------------------------------------===#
 
@@ -23,6 +24,25 @@ PERF_LOSS = re.compile(r"Potential Performance Loss|C7508|C7519|C7520")
 ARENA = re.compile(r"shared arena: (\d+) of (\d+) bytes")
 # The tileas-ptx remark with TileAS's own register allocation.
 OURS = re.compile(r"TileAS's allocation: (\d+) 32-bit registers")
+# tileas-agent-register-check's remark: one agent's registers after TileAS's
+# allocation, named by the block of its AGENT_SWITCH.
+AGENT_USES = re.compile(r"agent (\w+) \(from bb\.(\d+)\) uses (\d+) 32-bit "
+                        r"registers of its budget (\d+)")
+# The PTX printer's comment after each AGENT_SWITCH (two forms: without
+# setmaxnreg every thread keeps .maxnreg; with it, the warpgroup's own).
+AGENT_COMMENT = re.compile(r"// agent (\d+): (\d+) warp\(s\) from warp (\d+), "
+                           r"(?:budget )?(\d+) registers")
+# A block's header in the PTX: its label, or the comment of a fall-through.
+BLOCK_HEADER = re.compile(r"^(?:\$L__BB\d+_(\d+):|// %bb\.(\d+):)")
+ENTRY = re.compile(r"\.entry (\w+)")
+MAXNREG = re.compile(r"^\s*\.maxnreg (\d+)")
+SETMAXNREG = re.compile(r"setmaxnreg\.(inc|dec)\.sync\.aligned\.u32 (\d+);")
+# The dispatch to a warpgroup's setmaxnreg: a compare with the warpgroup's
+# index, then a branch to the label of its setmaxnreg.
+GROUP_TEST = re.compile(r"setp\.eq\.u32 %\w+, %\w+, (\d+);")
+GROUP_BRANCH = re.compile(r"@%\w+ bra\.uni (\S+);")
+LABEL = re.compile(r"^(\S+):")
+WARPS_PER_GROUP = 4
 # The named barriers a CTA has (bar.sync ids 0-15): what ptxas reports must
 # stay within them.
 NAMED_BARRIERS = 16
@@ -76,6 +96,83 @@ def parse_ptxas(text):
     return functions, infos
 
 
+def parse_agents(ptx):
+    """Per entry function of the PTX, in order: its .maxnreg, the budget each
+    warpgroup's setmaxnreg sets ({group: ("inc"/"dec", registers)}) and its
+    agents (id: warps, first warp, budget in the comment, the block of the
+    comment). An agent's comment that repeats (one per AGENT_SWITCH) keeps
+    its first block."""
+    entries = collections.OrderedDict()
+    entry = None
+    block = None
+    group = None
+    label_group = {}
+    label = None
+    # Inside the dispatch to the warpgroups' setmaxnreg: from its comment to
+    # the first AGENT_SWITCH.
+    dispatch = False
+    for line in ptx.splitlines():
+        m = ENTRY.search(line)
+        if m and not line.lstrip().startswith("//"):
+            entry = entries.setdefault(m.group(1), {
+                "maxnreg": None, "setmaxnreg": {},
+                "agents": collections.OrderedDict()})
+            block, group, label_group, label = None, None, {}, None
+            dispatch = False
+            continue
+        if entry is None:
+            continue
+        m = MAXNREG.match(line)
+        if m:
+            entry["maxnreg"] = int(m.group(1))
+            continue
+        m = BLOCK_HEADER.match(line)
+        if m:
+            block = int(m.group(1) or m.group(2))
+            continue
+        if "// registers per warpgroup" in line:
+            dispatch = True
+            continue
+        if "// AGENT_SWITCH" in line:
+            dispatch = False
+        # The branch must follow its compare at once.
+        tested, group = group, None
+        m = GROUP_TEST.search(line)
+        if m and dispatch:
+            group = int(m.group(1))
+            continue
+        m = GROUP_BRANCH.search(line)
+        if m and tested is not None:
+            label_group[m.group(1)] = tested
+            continue
+        m = LABEL.match(line)
+        if m:
+            label = m.group(1)
+            continue
+        m = SETMAXNREG.search(line)
+        if m and dispatch and label in label_group:
+            entry["setmaxnreg"][label_group[label]] = (m.group(1),
+                                                       int(m.group(2)))
+            continue
+        m = AGENT_COMMENT.search(line)
+        if m:
+            agent = int(m.group(1))
+            if agent not in entry["agents"]:
+                entry["agents"][agent] = {
+                    "warps": int(m.group(2)), "first_warp": int(m.group(3)),
+                    "budget": int(m.group(4)), "block": block}
+    return entries
+
+
+def parse_agent_uses(text):
+    """tileas-agent-register-check's remarks: {block: (name, used, budget)}."""
+    uses = collections.OrderedDict()
+    for m in AGENT_USES.finditer(text):
+        uses.setdefault(int(m.group(2)), (m.group(1), int(m.group(3)),
+                                          int(m.group(4))))
+    return uses
+
+
 class Row:
     def __init__(self, work, input_path, strategy, tag):
         self.input = input_path
@@ -89,6 +186,9 @@ class Row:
         self.capacity = int(m.group(2)) if m else None
         m = OURS.search(err)
         self.ours = int(m.group(1)) if m else None
+        self.agent_uses = parse_agent_uses(err)
+        self.entries = parse_agents(read(base + ".ptx")) if not self.llc_rc \
+            else collections.OrderedDict()
         self.ptxas_rc = None
         self.functions, self.infos = {}, []
         self.ptxas_error = ""
@@ -128,6 +228,79 @@ class Row:
         if self.order_nomisched_rc == 0:
             return "**reordered** (kept without misched)"
         return "**reordered**"
+
+
+def agent_rows(row):
+    """The per-agent sub-table's cells for one warp-specialized compilation:
+    one list per agent of each entry function, in the PTX's agent order."""
+    cells = []
+    for name, entry in row.entries.items():
+        f = row.functions.get(name, {})
+        regs = str(f.get("registers", "-"))
+        spills = "%s / %s" % (f.get("spill_st", "-"), f.get("spill_ld", "-"))
+        for agent_id, a in sorted(entry["agents"].items()):
+            group = a["first_warp"] // WARPS_PER_GROUP
+            if group in entry["setmaxnreg"]:
+                op, budget = entry["setmaxnreg"][group]
+                runtime = "%d (setmaxnreg.%s)" % (budget, op)
+            elif entry["setmaxnreg"]:
+                runtime = "%s (.maxnreg, kept)" % entry["maxnreg"]
+            else:
+                runtime = "%s (.maxnreg, no setmaxnreg)" % entry["maxnreg"]
+            use = row.agent_uses.get(a["block"])
+            label = str(agent_id) + (" (%s)" % use[0] if use else "")
+            if use:
+                ours = "%d of %d" % (use[1], use[2])
+                if use[1] > use[2]:
+                    ours += " **over**"
+            else:
+                ours = "-"
+            last = a["first_warp"] + a["warps"] - 1
+            warps = ("warp %d" % a["first_warp"] if a["warps"] == 1 else
+                     "warps %d-%d" % (a["first_warp"], last))
+            cells.append([row.input, row.strategy, label, warps,
+                          str(a["budget"]), runtime, ours, regs, spills])
+    return cells
+
+
+def write_agents(w, rows):
+    specialized = [r for r in rows if r.strategy == "warp-specialized"]
+    w("## Registers per agent")
+    w("")
+    w("Each warp-specialized compilation's agents, as the PTX declares them: "
+      "the printer's comment after each `AGENT_SWITCH` (its warps and its "
+      "budget), the `.maxnreg` of the kernel and the `setmaxnreg` of the "
+      "agent's warpgroup (*at run time*). *TileAS* is TileAS's own "
+      "allocation of the agent's region in 32-bit registers, of its budget "
+      "(the `-pass-remarks-analysis=tileas-agent-register-check` remark, "
+      "matched to the agent by the block of its `AGENT_SWITCH`; \"-\" "
+      "where llc gave none). ptxas allocates registers once for the whole "
+      "kernel: one register count, bounded by `.maxnreg`, for every thread; "
+      "`setmaxnreg` only moves a warpgroup's budget at run time. So ptxas's "
+      "registers and spills are per kernel: the same figures stand on every "
+      "agent of a kernel, and a spill cannot be laid to one agent.")
+    w("")
+    if not specialized:
+        w("No warp-specialized compilation.")
+        w("")
+        return
+    w("| input | strategy | agent | warps | budget | at run time | TileAS "
+      "| ptxas registers (kernel) | spill stores / loads (B, kernel) |")
+    w("|---|---|---|---|---|---|---|---|---|")
+    plain = []
+    for r in specialized:
+        cells = agent_rows(r) if r.llc_rc == 0 else []
+        if not cells:
+            plain.append(r)
+        for c in cells:
+            w("| " + " | ".join(md_escape(x) for x in c) + " |")
+    w("")
+    if plain:
+        w("Without agents in the PTX (refused, or warp specialization fell "
+          "back to one loop): %s." % ", ".join(
+              "`%s` (%s)" % (r.input, "refused" if r.llc_rc else "no agent")
+              for r in plain))
+        w("")
 
 
 def md_escape(text):
@@ -237,6 +410,8 @@ def main(work):
             r.figure("stack"), r.figure("smem"), arena, launch,
             r.figure("barriers"), r.order_cell()))
     w("")
+
+    write_agents(w, rows)
 
     w("## Refusals")
     w("")

@@ -72,7 +72,8 @@ for input in "${inputs[@]}"; do
     out=$work/$tag
     arch=$(arch_of "$input")
     common=("${tileas[@]}" -mcpu="$arch" -tileas-pipeline-strategy="$strategy")
-    timeout 300 "$llc" "${common[@]}" -pass-remarks-analysis=tileas-ptx \
+    timeout 300 "$llc" "${common[@]}" \
+      -pass-remarks-analysis='tileas-ptx|tileas-agent-register-check' \
       "$input" -o "$out.ptx" 2> "$out.llc.err"
     echo $? > "$out.llc.rc"
     if [ "$(cat "$out.llc.rc")" = 0 ]; then
