@@ -83,6 +83,7 @@ def tileas_smem_load : SDNode<"TileASISD::SMEM_LOAD", SDT_SmemLoad,
                               LoadProps>;
 def tileas_redux_max : SDNode<"TileASISD::REDUX_MAX", SDT_FragUnary>;
 def tileas_redux_add : SDNode<"TileASISD::REDUX_ADD", SDT_FragUnary>;
+def tileas_warp_sum : SDNode<"TileASISD::WARP_SUM", SDT_FragUnary>;
 def tileas_cvt_bf16x2 : SDNode<"TileASISD::CVT_BF16X2", SDT_CvtBf16x2>;
 def tileas_fadd2 : SDNode<"TileASISD::FADD2", SDT_FragBinary>;
 def tileas_fmul2 : SDNode<"TileASISD::FMUL2", SDT_FragBinary>;
@@ -119,6 +120,7 @@ def : Pat<(tileas_smem_tile FRAG:$v, timm:$bytes), (STS FRAG:$v, timm:$bytes)>;
 def : Pat<(tileas_smem_load TILE:$t, GPR32:$off), (LDS TILE:$t, GPR32:$off)>;
 def : Pat<(tileas_redux_max FRAG:$v), (FRMAX FRAG:$v)>;
 def : Pat<(tileas_redux_add FRAG:$v), (FRADD FRAG:$v)>;
+def : Pat<(tileas_warp_sum FRAG:$v), (WARP_SUM FRAG:$v)>;
 def : Pat<(tileas_cvt_bf16x2 FRAG:$lo, FRAG:$hi),
           (CVT_BF16X2 FRAG:$lo, FRAG:$hi)>;
 def : Pat<(tileas_fadd2 FRAG:$a, FRAG:$b), (FADD2 FRAG:$a, FRAG:$b)>;

@@ -275,6 +275,10 @@ def LOPF  : FragBinary<"and.b32", RV_DualAlu>;
 def FRMAX : FragUnary<"redux.max.f32", RV_Alu>;
 // The sum of a fragment's four lanes, in every lane (a row's sum).
 def FRADD : FragUnary<"redux.add.f32", RV_Alu>;
+// The sum of a fragment's four lanes over the 32 threads of a warp, in
+// every lane of every thread (a dot product whose terms the warp's threads
+// share): shfl.sync.bfly.b32 steps in the printer.
+def WARP_SUM : FragUnary<"warp.sum.f32", RV_WarpSum>;
 // Eight f32 (two fragments, $lo then $hi) rounded to bf16 and packed in
 // pairs: four cvt.rn.bf16x2.f32, element 2i in the low half of register i.
 def CVT_BF16X2 : TileASInst<(outs FRAG:$d), (ins FRAG:$lo, FRAG:$hi),

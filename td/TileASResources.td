@@ -160,6 +160,21 @@ def RV_CvtBf16x2 : TileASResources<
      SlotUse<SlotAluOrFmaHeavy, !mul(2, LatALU.Cycles)>],
     [CoarseIssue, PoolUse<PoolAluIssue>], [], LatALU.Cycles, PipeALU>;
 
+// A warp's sum (tileas.warp.sum): the fragment's four lanes added (three
+// adds), then five butterfly shuffles (lane xor 16, 8, 4, 2, 1), each
+// followed by an add of the partner's value. The shuffles cross lanes
+// through the LSU's crossbar, one issue each; the adds hold the ALU like
+// two fragment adds. Each step waits for the one before, so the result
+// comes after five shuffle round trips and eight adds.
+def RV_WarpSum : TileASResources<
+    [SlotUse<SlotLSU, !mul(5, LatIssue.Cycles)>,
+     SlotUse<SlotALU, !mul(8, LatIssue.Cycles)>,
+     SlotUse<SlotAluOrFmaHeavy, !mul(2, LatALU.Cycles)>],
+    [CoarseIssue, PoolUse<PoolAluIssue>], [],
+    !add(!mul(3, LatALU.Cycles),
+         !mul(5, !add(LatTransport.Cycles, LatALU.Cycles))),
+    PipeALU>;
+
 def RV_XU : TileASResources<
     [SlotUse<SlotXU, LatXU.Cycles>],
     [CoarseIssue], [], LatXUResult.Cycles, PipeXU>;

@@ -42,6 +42,15 @@
 // CHECK: {"RV_MmaTmem", {{[0-9]+}}, 2, {{[0-9]+}}, 2, {{[0-9]+}}, 8, 16, PipeTensorCore, true, false},
 // CHECK: {"RV_TmaLoad", {{[0-9]+}}, 2, {{[0-9]+}}, 1, {{[0-9]+}}, 8, 100, PipeTMA, true, false},
 
+// The warp's sum: five shuffles issued on lsu (8), eight adds on alu (5)
+// and alu_or_fmaheavy (6, two fragments' worth); its result after three
+// adds and five shuffle round trips (7 + 4 each): 67 cycles.
+// CHECK:      // RV_WarpSum
+// CHECK-NEXT: {8, 5, 1},
+// CHECK-NEXT: {5, 8, 1},
+// CHECK-NEXT: {6, 8, 1},
+// CHECK: {"RV_WarpSum", {{[0-9]+}}, 3, {{[0-9]+}}, 2, {{[0-9]+}}, 8, 67, PipeALU, false, false},
+
 // Budget charges resolved per opcode: TMA_LOAD pays its tile bytes (operand
 // 4: t, desc, x, y, bytes) per ring slot, and the full and empty mbarriers
 // of one slot (2 x 8 bytes of shared memory) per pipe; no named barrier.
@@ -53,3 +62,4 @@
 // CHECK: {TileAS::LDS, "LDS", RV_SmemRead, {{[0-9]+}}, 0, model::MemorySpace::Value},
 // CHECK: {TileAS::STL_R32, "STL_R32", RV_GlobalStore, {{[0-9]+}}, 0, model::MemorySpace::Local},
 // CHECK: {TileAS::TMA_LOAD, "TMA_LOAD", RV_TmaLoad, {{[0-9]+}}, 2, model::MemorySpace::Global},
+// CHECK: {TileAS::WARP_SUM, "WARP_SUM", RV_WarpSum, {{[0-9]+}}, 0, model::MemorySpace::None},

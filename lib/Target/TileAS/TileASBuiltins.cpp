@@ -185,6 +185,17 @@ const BuiltinInfo Builtins[] = {
      {},
      E::None,
      -1},
+    // The sum of every lane of the value over the warp's 32 threads, in
+    // every lane of one fragment (a dot product whose terms the threads
+    // share).
+    {"tileas.warp.sum",
+     TileASISD::WARP_SUM,
+     T::Frag,
+     UnaryP,
+     UnaryN,
+     {},
+     E::None,
+     -1},
     {"tileas.fadd.f32x2",
      TileASISD::FADD2,
      T::Lanes,

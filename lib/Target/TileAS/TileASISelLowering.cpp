@@ -514,10 +514,12 @@ SDValue TileASTargetLowering::lowerFragmentBuiltin(
     return CLI.Chain;
   }
   case TileASISD::REDUX_MAX:
-  case TileASISD::REDUX_ADD: {
+  case TileASISD::REDUX_ADD:
+  case TileASISD::WARP_SUM: {
     // A row's maximum (sum) over all its columns: the fragments' lane-wise
     // maximum (sum), then the maximum (sum) within the last fragment, in
-    // every lane.
+    // every lane. A warp's sum adds the fragments the same way before
+    // reducing the last one across the warp.
     SmallVector<SDValue, 32> Level(Args[0].begin(), Args[0].end());
     if (Level.size() == 1)
       return SDValue();

@@ -244,6 +244,9 @@ Error KernelEmitter::emitInstruction(const MachineInstr &MI, raw_ostream &OS) {
     if (!quadRows())
       return emitThreadRowReduce(MI, OS);
     return emitQuadRowReduce(MI, OS);
+  case TileAS::WARP_SUM:
+    emitWarpSum(MI, OS);
+    break;
   case TileAS::CVT_BF16X2: {
     // Register i of the result packs elements 2i (low half) and 2i + 1 of
     // the eight f32 of $lo then $hi; cvt.rn.bf16x2.f32 d, a, b puts a in

@@ -162,6 +162,9 @@ private:
                                 llvm::raw_ostream &OS);
   llvm::Error emitQuadRowStore(const llvm::MachineInstr &MI,
                                llvm::raw_ostream &OS);
+  /// WARP_SUM: the sum of the fragment's lanes over the warp's 32 threads,
+  /// by butterfly shuffles, in every lane of every thread.
+  void emitWarpSum(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
   /// ACC_ROW on the quad layout: the thread's first wgmma row.
   void emitQuadAccRow(const llvm::MachineInstr &MI, llvm::raw_ostream &OS);
   /// STG_F of a fragment of an accumulator store (`store <L x float>`,

@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // FRMAX / FRADD (tileas.row.max / row.sum / redux.max: selection has already
-// reduced the value's fragments lane-wise into one) and STS_ROW
+// reduced the value's fragments lane-wise into one), WARP_SUM
+// (tileas.warp.sum: the same, then across the warp's lanes) and STS_ROW
 // (tileas.smem.row) depend on which elements of a row a thread holds.
 //
 // On sm_100a a thread holds a whole row (tcgen05.ld 32x32b): the row's
@@ -161,6 +162,23 @@ Error KernelEmitter::emitQuadRowReduce(const MachineInstr &MI,
     OS << "\tmov.b32 " << frag(D, L) << ", " << (L < 2 ? "%x10" : "%x11")
        << ";\n";
   return Error::success();
+}
+
+void KernelEmitter::emitWarpSum(const MachineInstr &MI, raw_ostream &OS) {
+  // The thread's part (its fragment's four lanes), then five butterfly
+  // steps: after the step of lane xor Offset every thread holds the sum over
+  // the 2 x Offset lanes that agree with it above that bit, so after xor 1
+  // each holds the warp's sum. The full mask: every lane of the warp takes
+  // part (the thread model runs fragment arithmetic in whole warps).
+  Register A = MI.getOperand(1).getReg(), D = MI.getOperand(0).getReg();
+  OS << "\tadd.rn.f32 %x10, " << frag(A, 0) << ", " << frag(A, 1) << ";\n"
+     << "\tadd.rn.f32 %x11, " << frag(A, 2) << ", " << frag(A, 3) << ";\n"
+     << "\tadd.rn.f32 %x10, %x10, %x11;\t// the thread's part\n";
+  for (unsigned Offset : {16, 8, 4, 2, 1})
+    OS << "\tshfl.sync.bfly.b32 %x12, %x10, " << Offset
+       << ", 31, 0xffffffff;\n\tadd.rn.f32 %x10, %x10, %x12;\n";
+  for (unsigned L = 0; L != 4; ++L)
+    OS << "\tmov.b32 " << frag(D, L) << ", %x10;\n";
 }
 
 Error KernelEmitter::emitQuadRowStore(const MachineInstr &MI, raw_ostream &OS) {

@@ -201,3 +201,24 @@ entry:
   call void @tileas.tma.store(ptr addrspace(3) %mn, ptr %dout, i32 0, i32 128)
   ret void
 }
+
+; A warp's sum of <16 x float>: the lane-wise sum of its four fragments
+; (three FADD), then WARP_SUM (of one fragment alone:
+; ptx/warp-sum.ll).
+; MIR-LABEL: name: warp_builtins
+; MIR-COUNT-3:  FADD
+; MIR-NEXT:     %{{[0-9]+}}:frag = WARP_SUM killed %{{[0-9]+}}
+; MIR-NEXT:     STG_F
+; ASM-LABEL: warp_builtins:
+; ASM-COUNT-3: add.rn.f32
+; ASM-NEXT:    warp.sum.f32
+
+declare <4 x float> @tileas.warp.sum(<16 x float>) convergent nounwind willreturn memory(none)
+
+define void @warp_builtins(ptr addrspace(1) noalias %in, ptr addrspace(1) noalias %out) {
+entry:
+  %w = load <16 x float>, ptr addrspace(1) %in, align 16
+  %t = call <4 x float> @tileas.warp.sum(<16 x float> %w)
+  store <4 x float> %t, ptr addrspace(1) %out, align 16
+  ret void
+}
