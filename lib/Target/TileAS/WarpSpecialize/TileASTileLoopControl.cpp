@@ -37,6 +37,12 @@
 //    of stalling every tile's loop control. The last tile loads its own
 //    count again (the index is selected by the tile loop's exit test), so
 //    the load never reads an element the program does not.
+//  * Two tiles ahead (the default): tile t + 2's count is loaded during
+//    tile t, and its address chain (about ten dependent steps) leaves the
+//    way between tiles for the tile's own work: a copy on each way through
+//    the k-loop, spread between its asynchronous operations (the pipelined
+//    k-loop's drain or prologue; the original k-loop's first iteration,
+//    peeled for it), joined at the latch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,6 +54,7 @@
 #include "WarpSpecialize/TileASTileWork.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/CodeGen/MachineSSAUpdater.h"
 #include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
@@ -57,6 +64,12 @@ static cl::opt<bool> LoadNextTileAhead(
     cl::desc("Warp-specialized tile nests: load a count the nest does not "
              "write (a grouped GEMM's k-tiles per tile) one tile ahead, in "
              "every agent that reads it"));
+
+static cl::opt<bool> LoadTwoTilesAhead(
+    "tileas-ws-tile-nest-load-two-ahead", cl::Hidden, cl::init(true),
+    cl::desc("Warp-specialized tile nests: load such a count two tiles "
+             "ahead, its address computed between the tile's asynchronous "
+             "operations instead of between tiles"));
 
 /// Integer arithmetic or a compare on scalar registers, which can run
 /// anywhere its operands are available: no memory, no side effects, no
@@ -340,6 +353,170 @@ continueTest(MachineBasicBlock &TileLatch, MachineBasicBlock &Head) {
                         (T->getOpcode() == TileAS::BR_P) == ToHead);
 }
 
+/// Is L a single-block loop, entered from one block outside it and leaving
+/// to one, Exit, which reads L's values only through its PHIs?
+static bool canPeel(MachineBasicBlock &L, const MachineRegisterInfo &MRI) {
+  if (L.succ_size() != 2 || L.pred_size() != 2 || !L.isSuccessor(&L))
+    return false;
+  MachineBasicBlock *Exit =
+      *find_if(L.successors(), [&](MachineBasicBlock *S) { return S != &L; });
+  // Every value of L read outside it is read by a PHI of Exit.
+  for (MachineInstr &MI : L)
+    for (const MachineOperand &Def : MI.all_defs()) {
+      if (!Def.getReg().isVirtual())
+        return false;
+      for (const MachineInstr &Use : MRI.use_nodbg_instructions(Def.getReg()))
+        if (Use.getParent() != &L && !(Use.isPHI() && Use.getParent() == Exit))
+          return false;
+    }
+  return true;
+}
+
+/// Peels the first iteration of L (canPeel): a copy of L's body runs before
+/// L and enters L only if the loop goes on. Returns the copy, or null
+/// (nothing changed) when L is not of that shape.
+static MachineBasicBlock *peelFirstIteration(MachineBasicBlock &L,
+                                             MachineFunction &MF,
+                                             MachineRegisterInfo &MRI,
+                                             const TargetInstrInfo &TII) {
+  if (!canPeel(L, MRI))
+    return nullptr;
+  MachineBasicBlock *Pre =
+      *find_if(L.predecessors(), [&](MachineBasicBlock *P) { return P != &L; });
+  MachineBasicBlock *Exit =
+      *find_if(L.successors(), [&](MachineBasicBlock *S) { return S != &L; });
+  MachineBasicBlock *Peel = MF.CreateMachineBasicBlock(L.getBasicBlock());
+  MF.insert(L.getIterator(), Peel);
+  DenseMap<Register, Register> Map;
+  for (MachineInstr &Phi : L.phis())
+    for (unsigned I = 1, E = Phi.getNumOperands(); I + 1 < E; I += 2)
+      if (Phi.getOperand(I + 1).getMBB() == Pre)
+        Map[Phi.getOperand(0).getReg()] = Phi.getOperand(I).getReg();
+  for (MachineInstr &MI : L) {
+    if (MI.isPHI())
+      continue;
+    MachineInstr *C = MF.CloneMachineInstr(&MI);
+    Peel->push_back(C);
+    for (MachineOperand &MO : C->operands()) {
+      if (!MO.isReg() || !MO.getReg().isVirtual())
+        continue;
+      if (MO.isDef()) {
+        Register New = MRI.createVirtualRegister(MRI.getRegClass(MO.getReg()));
+        Map[MO.getReg()] = New;
+        MO.setReg(New);
+      } else if (Register New = Map.lookup(MO.getReg())) {
+        MO.setReg(New);
+      }
+    }
+  }
+  // L fell through to its exit: the copy, placed before L, branches there.
+  if (Peel->back().getOpcode() != TileAS::BRA)
+    BuildMI(Peel, DebugLoc(), TII.get(TileAS::BRA)).addMBB(Exit);
+  for (auto S = L.succ_begin(), E = L.succ_end(); S != E; ++S)
+    Peel->copySuccessor(&L, S);
+  Pre->ReplaceUsesOfBlockWith(&L, Peel);
+  // L is entered from the copy with the copy's values; Exit is reached
+  // from the copy too.
+  for (MachineInstr &Phi : L.phis())
+    for (unsigned I = 1, E = Phi.getNumOperands(); I + 1 < E; I += 2)
+      if (Phi.getOperand(I + 1).getMBB() == Pre) {
+        Register Back;
+        for (unsigned J = 1; J + 1 < E; J += 2)
+          if (Phi.getOperand(J + 1).getMBB() == &L)
+            Back = Phi.getOperand(J).getReg();
+        Register New = Map.lookup(Back);
+        Phi.getOperand(I).setReg(New ? New : Back);
+        Phi.getOperand(I + 1).setMBB(Peel);
+      }
+  for (MachineInstr &Phi : Exit->phis()) {
+    Register FromL;
+    for (unsigned I = 1, E = Phi.getNumOperands(); I + 1 < E; I += 2)
+      if (Phi.getOperand(I + 1).getMBB() == &L)
+        FromL = Phi.getOperand(I).getReg();
+    if (!FromL)
+      continue;
+    Register New = Map.lookup(FromL);
+    Phi.addOperand(MF, MachineOperand::CreateReg(New ? New : FromL, false));
+    Phi.addOperand(MF, MachineOperand::CreateMBB(Peel));
+  }
+  return Peel;
+}
+
+/// An operation of an asynchronous unit (an MMA), not its coordination: the
+/// in-order warp waits at it while the unit is busy.
+static bool isAsyncWork(const MachineInstr &MI) {
+  return coordinationUnitOf(MI).second && !MI.isTerminator() &&
+         !TileAS::isCoordination(MI.getDesc());
+}
+
+/// The blocks where an agent's chain for a later tile's count goes, one on
+/// each way into the tile latch: walking back from the latch, the first
+/// block that issues asynchronous work (the MMA warp's pipelined k-loop
+/// drain, the load warp's prologue) or a single-block k-loop that can be
+/// peeled (its first iteration). Empty when a way reaches the header
+/// first.
+static SmallVector<MachineBasicBlock *, 2>
+chainSites(MachineBasicBlock &Head, MachineBasicBlock &TileLatch,
+           const MachineRegisterInfo &MRI) {
+  auto IssuesAsync = [](const MachineBasicBlock &B) {
+    return any_of(B, isAsyncWork);
+  };
+  SmallVector<MachineBasicBlock *, 2> Sites;
+  SmallPtrSet<MachineBasicBlock *, 8> Seen;
+  SmallVector<MachineBasicBlock *, 4> Work(TileLatch.predecessors());
+  while (!Work.empty()) {
+    MachineBasicBlock *B = Work.pop_back_val();
+    if (B == &Head || B == &TileLatch)
+      return {};
+    if (!Seen.insert(B).second)
+      continue;
+    // A loop that cannot be peeled is passed (the pipelined k-loop's
+    // kernel, whose drain reads its values): its prologue is the site.
+    if (B->isSuccessor(B) ? canPeel(*B, MRI) : IssuesAsync(*B)) {
+      Sites.push_back(B);
+      continue;
+    }
+    append_range(Work, B->predecessors());
+  }
+  return Sites;
+}
+
+/// Copies Chain to Site, each instruction after those before it, where the
+/// in-order warp waits anyway: two after each asynchronous operation (the
+/// unit takes 8 cycles per MMA, a step 4), one after each instruction
+/// whose result the next one reads; the rest before the terminators.
+/// Returns each result's copy by the result.
+static DenseMap<Register, Register> spreadChain(ArrayRef<MachineInstr *> Chain,
+                                                MachineBasicBlock &Site,
+                                                MachineFunction &MF,
+                                                MachineRegisterInfo &MRI) {
+  // Where the warp waits and how many steps fit there.
+  SmallVector<std::pair<MachineBasicBlock::iterator, unsigned>, 16> Gaps;
+  for (MachineInstr &MI : Site) {
+    if (MI.isPHI() || MI.isTerminator())
+      continue;
+    MachineBasicBlock::iterator After = std::next(MI.getIterator());
+    if (isAsyncWork(MI)) {
+      Gaps.push_back({After, 2});
+      continue;
+    }
+    // The next instruction reads MI's result: it waits for its latency.
+    if (After != Site.end() && MI.getNumDefs() == 1 &&
+        MI.getOperand(0).isReg() &&
+        After->readsRegister(MI.getOperand(0).getReg(), /*TRI=*/nullptr))
+      Gaps.push_back({After, 1});
+  }
+  DenseMap<Register, Register> Map;
+  unsigned Next = 0;
+  for (auto [At, Steps] : Gaps)
+    for (unsigned I = 0; I < Steps && Next < Chain.size(); ++I)
+      cloneSlice(Chain[Next++], Site, At, Map, MF, MRI);
+  if (Next < Chain.size())
+    cloneSlice(Chain.drop_front(Next), Site, Site.getFirstTerminator(), Map, MF,
+               MRI);
+  return Map;
+}
+
 bool AgentRewrite::loadAhead(MachineInstr &Load, MachineBasicBlock &Head,
                              MachineBasicBlock &TileLatch,
                              MachineBasicBlock &Entry,
@@ -372,6 +549,12 @@ bool AgentRewrite::loadAhead(MachineInstr &Load, MachineBasicBlock &Head,
   if (!collectSlice(Next, Head, Body, Same, Ahead, AheadSeen, MRI) ||
       !collectSlice(Test->first, Head, Body, Same, Ahead, AheadSeen, MRI))
     return false;
+  // Off the path between tiles: two tiles ahead, the chain in the tile's
+  // MMA work (below).
+  SmallVector<MachineBasicBlock *, 2> Sites;
+  if (LoadTwoTilesAhead)
+    Sites = chainSites(Head, TileLatch, MRI);
+  unsigned Distance = Sites.empty() ? 1 : 2;
 
   const TargetRegisterClass *CountRC =
       MRI.getRegClass(Load.getOperand(0).getReg());
@@ -380,47 +563,100 @@ bool AgentRewrite::loadAhead(MachineInstr &Load, MachineBasicBlock &Head,
                     Register TileIndex) {
     DenseMap<Register, Register> Map{{IndexReg, TileIndex}};
     cloneSlice(Address, To, At, Map, MF, MRI);
-    MachineInstr *C = MF.CloneMachineInstr(&Load);
-    To.insert(At, C);
-    for (MachineOperand &MO : C->uses())
-      if (MO.isReg()) {
-        MO.setIsKill(false);
-        if (Register New = Map.lookup(MO.getReg()))
-          MO.setReg(New);
-      }
-    Register Count = MRI.createVirtualRegister(CountRC);
-    C->getOperand(0).setReg(Count);
-    return Count;
+    cloneSlice(&Load, To, At, Map, MF, MRI);
+    return Map.lookup(Load.getOperand(0).getReg());
   };
-  // The first tile's, in the entry.
-  Register First = LoadAt(Entry, Entry.getFirstTerminator(), Start);
-  // The next tile's, where this tile's was loaded: its index, or this
-  // tile's for the last tile.
-  MachineBasicBlock &At = *Load.getParent();
-  DenseMap<Register, Register> Map;
-  cloneSlice(Ahead, At, Load.getIterator(), Map, MF, MRI);
-  Register NextIndex = Map.lookup(Next) ? Map.lookup(Next) : Next;
-  Register HasNext =
-      Map.lookup(Test->first) ? Map.lookup(Test->first) : Test->first;
-  Register Chosen = MRI.createVirtualRegister(&TileAS::GPR32RegClass);
-  BuildMI(At, Load.getIterator(), Load.getDebugLoc(), TII.get(TileAS::SELP),
-          Chosen)
-      .addReg(Test->second ? NextIndex : IndexReg)
-      .addReg(Test->second ? IndexReg : NextIndex)
-      .addReg(HasNext);
-  Register Ahead1 = LoadAt(At, Load.getIterator(), Chosen);
+  // The index of the tile after tile Of, or Of itself for the last tile
+  // (the exit test decides), so a load never reads past what the program
+  // reads.
+  auto NextOrSame = [&](MachineBasicBlock &To, MachineBasicBlock::iterator At,
+                        Register Of) {
+    DenseMap<Register, Register> Map{{IndexReg, Of}};
+    cloneSlice(Ahead, To, At, Map, MF, MRI);
+    Register NextIndex = Map.lookup(Next) ? Map.lookup(Next) : Next;
+    Register HasNext =
+        Map.lookup(Test->first) ? Map.lookup(Test->first) : Test->first;
+    Register Chosen = MRI.createVirtualRegister(&TileAS::GPR32RegClass);
+    BuildMI(To, At, Load.getDebugLoc(), TII.get(TileAS::SELP), Chosen)
+        .addReg(Test->second ? NextIndex : Of)
+        .addReg(Test->second ? Of : NextIndex)
+        .addReg(HasNext);
+    return Chosen;
+  };
+  // The first tiles' counts, in the entry.
+  MachineBasicBlock::iterator EntryEnd = Entry.getFirstTerminator();
+  Register First = LoadAt(Entry, EntryEnd, Start);
   Register Count = MRI.createVirtualRegister(CountRC);
-  BuildMI(Head, Head.begin(), Load.getDebugLoc(), TII.get(TargetOpcode::PHI),
-          Count)
-      .addReg(First)
-      .addMBB(&Entry)
-      .addReg(Ahead1)
-      .addMBB(&TileLatch);
+  MachineInstrBuilder CountPhi = BuildMI(Head, Head.begin(), Load.getDebugLoc(),
+                                         TII.get(TargetOpcode::PHI), Count)
+                                     .addReg(First)
+                                     .addMBB(&Entry);
+  MachineBasicBlock &At = *Load.getParent();
+  MachineInstr *Before = Load.getPrevNode();
+  Register Later;
+  MachineInstr *LaterPhi = nullptr, *LoadedPhi = nullptr;
+  if (Distance == 1) {
+    // Tile t + 1's, where this tile's was loaded.
+    Later = LoadAt(At, Load.getIterator(),
+                   NextOrSame(At, Load.getIterator(), IndexReg));
+    CountPhi.addReg(Later).addMBB(&TileLatch);
+  } else {
+    // Tile t + 2's, from the index of the tile last loaded (t + 1, or the
+    // last tile), carried by a PHI as the count of tile t + 1 is.
+    Register SecondIndex = NextOrSame(Entry, EntryEnd, Start);
+    Register Second = LoadAt(Entry, EntryEnd, SecondIndex);
+    Register Count1 = MRI.createVirtualRegister(CountRC);
+    Register LoadedIndex = MRI.createVirtualRegister(&TileAS::GPR32RegClass);
+    Register Chosen = NextOrSame(At, Load.getIterator(), LoadedIndex);
+    Later = LoadAt(At, Load.getIterator(), Chosen);
+    LaterPhi = BuildMI(Head, Head.begin(), Load.getDebugLoc(),
+                       TII.get(TargetOpcode::PHI), Count1)
+                   .addReg(Second)
+                   .addMBB(&Entry)
+                   .addReg(Later)
+                   .addMBB(&TileLatch);
+    LoadedPhi = BuildMI(Head, Head.begin(), Load.getDebugLoc(),
+                        TII.get(TargetOpcode::PHI), LoadedIndex)
+                    .addReg(SecondIndex)
+                    .addMBB(&Entry)
+                    .addReg(Chosen)
+                    .addMBB(&TileLatch);
+    CountPhi.addReg(Count1).addMBB(&TileLatch);
+  }
+  SmallVector<MachineInstr *, 16> Chain;
+  for (MachineBasicBlock::iterator I = Before ? std::next(Before->getIterator())
+                                              : At.begin();
+       I != Load.getIterator(); ++I)
+    Chain.push_back(&*I);
   Register Old = Load.getOperand(0).getReg();
   Load.eraseFromParent();
   MRI.replaceRegWith(Old, Count);
   // This tile's address, if nothing else reads it.
   for (MachineInstr *MI : reverse(Address))
+    if (isDead(*MI, MRI))
+      MI->eraseFromParent();
+  if (Distance == 1)
+    return true;
+
+  // The chain leaves the way between tiles: a copy in each site's
+  // asynchronous work, its two results joined at the latch for the
+  // header's PHIs.
+  Register Chosen = LoadedPhi->getOperand(3).getReg();
+  MachineSSAUpdater JoinCount(MF), JoinIndex(MF);
+  JoinCount.Initialize(Later);
+  JoinIndex.Initialize(Chosen);
+  for (MachineBasicBlock *Site : Sites) {
+    MachineBasicBlock *To = Site;
+    if (Site->isSuccessor(Site))
+      To = peelFirstIteration(*Site, MF, MRI, TII);
+    assert(To && "a site that cannot be peeled");
+    DenseMap<Register, Register> Copy = spreadChain(Chain, *To, MF, MRI);
+    JoinCount.AddAvailableValue(To, Copy.lookup(Later));
+    JoinIndex.AddAvailableValue(To, Copy.lookup(Chosen));
+  }
+  LaterPhi->getOperand(3).setReg(JoinCount.GetValueAtEndOfBlock(&TileLatch));
+  LoadedPhi->getOperand(3).setReg(JoinIndex.GetValueAtEndOfBlock(&TileLatch));
+  for (MachineInstr *MI : reverse(Chain))
     if (isDead(*MI, MRI))
       MI->eraseFromParent();
   return true;
