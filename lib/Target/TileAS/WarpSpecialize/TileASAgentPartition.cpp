@@ -23,7 +23,7 @@
 using namespace llvm;
 using namespace tileas;
 
-static bool isScalarRegister(const MachineRegisterInfo &MRI, Register R) {
+bool llvm::isScalarRegister(const MachineRegisterInfo &MRI, Register R) {
   if (!R.isVirtual())
     return false;
   const TargetRegisterClass *RC = MRI.getRegClass(R);

@@ -60,6 +60,10 @@ struct PlacedCoordination;
 struct TileASCountedLoop;
 struct TileASLoopSchedule;
 
+/// R is a virtual register of a scalar class (32- or 64-bit integer, or a
+/// predicate): a value any agent may hold or recompute.
+bool isScalarRegister(const MachineRegisterInfo &MRI, Register R);
+
 /// Integer arithmetic or a compare on scalar registers, without memory,
 /// side effects or an asynchronous unit: what every agent may recompute.
 bool isPureScalarInstr(const MachineInstr &MI, const MachineRegisterInfo &MRI);

@@ -46,15 +46,6 @@ static std::string describe(const MachineFunction &MF, Register R) {
   return Text;
 }
 
-static bool isScalarRegister(const MachineRegisterInfo &MRI, Register R) {
-  if (!R.isVirtual())
-    return false;
-  const TargetRegisterClass *RC = MRI.getRegClass(R);
-  return TileAS::GPR32RegClass.hasSubClassEq(RC) ||
-         TileAS::GPR64RegClass.hasSubClassEq(RC) ||
-         TileAS::PREDRegClass.hasSubClassEq(RC);
-}
-
 /// The objects MMO reads or writes through (looking through the tile
 /// loop's pointer PHIs), if they are all identified objects (noalias
 /// arguments, allocations, globals): distinct ones do not alias.
