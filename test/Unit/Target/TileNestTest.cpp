@@ -375,6 +375,23 @@ TEST(AccumulatorBuffersTest, DecisionAgainstTheBudget) {
             "no accumulator goes from the inner loop to the epilogue");
 }
 
+// Hopper has no tensor memory: the wgmma accumulators stay in the registers
+// of the agent that issues the MMAs and stores them (no accumulator pipe).
+TEST(AccumulatorBuffersTest, NoTensorMemoryKeepsTheAccumulatorsInRegisters) {
+  unsigned Capacity = tensorMemoryColumns(tileas::model::machine("hopper"));
+  TileASAccumulatorPlan P = planAccumulatorBuffers(0, 0, Capacity);
+  EXPECT_EQ(P.Buffers, 1u);
+  EXPECT_EQ(P.Capacity, 0u);
+  EXPECT_EQ(P.WhySingle, "the machine has no tensor memory: the accumulators "
+                         "are registers of the agent that issues the MMAs, "
+                         "which stores them itself");
+  // With tensor memory and nothing to hand over, the reason stays the
+  // tile nest's.
+  P = planAccumulatorBuffers(0, 0, 512);
+  EXPECT_EQ(P.WhySingle,
+            "no accumulator goes from the inner loop to the epilogue");
+}
+
 // On the persistent GEMM: its two accumulators (found through the tile
 // loop's PHIs and the MMAs' in-place rewrites) double-buffer; with another
 // allocation of 128 columns beside them they stay single.
