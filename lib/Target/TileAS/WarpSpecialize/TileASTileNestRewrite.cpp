@@ -114,19 +114,6 @@ std::string llvm::whyTileNestNotRewritten(const TileASTileNest &Nest,
   return "";
 }
 
-/// The `ADDri IV, -1` in Loop that defines Iter (a loop-carried release's
-/// iteration, TileASCoordinationBuilder::lateReleaseAnchor), or null.
-static MachineInstr *loopCarriedIteration(Register Iter, Register IV,
-                                          MachineBasicBlock &Loop) {
-  MachineRegisterInfo &MRI = Loop.getParent()->getRegInfo();
-  MachineInstr *Def = Iter.isVirtual() ? MRI.getVRegDef(Iter) : nullptr;
-  if (!Def || Def->getParent() != &Loop || Def->getOpcode() != TileAS::ADDri ||
-      !Def->getOperand(1).isReg() || Def->getOperand(1).getReg() != IV ||
-      !Def->getOperand(2).isImm() || Def->getOperand(2).getImm() != -1)
-    return nullptr;
-  return Def;
-}
-
 /// The pipe ops of the loop read a ring iteration that starts at BaseReg
 /// (each agent's copy reads its own base); also finds the tile loop's
 /// blocks and the instructions it has before the rewrite.
@@ -179,7 +166,8 @@ void AgentRewrite::countRingsAcrossTiles(std::vector<MachineInstr *> &Ordered,
     // before its own, an ADDri of the induction value: it counts from the
     // ring iteration too, so that the next tile's first k-tile releases
     // the slot of the tile before's last.
-    if (MachineInstr *Prev = loopCarriedIteration(It.getReg(), IV, Loop)) {
+    if (MachineInstr *Prev =
+            loopCarriedReleaseIteration(It.getReg(), IV, Loop)) {
       Prev->getOperand(1).setReg(Ring);
       Prev->getOperand(1).setIsKill(false);
       Users.push_back(MI);
