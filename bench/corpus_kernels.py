@@ -20,6 +20,7 @@ NESTS = {
     "persistent-gemm": ("tile", "kloop"),
     "grouped-persistent-gemm": ("tile", "kloop"),
     "persistent-attention-fwd": ("qtile", "kvloop"),
+    "persistent-gemm-hopper": ("tile", "kloop"),
 }
 
 

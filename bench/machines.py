@@ -120,6 +120,7 @@ def cell_made(result):
 PAIRS = [
     ("GEMM", "gemm-bf16-tcgen05.ll", "gemm-wgmma-hopper.ll"),
     ("attention forward", "fmha-fwd.ll", "fmha-fwd-hopper.ll"),
+    ("persistent GEMM", "persistent-gemm.ll", "persistent-gemm-hopper.ll"),
 ]
 HOPPER_SUFFIX = "-hopper.ll"
 
@@ -175,7 +176,7 @@ def render_pairs(kernels, results):
         "",
         "Each class's Blackwell form scheduled for Blackwell "
         "(`-mcpu=sm_100a`) beside its Hopper form scheduled for Hopper (`-mcpu=sm_90a`): the "
-        "GEMM and attention-forward pairs, a kernel `X-hopper.ll` beside "
+        "GEMM, attention-forward and persistent-GEMM pairs, a kernel `X-hopper.ll` beside "
         "`X.ll`, and a kernel that both machines schedule from one `.ll` "
         "(*same .ll*). II and stages per loop (the block where a kernel has "
         "several), ring depths per pipe; the ratio where each form has one "

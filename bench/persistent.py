@@ -4,15 +4,19 @@ docs/persistent.md): bench/run.sh runs it, bench/persistent_report.py turns
 its output into the report's section "Persistent kernels".
 
 For every loop nest of bench/corpus (corpus_kernels.NESTS), its IR form is
-compiled with llc -mcpu=sm_100a up to tileas-materialize-schedule under
-each strategy (unspecialized, warp-specialized), and tileas-sim (no
-jitter) runs the whole nest at 1 and 8 tiles (outer iterations) of K inner
+compiled with llc -mcpu=sm_100a (-mcpu=sm_90a for a Hopper kernel,
+`*-hopper`) up to tileas-materialize-schedule under each strategy
+(unspecialized, warp-specialized), and tileas-sim (no jitter, on the same
+machine) runs the whole nest at 1 and 8 tiles (outer iterations) of K inner
 iterations, K = 2, 4, 8, 16. Writes bench/results/persistent.json:
 
   {"mcpu": "sm_100a", "tiles": [1, 8], "inner_trip_counts": [2, 4, 8, 16],
-   "kernels": [{"kernel", "class", "function", "outer_loop", "inner_loop",
-     "strategy", "ii", "stages", "warp_specialized", "fallback",
+   "kernels": [{"kernel", "class", "mcpu", "function", "outer_loop",
+     "inner_loop", "strategy", "ii", "stages", "warp_specialized",
+     "fallback",
      "runs": [{"tiles", "k", "cycles"} or {"tiles", "k", "error"}]}]}
+
+The top-level "mcpu" is the Blackwell kernels'; each kernel names its own.
 
 "ii" and "stages" come from the inner loop's WarpSpecialized or
 Materialized remark; "warp_specialized" says whether the nest was
@@ -34,6 +38,10 @@ import tempfile
 from corpus_kernels import NESTS, kernel_class, llvm_bin
 
 MCPU = "sm_100a"
+# A Hopper form of a kernel (X-hopper.ll) is compiled and simulated for
+# Hopper, as bench/ptx/run.sh and bench/machines.py do.
+HOPPER_MCPU = "sm_90a"
+HOPPER_SUFFIX = "-hopper"
 TILES = (1, 8)
 INNER_TRIP_COUNTS = (2, 4, 8, 16)
 STRATEGIES = ("unspecialized", "warp-specialized")
@@ -79,13 +87,18 @@ def schedule_facts(yaml_path):
             specialized, fallback)
 
 
-def compile_nest(args, src, strategy, work):
+def mcpu_of(name):
+    """The processor a corpus kernel is compiled for."""
+    return HOPPER_MCPU if name.endswith(HOPPER_SUFFIX) else MCPU
+
+
+def compile_nest(args, src, strategy, work, mcpu=MCPU):
     """The materialized MIR and its remarks file, or (None, error)."""
     base = os.path.join(work, "%s.%s" % (os.path.basename(src), strategy))
     mir, yaml = base + ".mir", base + ".yaml"
     cmd = [os.path.join(llvm_bin(args.build, "persistent.py"), "llc"),
            "--load=" + os.path.join(args.build, "lib", "libTileAS.so"),
-           "-march=tileas", "-mcpu=" + MCPU,
+           "-march=tileas", "-mcpu=" + mcpu,
            "-tileas-pipeline-strategy=" + strategy,
            "-stop-after=tileas-materialize-schedule",
            "-pass-remarks-output=" + yaml, src, "-o", mir]
@@ -95,10 +108,13 @@ def compile_nest(args, src, strategy, work):
     return (mir, yaml), ""
 
 
-def simulate(args, mir, outer, inner, tiles, k):
+def simulate(args, mir, outer, inner, tiles, k, mcpu=MCPU):
     """tileas-sim's total cycles of `tiles` x `k`, or (None, error)."""
+    # A Hopper kernel runs on Hopper's model; the Blackwell kernels keep
+    # tileas-sim's default machine, as the report's numbers always had.
+    machine = ["--mcpu=" + mcpu] if mcpu != MCPU else []
     p = run([os.path.join(args.build, "bin", "tileas-sim"), mir, "--json",
-             "--trip-count=%s=%d,%s=%d" % (outer, tiles, inner, k)])
+             "--trip-count=%s=%d,%s=%d" % (outer, tiles, inner, k)] + machine)
     if p.returncode != 0:
         return None, p.stderr.strip()
     return json.loads(p.stdout), ""
@@ -107,12 +123,13 @@ def simulate(args, mir, outer, inner, tiles, k):
 def measure(args, name, work):
     src = os.path.join(args.corpus, name + ".ll")
     outer, inner = NESTS[name]
+    mcpu = mcpu_of(name)
     entries = []
     for strategy in STRATEGIES:
-        entry = {"kernel": name, "class": kernel_class(name),
+        entry = {"kernel": name, "class": kernel_class(name), "mcpu": mcpu,
                  "outer_loop": outer, "inner_loop": inner,
                  "strategy": strategy}
-        out, err = compile_nest(args, src, strategy, work)
+        out, err = compile_nest(args, src, strategy, work, mcpu)
         if out is None:
             entry["error"] = err
             entries.append(entry)
@@ -123,7 +140,8 @@ def measure(args, name, work):
                      fallback=fallback, runs=[])
         for tiles in TILES:
             for k in INNER_TRIP_COUNTS:
-                result, err = simulate(args, mir, outer, inner, tiles, k)
+                result, err = simulate(args, mir, outer, inner, tiles, k,
+                                       mcpu)
                 if result is None:
                     entry["runs"].append({"tiles": tiles, "k": k,
                                           "error": err})

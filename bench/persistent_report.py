@@ -57,7 +57,7 @@ def target_row(ws, unspec, k):
             "%.3f×" % ratio], ratio
 
 
-def kernel_section(name, ws, unspec, verdict, ks):
+def kernel_section(name, ws, unspec, verdict, ks, mcpu=None):
     out = ["### %s" % name, ""]
     if "error" in ws:
         return out + ["llc failed under warp specialization: %s" %
@@ -72,9 +72,14 @@ def kernel_section(name, ws, unspec, verdict, ks):
               "unspecialized form (the pipeline fills and drains per " \
               "tile), remark `NotWarpSpecialized`: \"%s\"" % md_cell(
                   ws.get("fallback") or "no reason given")
-    out += ["`%s`, loops %s; the inner loop's II %s with %s stages; %s." % (
-        ws.get("function", name), loops, ws.get("ii"), ws.get("stages"),
-        how), ""]
+    # A kernel compiled for another machine than the section's (a Hopper
+    # form, -mcpu=sm_90a) says so.
+    machine = ""
+    if ws.get("mcpu") and ws["mcpu"] != mcpu:
+        machine = " (`-mcpu=%s`, simulated on its machine)" % ws["mcpu"]
+    out += ["`%s`%s, loops %s; the inner loop's II %s with %s stages; %s." % (
+        ws.get("function", name), machine, loops, ws.get("ii"),
+        ws.get("stages"), how), ""]
     out += ["| K | II | 1 tile | F | target 8·K·II + F | unspecialized, "
             "8 tiles | warp-specialized, 8 tiles | unspecialized / target "
             "| warp-specialized / target | within 10% |",
@@ -144,5 +149,6 @@ def section(in_dir, verdict):
         unspec = forms.get("unspecialized")
         if unspec is not None and "error" in unspec:
             unspec = None
-        out += kernel_section(name, ws, unspec, verdict, ks)
+        out += kernel_section(name, ws, unspec, verdict, ks,
+                              doc.get("mcpu"))
     return out

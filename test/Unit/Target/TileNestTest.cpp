@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AgentPartitionTestUtil.h"
+#include "Materialize/TileASCoordination.h"
 #include "Materialize/TileASLoopNest.h"
 #include "WarpSpecialize/TileASAccumulatorBuffers.h"
 #include "WarpSpecialize/TileASTileWork.h"
@@ -373,6 +374,65 @@ TEST(AccumulatorBuffersTest, DecisionAgainstTheBudget) {
   EXPECT_EQ(P.Buffers, 1u);
   EXPECT_EQ(P.WhySingle,
             "no accumulator goes from the inner loop to the epilogue");
+}
+
+// Hopper has no tensor memory: the wgmma accumulators stay in the registers
+// of the agent that issues the MMAs and stores them (no accumulator pipe).
+TEST(AccumulatorBuffersTest, NoTensorMemoryKeepsTheAccumulatorsInRegisters) {
+  unsigned Capacity = tensorMemoryColumns(tileas::model::machine("hopper"));
+  TileASAccumulatorPlan P = planAccumulatorBuffers(0, 0, Capacity);
+  EXPECT_EQ(P.Buffers, 1u);
+  EXPECT_EQ(P.Capacity, 0u);
+  EXPECT_EQ(P.WhySingle, "the machine has no tensor memory: the accumulators "
+                         "are registers of the agent that issues the MMAs, "
+                         "which stores them itself");
+  // With tensor memory and nothing to hand over, the reason stays the
+  // tile nest's.
+  P = planAccumulatorBuffers(0, 0, 512);
+  EXPECT_EQ(P.WhySingle,
+            "no accumulator goes from the inner loop to the epilogue");
+}
+
+// Hopper's loop-carried release reads `ADDri k, -1` (the iteration before
+// its own): a tile nest that counts its rings across tiles finds it to count
+// it on the ring iteration instead. Another addition, one of another value,
+// or one outside the loop is not it.
+TEST_F(TileNestTest, LoopCarriedReleaseIteration) {
+  MF = parse(R"(---
+name: f
+tracksRegLiveness: true
+body: |
+  bb.0:
+    %zero:gpr32 = MOVri 0
+    %n:gpr32 = MOVri 4
+  bb.1:
+    %k:gpr32 = PHI %zero, %bb.0, %k_next, %bb.1
+    %prev:gpr32 = ADDri %k, -1
+    %ahead:gpr32 = ADDri %k, 1
+    %other:gpr32 = ADDri %n, -1
+    %k_next:gpr32 = ADDri %k, 1
+    %more:pred = SETPrr %k_next, %n, 2
+    BR_P %more, %bb.1
+    BRA %bb.2
+  bb.2:
+    %after:gpr32 = ADDri %k, -1
+    RET
+...
+)",
+             "f");
+  ASSERT_NE(MF, nullptr);
+  MachineBasicBlock &Loop = *MF->getBlockNumbered(1);
+  Register K = defOf(*MF, "k")->getOperand(0).getReg();
+  auto Found = [&](StringRef Name) {
+    const MachineInstr *Def = defOf(*MF, Name);
+    return loopCarriedReleaseIteration(Def->getOperand(0).getReg(), K, Loop) ==
+           Def;
+  };
+  EXPECT_TRUE(Found("prev"));
+  EXPECT_FALSE(Found("ahead"));
+  EXPECT_FALSE(Found("other"));
+  EXPECT_FALSE(Found("after"));
+  EXPECT_EQ(loopCarriedReleaseIteration(K, K, Loop), nullptr);
 }
 
 // On the persistent GEMM: its two accumulators (found through the tile

@@ -300,6 +300,17 @@ void TileASCoordinationBuilder::emitExit(const pipes::SolveResult &Solution,
   }
 }
 
+MachineInstr *llvm::loopCarriedReleaseIteration(Register Iter, Register IV,
+                                                MachineBasicBlock &Loop) {
+  MachineRegisterInfo &MRI = Loop.getParent()->getRegInfo();
+  MachineInstr *Def = Iter.isVirtual() ? MRI.getVRegDef(Iter) : nullptr;
+  if (!Def || Def->getParent() != &Loop || Def->getOpcode() != TileAS::ADDri ||
+      !Def->getOperand(1).isReg() || Def->getOperand(1).getReg() != IV ||
+      !Def->getOperand(2).isImm() || Def->getOperand(2).getImm() != -1)
+    return nullptr;
+  return Def;
+}
+
 int TileASCoordinationBuilder::lateReleaseAnchor(
     const pipes::Pipe &P, ArrayRef<pipes::Pipe> Pipes) const {
   if (!HopperLateRelease || P.Kind != pipes::PipeKind::Ring ||

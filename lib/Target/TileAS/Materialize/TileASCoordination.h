@@ -186,6 +186,13 @@ private:
   SmallVector<unsigned, 4> LateReleases;
 };
 
+/// Hopper: the `ADDri IV, -1` in Loop that defines Iter, the iteration a
+/// loop-carried release reads (TileASCoordinationBuilder::
+/// lateReleaseAnchor), or null. A tile nest that counts its rings across
+/// tiles counts it on the ring iteration instead of IV.
+MachineInstr *loopCarriedReleaseIteration(Register Iter, Register IV,
+                                          MachineBasicBlock &Loop);
+
 /// Solves the coordination of S's loop under S's placements, pipes numbered
 /// from 0: for the form Opts' strategy asks for, or, Specialized false, for
 /// the unspecialized form. Changes nothing.

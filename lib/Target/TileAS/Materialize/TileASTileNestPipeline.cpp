@@ -6,6 +6,7 @@
 
 #include "Materialize/TileASTileNestPipeline.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "Materialize/TileASCoordination.h"
 #include "Materialize/TileASTileNestPipelinePrefetch.h"
 #include "TileASSubtarget.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
@@ -117,6 +118,15 @@ void TileASTileNestPipeline::countRingsAcrossTiles(
     if (!TileAS::isPipeOp(MI->getOpcode()))
       continue;
     MachineOperand &It = namedOperand(*MI, TileAS::OpName::iter);
+    // Hopper's loop-carried release reads `ADDri IV, -1`: counted on the
+    // ring too, the next tile's first k-tile releases the tile before's
+    // last.
+    if (MachineInstr *Prev =
+            loopCarriedReleaseIteration(It.getReg(), IV, Body)) {
+      Prev->getOperand(1).setReg(Ring);
+      Prev->getOperand(1).setIsKill(false);
+      continue;
+    }
     if (It.getReg() != IV)
       continue;
     It.setReg(Ring);
@@ -175,13 +185,17 @@ void TileASTileNestPipeline::keepRingsAcrossTiles(
   }
 
   // The producer's tails (acquires at the ring iterations after the last,
-  // and the additions that name them) go after the last tile.
+  // and the additions that name them) go after the last tile, and so does
+  // a loop-carried release of the last iteration (Hopper), which the next
+  // tile's first k-tile makes in every other tile.
   SmallVector<MachineInstr *, 8> Tails;
   for (MachineInstr &MI : Exit) {
     if (!Made.count(&MI))
       continue;
     unsigned Opc = MI.getOpcode();
-    if (Opc == TileAS::PIPE_PRODUCER_ACQUIRE || Opc == TileAS::ADDri)
+    if (Opc == TileAS::PIPE_PRODUCER_ACQUIRE || Opc == TileAS::ADDri ||
+        (Opc == TileAS::PIPE_CONSUMER_RELEASE &&
+         Rings.count(namedOperand(MI, TileAS::OpName::pipe).getImm())))
       Tails.push_back(&MI);
   }
   SmallSet<Register, 8> TailDefs;

@@ -7,6 +7,7 @@
 #include "Materialize/TileASTileNestPipelinePrefetch.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "Materialize/TileASCoordinationInput.h"
+#include "TileASInstrInfo.h"
 #include "TileASSubtarget.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 
@@ -322,6 +323,14 @@ std::string TileASTileNestPrefetch::whyNot() {
 
   if (std::string Reason = chooseMoved(); !Reason.empty())
     return Reason;
+  // Hopper: a wgmma's accumulator is registers of the threads that issue
+  // it, which hold this tile's accumulator until its epilogue has stored
+  // it; the next tile's would be a second set live through the drain.
+  for (MachineInstr *MI : StageZero)
+    if (TileAS::wgmmaLanes(MI->getOpcode()))
+      return formatv("{0} is a wgmma: the next tile's accumulator would be "
+                     "registers live beside this tile's through the drain",
+                     describe(*MI));
   SmallPtrSet<const MachineInstr *, 32> Zero(StageZero.begin(),
                                              StageZero.end());
   for (MachineInstr *MI : StageZero) {

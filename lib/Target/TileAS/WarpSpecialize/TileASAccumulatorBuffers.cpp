@@ -40,6 +40,15 @@ TileASAccumulatorPlan llvm::planAccumulatorBuffers(unsigned Columns,
   Plan.Columns = Columns;
   Plan.Others = Others;
   Plan.Capacity = Capacity;
+  if (!Capacity && !Columns) {
+    // Hopper: an MMA's accumulator is registers of the warpgroup that
+    // issues it, which cannot hand it to another agent; that agent stores
+    // it itself, so no accumulator pipe crosses between agents.
+    Plan.WhySingle = "the machine has no tensor memory: the accumulators "
+                     "are registers of the agent that issues the MMAs, "
+                     "which stores them itself";
+    return Plan;
+  }
   if (!Columns) {
     Plan.WhySingle = "no accumulator goes from the inner loop to the epilogue";
     return Plan;

@@ -17,7 +17,9 @@
 //
 // The decision: double-buffered when two copies of the accumulators and
 // every other allocation fit the capacity, else single, with the numbers
-// for the remark.
+// for the remark. A machine without tensor memory (Hopper: wgmma's
+// accumulator is registers of the issuing warpgroup) has nothing to hand
+// over: single, and the remark says why.
 //
 //===----------------------------------------------------------------------===//
 

@@ -30,6 +30,14 @@
 //  * Each consumer-only pipe, which waits for a tile the tile loop loads
 //    for another agent's inner loop (Q), becomes a per-tile pipe between
 //    the loading agent and the reading one (TileASTileInputPipe.cpp).
+//  * On a machine without tensor memory or an MMA agent (Hopper), the
+//    agent that issues the wgmmas keeps their accumulators in its
+//    registers and stores them itself: there is no drain and no
+//    accumulator pipe. Its loop-carried releases (the slot of the
+//    iteration before, released after a later wgmma) count on the ring
+//    iteration too, so each tile's first k-tile releases the slot of the
+//    tile before's last, and only the last tile's is released after the
+//    tile loop, before the rings' tails.
 //
 // whyTileNestNotRewritten accepts only what these steps handle; anything
 // else keeps the unspecialized fallback.
@@ -154,6 +162,17 @@ void AgentRewrite::countRingsAcrossTiles(std::vector<MachineInstr *> &Ordered,
     if (!TileAS::isPipeOp(MI->getOpcode()))
       continue;
     MachineOperand &It = namedOperand(*MI, TileAS::OpName::iter);
+    // Hopper's loop-carried release (docs/machines.md) reads the iteration
+    // before its own, an ADDri of the induction value: it counts from the
+    // ring iteration too, so that the next tile's first k-tile releases
+    // the slot of the tile before's last.
+    if (MachineInstr *Prev =
+            loopCarriedReleaseIteration(It.getReg(), IV, Loop)) {
+      Prev->getOperand(1).setReg(Ring);
+      Prev->getOperand(1).setIsKill(false);
+      Users.push_back(MI);
+      continue;
+    }
     if (It.getReg() != IV)
       continue;
     It.setReg(Ring);
@@ -363,7 +382,11 @@ void AgentRewrite::placeTileExit(unsigned Agent,
   SmallVector<MachineInstr *, 8> Tails;
   for (MachineInstr *MI : Created) {
     unsigned Opc = MI->getOpcode();
-    if (Opc == TileAS::PIPE_PRODUCER_ACQUIRE || Opc == TileAS::ADDri) {
+    // A consumer's release of the inner loop's last iteration (Hopper's
+    // loop-carried release) goes after the last tile with the tails: in
+    // every other tile the next tile's first iteration releases it.
+    if (Opc == TileAS::PIPE_PRODUCER_ACQUIRE || Opc == TileAS::ADDri ||
+        Opc == TileAS::PIPE_CONSUMER_RELEASE) {
       Tails.push_back(MI);
       continue;
     }
