@@ -52,6 +52,7 @@
 #include "WarpSpecialize/TileASAgentRewrite.h"
 
 #include "WarpSpecialize/TileASTileWork.h"
+#include "WarpSpecialize/TileASTileWorkPlacement.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/CodeGen/MachineSSAUpdater.h"
@@ -481,42 +482,6 @@ chainSites(MachineBasicBlock &Head, MachineBasicBlock &TileLatch,
   return Sites;
 }
 
-/// Copies Chain to Site, each instruction after those before it, where the
-/// in-order warp waits anyway: two after each asynchronous operation (the
-/// unit takes 8 cycles per MMA, a step 4), one after each instruction
-/// whose result the next one reads; the rest before the terminators.
-/// Returns each result's copy by the result.
-static DenseMap<Register, Register> spreadChain(ArrayRef<MachineInstr *> Chain,
-                                                MachineBasicBlock &Site,
-                                                MachineFunction &MF,
-                                                MachineRegisterInfo &MRI) {
-  // Where the warp waits and how many steps fit there.
-  SmallVector<std::pair<MachineBasicBlock::iterator, unsigned>, 16> Gaps;
-  for (MachineInstr &MI : Site) {
-    if (MI.isPHI() || MI.isTerminator())
-      continue;
-    MachineBasicBlock::iterator After = std::next(MI.getIterator());
-    if (isAsyncWork(MI)) {
-      Gaps.push_back({After, 2});
-      continue;
-    }
-    // The next instruction reads MI's result: it waits for its latency.
-    if (After != Site.end() && MI.getNumDefs() == 1 &&
-        MI.getOperand(0).isReg() &&
-        After->readsRegister(MI.getOperand(0).getReg(), /*TRI=*/nullptr))
-      Gaps.push_back({After, 1});
-  }
-  DenseMap<Register, Register> Map;
-  unsigned Next = 0;
-  for (auto [At, Steps] : Gaps)
-    for (unsigned I = 0; I < Steps && Next < Chain.size(); ++I)
-      cloneSlice(Chain[Next++], Site, At, Map, MF, MRI);
-  if (Next < Chain.size())
-    cloneSlice(Chain.drop_front(Next), Site, Site.getFirstTerminator(), Map, MF,
-               MRI);
-  return Map;
-}
-
 bool AgentRewrite::loadAhead(MachineInstr &Load, MachineBasicBlock &Head,
                              MachineBasicBlock &TileLatch,
                              MachineBasicBlock &Entry,
@@ -549,16 +514,32 @@ bool AgentRewrite::loadAhead(MachineInstr &Load, MachineBasicBlock &Head,
   if (!collectSlice(Next, Head, Body, Same, Ahead, AheadSeen, MRI) ||
       !collectSlice(Test->first, Head, Body, Same, Ahead, AheadSeen, MRI))
     return false;
+  // The one register of the address that the index computes: two tiles
+  // ahead, the address is carried from one tile to the next.
+  Register AddrReg;
+  unsigned NumAddrRegs = 0;
+  for (const MachineOperand &MO : Load.uses())
+    if (MO.isReg() && MO.getReg().isVirtual() &&
+        is_contained(Address, MRI.getVRegDef(MO.getReg()))) {
+      AddrReg = MO.getReg();
+      ++NumAddrRegs;
+    }
   // Off the path between tiles: two tiles ahead, the chain in the tile's
-  // MMA work (below).
+  // asynchronous work (below).
   SmallVector<MachineBasicBlock *, 2> Sites;
-  if (LoadTwoTilesAhead)
+  if (LoadTwoTilesAhead && NumAddrRegs == 1)
     Sites = chainSites(Head, TileLatch, MRI);
   unsigned Distance = Sites.empty() ? 1 : 2;
 
   const TargetRegisterClass *CountRC =
       MRI.getRegClass(Load.getOperand(0).getReg());
   Register IndexReg = Index->getOperand(0).getReg();
+  auto AddressAt = [&](MachineBasicBlock &To, MachineBasicBlock::iterator At,
+                       Register TileIndex) {
+    DenseMap<Register, Register> Map{{IndexReg, TileIndex}};
+    cloneSlice(Address, To, At, Map, MF, MRI);
+    return Map.lookup(AddrReg);
+  };
   auto LoadAt = [&](MachineBasicBlock &To, MachineBasicBlock::iterator At,
                     Register TileIndex) {
     DenseMap<Register, Register> Map{{IndexReg, TileIndex}};
@@ -583,44 +564,54 @@ bool AgentRewrite::loadAhead(MachineInstr &Load, MachineBasicBlock &Head,
         .addReg(HasNext);
     return Chosen;
   };
+  auto AddPhi = [&](Register Def, Register FromEntry) {
+    return BuildMI(Head, Head.begin(), Load.getDebugLoc(),
+                   TII.get(TargetOpcode::PHI), Def)
+        .addReg(FromEntry)
+        .addMBB(&Entry);
+  };
   // The first tiles' counts, in the entry.
   MachineBasicBlock::iterator EntryEnd = Entry.getFirstTerminator();
   Register First = LoadAt(Entry, EntryEnd, Start);
   Register Count = MRI.createVirtualRegister(CountRC);
-  MachineInstrBuilder CountPhi = BuildMI(Head, Head.begin(), Load.getDebugLoc(),
-                                         TII.get(TargetOpcode::PHI), Count)
-                                     .addReg(First)
-                                     .addMBB(&Entry);
+  MachineInstrBuilder CountPhi = AddPhi(Count, First);
   MachineBasicBlock &At = *Load.getParent();
   MachineInstr *Before = Load.getPrevNode();
-  Register Later;
-  MachineInstr *LaterPhi = nullptr, *LoadedPhi = nullptr;
+  // Two tiles ahead: the header's PHIs that carry what tile t computes for
+  // a later tile, each with the value the latch gives it.
+  SmallVector<std::pair<MachineInstr *, Register>, 3> Carried;
   if (Distance == 1) {
     // Tile t + 1's, where this tile's was loaded.
-    Later = LoadAt(At, Load.getIterator(),
-                   NextOrSame(At, Load.getIterator(), IndexReg));
+    Register Later = LoadAt(At, Load.getIterator(),
+                            NextOrSame(At, Load.getIterator(), IndexReg));
     CountPhi.addReg(Later).addMBB(&TileLatch);
   } else {
-    // Tile t + 2's, from the index of the tile last loaded (t + 1, or the
-    // last tile), carried by a PHI as the count of tile t + 1 is.
-    Register SecondIndex = NextOrSame(Entry, EntryEnd, Start);
-    Register Second = LoadAt(Entry, EntryEnd, SecondIndex);
+    // Tile t + 2's count, loaded during tile t from an address tile t - 1
+    // computed, from an index tile t - 2 chose: the header carries the
+    // count of tile t + 1, the address of tile t + 2's and the index of
+    // tile t + 3 (each "or the last tile"), so that the tile's chain is
+    // three short independent ones (the load; the address; the next
+    // index) instead of one long one.
+    Register Index1 = NextOrSame(Entry, EntryEnd, Start);
+    Register Second = LoadAt(Entry, EntryEnd, Index1);
+    Register Index2 = NextOrSame(Entry, EntryEnd, Index1);
+    Register Addr2 = AddressAt(Entry, EntryEnd, Index2);
+    Register Index3 = NextOrSame(Entry, EntryEnd, Index2);
     Register Count1 = MRI.createVirtualRegister(CountRC);
-    Register LoadedIndex = MRI.createVirtualRegister(&TileAS::GPR32RegClass);
-    Register Chosen = NextOrSame(At, Load.getIterator(), LoadedIndex);
-    Later = LoadAt(At, Load.getIterator(), Chosen);
-    LaterPhi = BuildMI(Head, Head.begin(), Load.getDebugLoc(),
-                       TII.get(TargetOpcode::PHI), Count1)
-                   .addReg(Second)
-                   .addMBB(&Entry)
-                   .addReg(Later)
-                   .addMBB(&TileLatch);
-    LoadedPhi = BuildMI(Head, Head.begin(), Load.getDebugLoc(),
-                        TII.get(TargetOpcode::PHI), LoadedIndex)
-                    .addReg(SecondIndex)
-                    .addMBB(&Entry)
-                    .addReg(Chosen)
-                    .addMBB(&TileLatch);
+    Register AddrAhead = MRI.createVirtualRegister(MRI.getRegClass(AddrReg));
+    Register IndexAhead = MRI.createVirtualRegister(&TileAS::GPR32RegClass);
+    DenseMap<Register, Register> LoadMap{{AddrReg, AddrAhead}};
+    cloneSlice(&Load, At, Load.getIterator(), LoadMap, MF, MRI);
+    Register Later = LoadMap.lookup(Load.getOperand(0).getReg());
+    Register NextAddr = AddressAt(At, Load.getIterator(), IndexAhead);
+    Register NextIndex = NextOrSame(At, Load.getIterator(), IndexAhead);
+    for (auto [Def, FromEntry, FromLatch] :
+         {std::tuple(IndexAhead, Index3, NextIndex),
+          std::tuple(AddrAhead, Addr2, NextAddr),
+          std::tuple(Count1, Second, Later)})
+      Carried.push_back(
+          {AddPhi(Def, FromEntry).addReg(FromLatch).addMBB(&TileLatch),
+           FromLatch});
     CountPhi.addReg(Count1).addMBB(&TileLatch);
   }
   SmallVector<MachineInstr *, 16> Chain;
@@ -638,24 +629,25 @@ bool AgentRewrite::loadAhead(MachineInstr &Load, MachineBasicBlock &Head,
   if (Distance == 1)
     return true;
 
-  // The chain leaves the way between tiles: a copy in each site's
-  // asynchronous work, its two results joined at the latch for the
+  // The chain leaves the way between tiles: a copy in each site, where
+  // the warp would wait anyway, its results joined at the latch for the
   // header's PHIs.
-  Register Chosen = LoadedPhi->getOperand(3).getReg();
-  MachineSSAUpdater JoinCount(MF), JoinIndex(MF);
-  JoinCount.Initialize(Later);
-  JoinIndex.Initialize(Chosen);
+  SmallVector<std::unique_ptr<MachineSSAUpdater>, 3> Joins;
+  for (auto [Phi, Value] : Carried) {
+    Joins.push_back(std::make_unique<MachineSSAUpdater>(MF));
+    Joins.back()->Initialize(Value);
+  }
   for (MachineBasicBlock *Site : Sites) {
     MachineBasicBlock *To = Site;
     if (Site->isSuccessor(Site))
       To = peelFirstIteration(*Site, MF, MRI, TII);
     assert(To && "a site that cannot be peeled");
-    DenseMap<Register, Register> Copy = spreadChain(Chain, *To, MF, MRI);
-    JoinCount.AddAvailableValue(To, Copy.lookup(Later));
-    JoinIndex.AddAvailableValue(To, Copy.lookup(Chosen));
+    DenseMap<Register, Register> Copy = placeTileWorkChain(Chain, *To);
+    for (auto [I, C] : enumerate(Carried))
+      Joins[I]->AddAvailableValue(To, Copy.lookup(C.second));
   }
-  LaterPhi->getOperand(3).setReg(JoinCount.GetValueAtEndOfBlock(&TileLatch));
-  LoadedPhi->getOperand(3).setReg(JoinIndex.GetValueAtEndOfBlock(&TileLatch));
+  for (auto [I, C] : enumerate(Carried))
+    C.first->getOperand(3).setReg(Joins[I]->GetValueAtEndOfBlock(&TileLatch));
   for (MachineInstr *MI : reverse(Chain))
     if (isDead(*MI, MRI))
       MI->eraseFromParent();
