@@ -54,6 +54,8 @@
 #include "WarpSpecialize/TileASTileWork.h"
 #include "WarpSpecialize/TileASTileWorkPlacement.h"
 
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/CodeGen/MachineSSAUpdater.h"
 #include "llvm/Support/CommandLine.h"
@@ -65,6 +67,12 @@ static cl::opt<bool> LoadNextTileAhead(
     cl::desc("Warp-specialized tile nests: load a count the nest does not "
              "write (a grouped GEMM's k-tiles per tile) one tile ahead, in "
              "every agent that reads it"));
+
+static cl::opt<bool> NextTileControl(
+    "tileas-ws-tile-nest-next-tile-control", cl::Hidden, cl::init(true),
+    cl::desc("Warp-specialized tile nests whose count is loaded two tiles "
+             "ahead: compute the next tile's exit test, coordinates and "
+             "k-loop test with the count's chain, where the warp idles"));
 
 static cl::opt<bool> LoadTwoTilesAhead(
     "tileas-ws-tile-nest-load-two-ahead", cl::Hidden, cl::init(true),
@@ -266,7 +274,8 @@ void AgentRewrite::computeNextTileEarly() {
         if (!MO.isReg() || !MO.getReg().isVirtual())
           continue;
         MachineInstr *Test = MRI.getVRegDef(MO.getReg());
-        if (Test->getParent() != R.Exit)
+        // (A PHI: the sites of a grouped GEMM's count chain compute it.)
+        if (Test->getParent() != R.Exit || Test->isPHI())
           continue;
         for (const MachineOperand &Op : Test->uses())
           if (Op.isReg() && Op.getReg().isVirtual())
@@ -482,6 +491,172 @@ chainSites(MachineBasicBlock &Head, MachineBasicBlock &TileLatch,
   return Sites;
 }
 
+namespace {
+/// The scalars of the blocks from the tile header to the k-loop (the load
+/// warp's tile coordinates, the test whether the k-loop runs its pipelined
+/// form), computed for the next tile in the latch, where the warp waits for
+/// its exit test anyway, and carried by header PHIs, instead of at the top
+/// of every tile, where the tile's first TMA or MMA waits for them. (In
+/// the sites of the count's chain they would take the issue slots the
+/// other warp's k-loop control needs, and the next tile's count, loaded a
+/// tile before, would not have arrived at K = 2.)
+struct NextTileWork {
+  /// Copies of those scalars for the next tile (reading the latch's values
+  /// for the header's PHIs), in order, each one's original result with
+  /// the copy's.
+  SmallVector<MachineInstr *, 8> Copies;
+  SmallVector<std::pair<Register, Register>, 8> Ahead;
+};
+} // namespace
+
+/// The blocks every way from Head to the sites goes through, in order:
+/// Head and each block after it that only it enters, up to the first
+/// block that branches.
+static SmallVector<MachineBasicBlock *, 4>
+blocksBeforeSites(MachineBasicBlock &Head, MachineBasicBlock &TileLatch,
+                  ArrayRef<MachineBasicBlock *> Sites) {
+  SmallVector<MachineBasicBlock *, 4> Blocks{&Head};
+  for (MachineBasicBlock *B = &Head; B->succ_size() == 1;) {
+    MachineBasicBlock *S = *B->succ_begin();
+    if (S->pred_size() != 1 || S == &TileLatch || S == &Head ||
+        S->isSuccessor(S) || is_contained(Sites, S))
+      break;
+    Blocks.push_back(S);
+    B = S;
+  }
+  return Blocks;
+}
+
+/// Copies the next tile's control work of the tile loop Head .. TileLatch
+/// (Body) whose chain goes to Sites to the end of TileLatch. The chain's
+/// own templates (Chain) are neither read nor copied.
+static NextTileWork
+nextTileWork(MachineBasicBlock &Head, MachineBasicBlock &TileLatch,
+             const SmallPtrSetImpl<MachineBasicBlock *> &Body,
+             ArrayRef<MachineBasicBlock *> Sites,
+             ArrayRef<MachineInstr *> Chain, MachineFunction &MF,
+             MachineRegisterInfo &MRI) {
+  NextTileWork W;
+  SmallVector<MachineBasicBlock *, 4> Before =
+      blocksBeforeSites(Head, TileLatch, Sites);
+  // Available in the latch: made before the loop or in a block before the
+  // sites.
+  auto Available = [&](Register R) {
+    MachineInstr *Def = R.isVirtual() ? MRI.getUniqueVRegDef(R) : nullptr;
+    return Def && !is_contained(Chain, Def) &&
+           (!Body.count(Def->getParent()) ||
+            is_contained(Before, Def->getParent()));
+  };
+  // The value of R in the next tile, where the latch can compute it: R
+  // itself if it does not change from tile to tile, a header PHI's value
+  // from the latch, a copy of a scalar of the blocks before the sites.
+  DenseMap<Register, Register> Next;
+  MachineBasicBlock::iterator At = TileLatch.getFirstTerminator();
+  std::function<Register(Register)> NextValue = [&](Register R) -> Register {
+    if (Register N = Next.lookup(R))
+      return N;
+    MachineInstr *Def = R.isVirtual() ? MRI.getUniqueVRegDef(R) : nullptr;
+    if (!Def)
+      return Register();
+    if (!Body.count(Def->getParent()))
+      return R;
+    if (Def->isPHI() && Def->getParent() == &Head) {
+      for (unsigned I = 1, E = Def->getNumOperands(); I + 1 < E; I += 2) {
+        if (Def->getOperand(I + 1).getMBB() != &TileLatch)
+          continue;
+        Register L = Def->getOperand(I).getReg();
+        if (L == R || !Available(L))
+          break;
+        return L;
+      }
+      return Register();
+    }
+    if (!is_contained(Before, Def->getParent()) || !isMovableScalar(*Def, MRI))
+      return Register();
+    SmallVector<Register, 4> Operands;
+    bool Changes = false;
+    for (const MachineOperand &MO : Def->uses()) {
+      if (!MO.isReg())
+        continue;
+      Register N = NextValue(MO.getReg());
+      if (!N)
+        return Register();
+      Changes |= N != MO.getReg();
+      Operands.push_back(N);
+    }
+    if (!Changes)
+      return R;
+    MachineInstr *T = MF.CloneMachineInstr(Def);
+    At->getParent()->insert(At, T);
+    unsigned Op = 0;
+    for (MachineOperand &MO : T->uses())
+      if (MO.isReg()) {
+        MO.setIsKill(false);
+        MO.setReg(Operands[Op++]);
+      }
+    Register New = MRI.createVirtualRegister(MRI.getRegClass(R));
+    T->getOperand(0).setReg(New);
+    Next[R] = New;
+    W.Copies.push_back(T);
+    W.Ahead.push_back({R, New});
+    return New;
+  };
+  // The tile loop's exit test stays as it is: the checkers and the
+  // simulator find the loop's trip count in it.
+  SmallPtrSet<MachineInstr *, 4> ExitTest;
+  SmallVector<Register, 4> Work;
+  if (std::optional<std::pair<Register, bool>> Test =
+          continueTest(TileLatch, Head))
+    Work.push_back(Test->first);
+  while (!Work.empty()) {
+    MachineInstr *Def = MRI.getUniqueVRegDef(Work.pop_back_val());
+    if (!Def || Def->isPHI() || !Body.count(Def->getParent()) ||
+        !ExitTest.insert(Def).second)
+      continue;
+    for (const MachineOperand &MO : Def->uses())
+      if (MO.isReg() && MO.getReg().isVirtual())
+        Work.push_back(MO.getReg());
+  }
+  for (MachineBasicBlock *B : Before)
+    for (MachineInstr &MI : make_early_inc_range(*B))
+      if (!MI.isPHI() && isMovableScalar(MI, MRI) &&
+          !is_contained(Chain, &MI) && !ExitTest.count(&MI))
+        NextValue(MI.getOperand(0).getReg());
+  return W;
+}
+
+/// R's value for the first tile, computed at the end of Entry: the
+/// header's PHIs read as their values from Entry, the scalars of the
+/// blocks before the sites copied.
+static Register firstTileValue(Register R, MachineBasicBlock &Head,
+                               MachineBasicBlock &Entry,
+                               const SmallPtrSetImpl<MachineBasicBlock *> &Body,
+                               DenseMap<Register, Register> &Done,
+                               MachineFunction &MF, MachineRegisterInfo &MRI) {
+  if (Register D = Done.lookup(R))
+    return D;
+  MachineInstr *Def = MRI.getUniqueVRegDef(R);
+  if (!Body.count(Def->getParent()))
+    return R;
+  if (Def->isPHI()) {
+    assert(Def->getParent() == &Head && "a PHI after the header");
+    for (unsigned I = 1, E = Def->getNumOperands(); I + 1 < E; I += 2)
+      if (Def->getOperand(I + 1).getMBB() == &Entry)
+        return Done[R] = Def->getOperand(I).getReg();
+    llvm_unreachable("a header PHI without the entry's value");
+  }
+  MachineInstr *C = MF.CloneMachineInstr(Def);
+  for (MachineOperand &MO : C->uses())
+    if (MO.isReg()) {
+      MO.setIsKill(false);
+      MO.setReg(firstTileValue(MO.getReg(), Head, Entry, Body, Done, MF, MRI));
+    }
+  Entry.insert(Entry.getFirstTerminator(), C);
+  Register New = MRI.createVirtualRegister(MRI.getRegClass(R));
+  C->getOperand(0).setReg(New);
+  return Done[R] = New;
+}
+
 bool AgentRewrite::loadAhead(MachineInstr &Load, MachineBasicBlock &Head,
                              MachineBasicBlock &TileLatch,
                              MachineBasicBlock &Entry,
@@ -648,9 +823,34 @@ bool AgentRewrite::loadAhead(MachineInstr &Load, MachineBasicBlock &Head,
   }
   for (auto [I, C] : enumerate(Carried))
     C.first->getOperand(3).setReg(Joins[I]->GetValueAtEndOfBlock(&TileLatch));
+
+  // The next tile's scalars of the way to its k-loop, computed in the
+  // latch: a header PHI each, the first tile's computed in the entry.
+  NextTileWork Control;
+  if (NextTileControl)
+    Control = nextTileWork(Head, TileLatch, Body, Sites, Chain, MF, MRI);
+  DenseMap<Register, Register> FirstTile;
+  for (auto [Orig, Copy] : Control.Ahead) {
+    Register Phi = MRI.createVirtualRegister(MRI.getRegClass(Orig));
+    Register FromEntry =
+        firstTileValue(Orig, Head, Entry, Body, FirstTile, MF, MRI);
+    BuildMI(Head, Head.begin(), Load.getDebugLoc(), TII.get(TargetOpcode::PHI),
+            Phi)
+        .addReg(FromEntry)
+        .addMBB(&Entry)
+        .addReg(Copy)
+        .addMBB(&TileLatch);
+    for (MachineOperand &MO : make_early_inc_range(MRI.use_operands(Orig)))
+      if (!is_contained(Chain, MO.getParent()))
+        MO.setReg(Phi);
+  }
   for (MachineInstr *MI : reverse(Chain))
     if (isDead(*MI, MRI))
       MI->eraseFromParent();
+  for (MachineBasicBlock *B : blocksBeforeSites(Head, TileLatch, {}))
+    for (MachineInstr &MI : make_early_inc_range(reverse(*B)))
+      if (isDead(MI, MRI))
+        MI.eraseFromParent();
   return true;
 }
 
@@ -672,6 +872,17 @@ void AgentRewrite::loadNextTileAhead() {
     for (MachineInstr &MI : *Head)
       if (!MI.isPHI() && Nest->Work->loadsUnwritten(MI))
         Loads.push_back(&MI);
+    // An agent whose tile loop holds few predicates (not the MMA warp's
+    // accumulate flags) tests whether there is a next tile in its header,
+    // where nothing waits for it, instead of between the tiles; the next
+    // tile's index is then there for the next tile's work (loadAhead).
+    if (!Loads.empty() && LoadTwoTilesAhead && NextTileControl &&
+        !R.CommitsAccumulators)
+      if (std::optional<std::pair<Register, bool>> Test =
+              continueTest(*TileLatch, *Head)) {
+        SmallPtrSet<MachineInstr *, 4> Moved;
+        moveIfAvailable(Test->first, *Head, L->Body, Moved, MRI);
+      }
     for (MachineInstr *MI : Loads)
       loadAhead(*MI, *Head, *TileLatch, *L->Entry, L->Body);
   }
