@@ -38,11 +38,17 @@
 //    count again (the index is selected by the tile loop's exit test), so
 //    the load never reads an element the program does not.
 //  * Two tiles ahead (the default): tile t + 2's count is loaded during
-//    tile t, and its address chain (about ten dependent steps) leaves the
-//    way between tiles for the tile's own work: a copy on each way through
-//    the k-loop, spread between its asynchronous operations (the pipelined
-//    k-loop's drain or prologue; the original k-loop's first iteration,
-//    peeled for it), joined at the latch.
+//    tile t, from an address tile t - 1 computed from an index tile t - 2
+//    chose, so that a tile's chain is three short independent ones (the
+//    load, the next address, the next index) instead of one of ten steps.
+//    It leaves the way between tiles for the tile's own work: a copy on
+//    each way through the k-loop (the pipelined k-loop's drain or prologue;
+//    the original k-loop's first iteration, peeled for it), each step where
+//    the warp would wait anyway (TileASTileWorkPlacement.h), joined at the
+//    latch. The next tile's scalars on the way to its k-loop (the k-loop
+//    test; the load warp's coordinates) are computed in the latch and
+//    carried by header PHIs, and the load warp tests for a next tile in
+//    its header, so that no tile's first TMA or MMA waits for them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -830,7 +836,15 @@ bool AgentRewrite::loadAhead(MachineInstr &Load, MachineBasicBlock &Head,
   if (NextTileControl)
     Control = nextTileWork(Head, TileLatch, Body, Sites, Chain, MF, MRI);
   DenseMap<Register, Register> FirstTile;
+  SmallPtrSet<MachineInstr *, 8> Converted;
+  for (auto [Orig, Copy] : Control.Ahead)
+    Converted.insert(MRI.getUniqueVRegDef(Orig));
   for (auto [Orig, Copy] : Control.Ahead) {
+    // A value only the converted scalars read needs no PHI of its own.
+    if (all_of(MRI.use_instructions(Orig), [&](const MachineInstr &User) {
+          return Converted.count(&User) || is_contained(Chain, &User);
+        }))
+      continue;
     Register Phi = MRI.createVirtualRegister(MRI.getRegClass(Orig));
     Register FromEntry =
         firstTileValue(Orig, Head, Entry, Body, FirstTile, MF, MRI);
