@@ -38,11 +38,17 @@
 //    count again (the index is selected by the tile loop's exit test), so
 //    the load never reads an element the program does not.
 //  * Two tiles ahead (the default): tile t + 2's count is loaded during
-//    tile t, and its address chain (about ten dependent steps) leaves the
-//    way between tiles for the tile's own work: a copy on each way through
-//    the k-loop, spread between its asynchronous operations (the pipelined
-//    k-loop's drain or prologue; the original k-loop's first iteration,
-//    peeled for it), joined at the latch.
+//    tile t, from an address tile t - 1 computed from an index tile t - 2
+//    chose, so that a tile's chain is three short independent ones (the
+//    load, the next address, the next index) instead of one of ten steps.
+//    It leaves the way between tiles for the tile's own work: a copy on
+//    each way through the k-loop (the pipelined k-loop's drain or prologue;
+//    the original k-loop's first iteration, peeled for it), each step where
+//    the warp would wait anyway (TileASTileWorkPlacement.h), joined at the
+//    latch. The next tile's scalars on the way to its k-loop (the k-loop
+//    test; the load warp's coordinates) are computed in the latch and
+//    carried by header PHIs, and the load warp tests for a next tile in
+//    its header, so that no tile's first TMA or MMA waits for them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,7 +58,10 @@
 #include "WarpSpecialize/TileASAgentRewrite.h"
 
 #include "WarpSpecialize/TileASTileWork.h"
+#include "WarpSpecialize/TileASTileWorkPlacement.h"
 
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/CodeGen/MachineSSAUpdater.h"
 #include "llvm/Support/CommandLine.h"
@@ -64,6 +73,12 @@ static cl::opt<bool> LoadNextTileAhead(
     cl::desc("Warp-specialized tile nests: load a count the nest does not "
              "write (a grouped GEMM's k-tiles per tile) one tile ahead, in "
              "every agent that reads it"));
+
+static cl::opt<bool> NextTileControl(
+    "tileas-ws-tile-nest-next-tile-control", cl::Hidden, cl::init(true),
+    cl::desc("Warp-specialized tile nests whose count is loaded two tiles "
+             "ahead: compute the next tile's exit test, coordinates and "
+             "k-loop test with the count's chain, where the warp idles"));
 
 static cl::opt<bool> LoadTwoTilesAhead(
     "tileas-ws-tile-nest-load-two-ahead", cl::Hidden, cl::init(true),
@@ -265,7 +280,8 @@ void AgentRewrite::computeNextTileEarly() {
         if (!MO.isReg() || !MO.getReg().isVirtual())
           continue;
         MachineInstr *Test = MRI.getVRegDef(MO.getReg());
-        if (Test->getParent() != R.Exit)
+        // (A PHI: the sites of a grouped GEMM's count chain compute it.)
+        if (Test->getParent() != R.Exit || Test->isPHI())
           continue;
         for (const MachineOperand &Op : Test->uses())
           if (Op.isReg() && Op.getReg().isVirtual())
@@ -481,40 +497,170 @@ chainSites(MachineBasicBlock &Head, MachineBasicBlock &TileLatch,
   return Sites;
 }
 
-/// Copies Chain to Site, each instruction after those before it, where the
-/// in-order warp waits anyway: two after each asynchronous operation (the
-/// unit takes 8 cycles per MMA, a step 4), one after each instruction
-/// whose result the next one reads; the rest before the terminators.
-/// Returns each result's copy by the result.
-static DenseMap<Register, Register> spreadChain(ArrayRef<MachineInstr *> Chain,
-                                                MachineBasicBlock &Site,
-                                                MachineFunction &MF,
-                                                MachineRegisterInfo &MRI) {
-  // Where the warp waits and how many steps fit there.
-  SmallVector<std::pair<MachineBasicBlock::iterator, unsigned>, 16> Gaps;
-  for (MachineInstr &MI : Site) {
-    if (MI.isPHI() || MI.isTerminator())
-      continue;
-    MachineBasicBlock::iterator After = std::next(MI.getIterator());
-    if (isAsyncWork(MI)) {
-      Gaps.push_back({After, 2});
-      continue;
-    }
-    // The next instruction reads MI's result: it waits for its latency.
-    if (After != Site.end() && MI.getNumDefs() == 1 &&
-        MI.getOperand(0).isReg() &&
-        After->readsRegister(MI.getOperand(0).getReg(), /*TRI=*/nullptr))
-      Gaps.push_back({After, 1});
+namespace {
+/// The scalars of the blocks from the tile header to the k-loop (the load
+/// warp's tile coordinates, the test whether the k-loop runs its pipelined
+/// form), computed for the next tile in the latch, where the warp waits for
+/// its exit test anyway, and carried by header PHIs, instead of at the top
+/// of every tile, where the tile's first TMA or MMA waits for them. (In
+/// the sites of the count's chain they would take the issue slots the
+/// other warp's k-loop control needs, and the next tile's count, loaded a
+/// tile before, would not have arrived at K = 2.)
+struct NextTileWork {
+  /// Copies of those scalars for the next tile (reading the latch's values
+  /// for the header's PHIs), in order, each one's original result with
+  /// the copy's.
+  SmallVector<MachineInstr *, 8> Copies;
+  SmallVector<std::pair<Register, Register>, 8> Ahead;
+};
+} // namespace
+
+/// The blocks every way from Head to the sites goes through, in order:
+/// Head and each block after it that only it enters, up to the first
+/// block that branches.
+static SmallVector<MachineBasicBlock *, 4>
+blocksBeforeSites(MachineBasicBlock &Head, MachineBasicBlock &TileLatch,
+                  ArrayRef<MachineBasicBlock *> Sites) {
+  SmallVector<MachineBasicBlock *, 4> Blocks{&Head};
+  for (MachineBasicBlock *B = &Head; B->succ_size() == 1;) {
+    MachineBasicBlock *S = *B->succ_begin();
+    if (S->pred_size() != 1 || S == &TileLatch || S == &Head ||
+        S->isSuccessor(S) || is_contained(Sites, S))
+      break;
+    Blocks.push_back(S);
+    B = S;
   }
-  DenseMap<Register, Register> Map;
-  unsigned Next = 0;
-  for (auto [At, Steps] : Gaps)
-    for (unsigned I = 0; I < Steps && Next < Chain.size(); ++I)
-      cloneSlice(Chain[Next++], Site, At, Map, MF, MRI);
-  if (Next < Chain.size())
-    cloneSlice(Chain.drop_front(Next), Site, Site.getFirstTerminator(), Map, MF,
-               MRI);
-  return Map;
+  return Blocks;
+}
+
+/// Copies the next tile's control work of the tile loop Head .. TileLatch
+/// (Body) whose chain goes to Sites to the end of TileLatch. The chain's
+/// own templates (Chain) are neither read nor copied.
+static NextTileWork
+nextTileWork(MachineBasicBlock &Head, MachineBasicBlock &TileLatch,
+             const SmallPtrSetImpl<MachineBasicBlock *> &Body,
+             ArrayRef<MachineBasicBlock *> Sites,
+             ArrayRef<MachineInstr *> Chain, MachineFunction &MF,
+             MachineRegisterInfo &MRI) {
+  NextTileWork W;
+  SmallVector<MachineBasicBlock *, 4> Before =
+      blocksBeforeSites(Head, TileLatch, Sites);
+  // Available in the latch: made before the loop or in a block before the
+  // sites.
+  auto Available = [&](Register R) {
+    MachineInstr *Def = R.isVirtual() ? MRI.getUniqueVRegDef(R) : nullptr;
+    return Def && !is_contained(Chain, Def) &&
+           (!Body.count(Def->getParent()) ||
+            is_contained(Before, Def->getParent()));
+  };
+  // The value of R in the next tile, where the latch can compute it: R
+  // itself if it does not change from tile to tile, a header PHI's value
+  // from the latch, a copy of a scalar of the blocks before the sites.
+  DenseMap<Register, Register> Next;
+  MachineBasicBlock::iterator At = TileLatch.getFirstTerminator();
+  std::function<Register(Register)> NextValue = [&](Register R) -> Register {
+    if (Register N = Next.lookup(R))
+      return N;
+    MachineInstr *Def = R.isVirtual() ? MRI.getUniqueVRegDef(R) : nullptr;
+    if (!Def)
+      return Register();
+    if (!Body.count(Def->getParent()))
+      return R;
+    if (Def->isPHI() && Def->getParent() == &Head) {
+      for (unsigned I = 1, E = Def->getNumOperands(); I + 1 < E; I += 2) {
+        if (Def->getOperand(I + 1).getMBB() != &TileLatch)
+          continue;
+        Register L = Def->getOperand(I).getReg();
+        if (L == R || !Available(L))
+          break;
+        return L;
+      }
+      return Register();
+    }
+    if (!is_contained(Before, Def->getParent()) || !isMovableScalar(*Def, MRI))
+      return Register();
+    SmallVector<Register, 4> Operands;
+    bool Changes = false;
+    for (const MachineOperand &MO : Def->uses()) {
+      if (!MO.isReg())
+        continue;
+      Register N = NextValue(MO.getReg());
+      if (!N)
+        return Register();
+      Changes |= N != MO.getReg();
+      Operands.push_back(N);
+    }
+    if (!Changes)
+      return R;
+    MachineInstr *T = MF.CloneMachineInstr(Def);
+    At->getParent()->insert(At, T);
+    unsigned Op = 0;
+    for (MachineOperand &MO : T->uses())
+      if (MO.isReg()) {
+        MO.setIsKill(false);
+        MO.setReg(Operands[Op++]);
+      }
+    Register New = MRI.createVirtualRegister(MRI.getRegClass(R));
+    T->getOperand(0).setReg(New);
+    Next[R] = New;
+    W.Copies.push_back(T);
+    W.Ahead.push_back({R, New});
+    return New;
+  };
+  // The tile loop's exit test stays as it is: the checkers and the
+  // simulator find the loop's trip count in it.
+  SmallPtrSet<MachineInstr *, 4> ExitTest;
+  SmallVector<Register, 4> Work;
+  if (std::optional<std::pair<Register, bool>> Test =
+          continueTest(TileLatch, Head))
+    Work.push_back(Test->first);
+  while (!Work.empty()) {
+    MachineInstr *Def = MRI.getUniqueVRegDef(Work.pop_back_val());
+    if (!Def || Def->isPHI() || !Body.count(Def->getParent()) ||
+        !ExitTest.insert(Def).second)
+      continue;
+    for (const MachineOperand &MO : Def->uses())
+      if (MO.isReg() && MO.getReg().isVirtual())
+        Work.push_back(MO.getReg());
+  }
+  for (MachineBasicBlock *B : Before)
+    for (MachineInstr &MI : make_early_inc_range(*B))
+      if (!MI.isPHI() && isMovableScalar(MI, MRI) &&
+          !is_contained(Chain, &MI) && !ExitTest.count(&MI))
+        NextValue(MI.getOperand(0).getReg());
+  return W;
+}
+
+/// R's value for the first tile, computed at the end of Entry: the
+/// header's PHIs read as their values from Entry, the scalars of the
+/// blocks before the sites copied.
+static Register firstTileValue(Register R, MachineBasicBlock &Head,
+                               MachineBasicBlock &Entry,
+                               const SmallPtrSetImpl<MachineBasicBlock *> &Body,
+                               DenseMap<Register, Register> &Done,
+                               MachineFunction &MF, MachineRegisterInfo &MRI) {
+  if (Register D = Done.lookup(R))
+    return D;
+  MachineInstr *Def = MRI.getUniqueVRegDef(R);
+  if (!Body.count(Def->getParent()))
+    return R;
+  if (Def->isPHI()) {
+    assert(Def->getParent() == &Head && "a PHI after the header");
+    for (unsigned I = 1, E = Def->getNumOperands(); I + 1 < E; I += 2)
+      if (Def->getOperand(I + 1).getMBB() == &Entry)
+        return Done[R] = Def->getOperand(I).getReg();
+    llvm_unreachable("a header PHI without the entry's value");
+  }
+  MachineInstr *C = MF.CloneMachineInstr(Def);
+  for (MachineOperand &MO : C->uses())
+    if (MO.isReg()) {
+      MO.setIsKill(false);
+      MO.setReg(firstTileValue(MO.getReg(), Head, Entry, Body, Done, MF, MRI));
+    }
+  Entry.insert(Entry.getFirstTerminator(), C);
+  Register New = MRI.createVirtualRegister(MRI.getRegClass(R));
+  C->getOperand(0).setReg(New);
+  return Done[R] = New;
 }
 
 bool AgentRewrite::loadAhead(MachineInstr &Load, MachineBasicBlock &Head,
@@ -549,16 +695,32 @@ bool AgentRewrite::loadAhead(MachineInstr &Load, MachineBasicBlock &Head,
   if (!collectSlice(Next, Head, Body, Same, Ahead, AheadSeen, MRI) ||
       !collectSlice(Test->first, Head, Body, Same, Ahead, AheadSeen, MRI))
     return false;
+  // The one register of the address that the index computes: two tiles
+  // ahead, the address is carried from one tile to the next.
+  Register AddrReg;
+  unsigned NumAddrRegs = 0;
+  for (const MachineOperand &MO : Load.uses())
+    if (MO.isReg() && MO.getReg().isVirtual() &&
+        is_contained(Address, MRI.getVRegDef(MO.getReg()))) {
+      AddrReg = MO.getReg();
+      ++NumAddrRegs;
+    }
   // Off the path between tiles: two tiles ahead, the chain in the tile's
-  // MMA work (below).
+  // asynchronous work (below).
   SmallVector<MachineBasicBlock *, 2> Sites;
-  if (LoadTwoTilesAhead)
+  if (LoadTwoTilesAhead && NumAddrRegs == 1)
     Sites = chainSites(Head, TileLatch, MRI);
   unsigned Distance = Sites.empty() ? 1 : 2;
 
   const TargetRegisterClass *CountRC =
       MRI.getRegClass(Load.getOperand(0).getReg());
   Register IndexReg = Index->getOperand(0).getReg();
+  auto AddressAt = [&](MachineBasicBlock &To, MachineBasicBlock::iterator At,
+                       Register TileIndex) {
+    DenseMap<Register, Register> Map{{IndexReg, TileIndex}};
+    cloneSlice(Address, To, At, Map, MF, MRI);
+    return Map.lookup(AddrReg);
+  };
   auto LoadAt = [&](MachineBasicBlock &To, MachineBasicBlock::iterator At,
                     Register TileIndex) {
     DenseMap<Register, Register> Map{{IndexReg, TileIndex}};
@@ -583,44 +745,54 @@ bool AgentRewrite::loadAhead(MachineInstr &Load, MachineBasicBlock &Head,
         .addReg(HasNext);
     return Chosen;
   };
+  auto AddPhi = [&](Register Def, Register FromEntry) {
+    return BuildMI(Head, Head.begin(), Load.getDebugLoc(),
+                   TII.get(TargetOpcode::PHI), Def)
+        .addReg(FromEntry)
+        .addMBB(&Entry);
+  };
   // The first tiles' counts, in the entry.
   MachineBasicBlock::iterator EntryEnd = Entry.getFirstTerminator();
   Register First = LoadAt(Entry, EntryEnd, Start);
   Register Count = MRI.createVirtualRegister(CountRC);
-  MachineInstrBuilder CountPhi = BuildMI(Head, Head.begin(), Load.getDebugLoc(),
-                                         TII.get(TargetOpcode::PHI), Count)
-                                     .addReg(First)
-                                     .addMBB(&Entry);
+  MachineInstrBuilder CountPhi = AddPhi(Count, First);
   MachineBasicBlock &At = *Load.getParent();
   MachineInstr *Before = Load.getPrevNode();
-  Register Later;
-  MachineInstr *LaterPhi = nullptr, *LoadedPhi = nullptr;
+  // Two tiles ahead: the header's PHIs that carry what tile t computes for
+  // a later tile, each with the value the latch gives it.
+  SmallVector<std::pair<MachineInstr *, Register>, 3> Carried;
   if (Distance == 1) {
     // Tile t + 1's, where this tile's was loaded.
-    Later = LoadAt(At, Load.getIterator(),
-                   NextOrSame(At, Load.getIterator(), IndexReg));
+    Register Later = LoadAt(At, Load.getIterator(),
+                            NextOrSame(At, Load.getIterator(), IndexReg));
     CountPhi.addReg(Later).addMBB(&TileLatch);
   } else {
-    // Tile t + 2's, from the index of the tile last loaded (t + 1, or the
-    // last tile), carried by a PHI as the count of tile t + 1 is.
-    Register SecondIndex = NextOrSame(Entry, EntryEnd, Start);
-    Register Second = LoadAt(Entry, EntryEnd, SecondIndex);
+    // Tile t + 2's count, loaded during tile t from an address tile t - 1
+    // computed, from an index tile t - 2 chose: the header carries the
+    // count of tile t + 1, the address of tile t + 2's and the index of
+    // tile t + 3 (each "or the last tile"), so that the tile's chain is
+    // three short independent ones (the load; the address; the next
+    // index) instead of one long one.
+    Register Index1 = NextOrSame(Entry, EntryEnd, Start);
+    Register Second = LoadAt(Entry, EntryEnd, Index1);
+    Register Index2 = NextOrSame(Entry, EntryEnd, Index1);
+    Register Addr2 = AddressAt(Entry, EntryEnd, Index2);
+    Register Index3 = NextOrSame(Entry, EntryEnd, Index2);
     Register Count1 = MRI.createVirtualRegister(CountRC);
-    Register LoadedIndex = MRI.createVirtualRegister(&TileAS::GPR32RegClass);
-    Register Chosen = NextOrSame(At, Load.getIterator(), LoadedIndex);
-    Later = LoadAt(At, Load.getIterator(), Chosen);
-    LaterPhi = BuildMI(Head, Head.begin(), Load.getDebugLoc(),
-                       TII.get(TargetOpcode::PHI), Count1)
-                   .addReg(Second)
-                   .addMBB(&Entry)
-                   .addReg(Later)
-                   .addMBB(&TileLatch);
-    LoadedPhi = BuildMI(Head, Head.begin(), Load.getDebugLoc(),
-                        TII.get(TargetOpcode::PHI), LoadedIndex)
-                    .addReg(SecondIndex)
-                    .addMBB(&Entry)
-                    .addReg(Chosen)
-                    .addMBB(&TileLatch);
+    Register AddrAhead = MRI.createVirtualRegister(MRI.getRegClass(AddrReg));
+    Register IndexAhead = MRI.createVirtualRegister(&TileAS::GPR32RegClass);
+    DenseMap<Register, Register> LoadMap{{AddrReg, AddrAhead}};
+    cloneSlice(&Load, At, Load.getIterator(), LoadMap, MF, MRI);
+    Register Later = LoadMap.lookup(Load.getOperand(0).getReg());
+    Register NextAddr = AddressAt(At, Load.getIterator(), IndexAhead);
+    Register NextIndex = NextOrSame(At, Load.getIterator(), IndexAhead);
+    for (auto [Def, FromEntry, FromLatch] :
+         {std::tuple(IndexAhead, Index3, NextIndex),
+          std::tuple(AddrAhead, Addr2, NextAddr),
+          std::tuple(Count1, Second, Later)})
+      Carried.push_back(
+          {AddPhi(Def, FromEntry).addReg(FromLatch).addMBB(&TileLatch),
+           FromLatch});
     CountPhi.addReg(Count1).addMBB(&TileLatch);
   }
   SmallVector<MachineInstr *, 16> Chain;
@@ -638,27 +810,61 @@ bool AgentRewrite::loadAhead(MachineInstr &Load, MachineBasicBlock &Head,
   if (Distance == 1)
     return true;
 
-  // The chain leaves the way between tiles: a copy in each site's
-  // asynchronous work, its two results joined at the latch for the
+  // The chain leaves the way between tiles: a copy in each site, where
+  // the warp would wait anyway, its results joined at the latch for the
   // header's PHIs.
-  Register Chosen = LoadedPhi->getOperand(3).getReg();
-  MachineSSAUpdater JoinCount(MF), JoinIndex(MF);
-  JoinCount.Initialize(Later);
-  JoinIndex.Initialize(Chosen);
+  SmallVector<std::unique_ptr<MachineSSAUpdater>, 3> Joins;
+  for (auto [Phi, Value] : Carried) {
+    Joins.push_back(std::make_unique<MachineSSAUpdater>(MF));
+    Joins.back()->Initialize(Value);
+  }
   for (MachineBasicBlock *Site : Sites) {
     MachineBasicBlock *To = Site;
     if (Site->isSuccessor(Site))
       To = peelFirstIteration(*Site, MF, MRI, TII);
     assert(To && "a site that cannot be peeled");
-    DenseMap<Register, Register> Copy = spreadChain(Chain, *To, MF, MRI);
-    JoinCount.AddAvailableValue(To, Copy.lookup(Later));
-    JoinIndex.AddAvailableValue(To, Copy.lookup(Chosen));
+    DenseMap<Register, Register> Copy = placeTileWorkChain(Chain, *To);
+    for (auto [I, C] : enumerate(Carried))
+      Joins[I]->AddAvailableValue(To, Copy.lookup(C.second));
   }
-  LaterPhi->getOperand(3).setReg(JoinCount.GetValueAtEndOfBlock(&TileLatch));
-  LoadedPhi->getOperand(3).setReg(JoinIndex.GetValueAtEndOfBlock(&TileLatch));
+  for (auto [I, C] : enumerate(Carried))
+    C.first->getOperand(3).setReg(Joins[I]->GetValueAtEndOfBlock(&TileLatch));
+
+  // The next tile's scalars of the way to its k-loop, computed in the
+  // latch: a header PHI each, the first tile's computed in the entry.
+  NextTileWork Control;
+  if (NextTileControl)
+    Control = nextTileWork(Head, TileLatch, Body, Sites, Chain, MF, MRI);
+  DenseMap<Register, Register> FirstTile;
+  SmallPtrSet<MachineInstr *, 8> Converted;
+  for (auto [Orig, Copy] : Control.Ahead)
+    Converted.insert(MRI.getUniqueVRegDef(Orig));
+  for (auto [Orig, Copy] : Control.Ahead) {
+    // A value only the converted scalars read needs no PHI of its own.
+    if (all_of(MRI.use_instructions(Orig), [&](const MachineInstr &User) {
+          return Converted.count(&User) || is_contained(Chain, &User);
+        }))
+      continue;
+    Register Phi = MRI.createVirtualRegister(MRI.getRegClass(Orig));
+    Register FromEntry =
+        firstTileValue(Orig, Head, Entry, Body, FirstTile, MF, MRI);
+    BuildMI(Head, Head.begin(), Load.getDebugLoc(), TII.get(TargetOpcode::PHI),
+            Phi)
+        .addReg(FromEntry)
+        .addMBB(&Entry)
+        .addReg(Copy)
+        .addMBB(&TileLatch);
+    for (MachineOperand &MO : make_early_inc_range(MRI.use_operands(Orig)))
+      if (!is_contained(Chain, MO.getParent()))
+        MO.setReg(Phi);
+  }
   for (MachineInstr *MI : reverse(Chain))
     if (isDead(*MI, MRI))
       MI->eraseFromParent();
+  for (MachineBasicBlock *B : blocksBeforeSites(Head, TileLatch, {}))
+    for (MachineInstr &MI : make_early_inc_range(reverse(*B)))
+      if (isDead(MI, MRI))
+        MI.eraseFromParent();
   return true;
 }
 
@@ -680,6 +886,17 @@ void AgentRewrite::loadNextTileAhead() {
     for (MachineInstr &MI : *Head)
       if (!MI.isPHI() && Nest->Work->loadsUnwritten(MI))
         Loads.push_back(&MI);
+    // An agent whose tile loop holds few predicates (not the MMA warp's
+    // accumulate flags) tests whether there is a next tile in its header,
+    // where nothing waits for it, instead of between the tiles; the next
+    // tile's index is then there for the next tile's work (loadAhead).
+    if (!Loads.empty() && LoadTwoTilesAhead && NextTileControl &&
+        !R.CommitsAccumulators)
+      if (std::optional<std::pair<Register, bool>> Test =
+              continueTest(*TileLatch, *Head)) {
+        SmallPtrSet<MachineInstr *, 4> Moved;
+        moveIfAvailable(Test->first, *Head, L->Body, Moved, MRI);
+      }
     for (MachineInstr *MI : Loads)
       loadAhead(*MI, *Head, *TileLatch, *L->Entry, L->Body);
   }
