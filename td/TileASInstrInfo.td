@@ -228,6 +228,32 @@ def STS_ROW_MN : TileASInst<(outs TILE:$t),
     RV_SmemWriteRowX2>;
 }
 
+// A quarter of that row (32 bf16, four fragments: columns $col .. $col + 31,
+// $col a multiple of 32) stored as it is made, so that a thread need not
+// hold its whole row (TileASPTXWideRows.cpp): the _PART forms make a new
+// tile of $bytes and write the quarter; the _INTO forms write one into the
+// tile another quarter's store made ($d = $t; $tilebytes is that tile's
+// bytes, which the layout's addresses need). The tile is complete, and
+// readable by an MMA, after the last store that writes into it.
+let mayStore = true, MemorySpace = "value" in {
+foreach Layout = ["X2", "MN"] in {
+  defvar Addr = !if(!eq(Layout, "X2"), "katoms128", "mnswizzle128");
+  def STS_ROW_ # Layout # _PART : TileASInst<(outs TILE:$t),
+      !con((ins bytesimm:$bytes, i32imm:$col),
+           !dag(ins, !listsplat(FRAG, 4), !foreach(I, !range(4), "v" # I))),
+      "st.shared.v4.b32 [$t + " # Addr #
+          "(row, $col)], \\{$v0, ..., $v3\\};",
+      RV_SmemWriteRowPart>;
+  let Constraints = "$d = $t" in
+  def STS_ROW_ # Layout # _INTO : TileASInst<(outs TILE:$d),
+      !con((ins TILE:$t, i32imm:$tilebytes, i32imm:$col),
+           !dag(ins, !listsplat(FRAG, 4), !foreach(I, !range(4), "v" # I))),
+      "st.shared.v4.b32 [$d + " # Addr #
+          "(row, $col)], \\{$v0, ..., $v3\\};",
+      RV_SmemWriteRowInto>;
+}
+}
+
 // The accumulator row (TMEM lane) whose columns the thread's tcgen05.ld and
 // tcgen05.st move: 32 x (warp index mod 4) + lane index.
 let isAsCheapAsAMove = true, isReMaterializable = true in

@@ -102,6 +102,18 @@ def RV_SmemWriteRowX2 : TileASResources<
     [OperandCharge<BudgetSmemBytes, "stage", "bytes">, PipeBarriers],
     LatTransport.Cycles, PipeSMem>;
 
+// A quarter of such a row (four 16-byte stores per thread): into a new tile
+// (the tile's first quarter, which pays for it), or into the tile another
+// quarter made (in place: nothing to pay).
+def RV_SmemWriteRowPart : TileASResources<
+    [SlotUse<SlotTpSmemWr, !mul(4, LatTransport.Cycles)>],
+    [CoarseIssue],
+    [OperandCharge<BudgetSmemBytes, "stage", "bytes">, PipeBarriers],
+    LatTransport.Cycles, PipeSMem>;
+def RV_SmemWriteRowInto : TileASResources<
+    [SlotUse<SlotTpSmemWr, !mul(4, LatTransport.Cycles)>],
+    [CoarseIssue], [], LatTransport.Cycles, PipeSMem>;
+
 def RV_TmemLoad : TileASResources<
     [SlotUse<SlotTMem, LatIssue.Cycles>,
      SlotUse<SlotTpTmemRd, LatTransport.Cycles>],

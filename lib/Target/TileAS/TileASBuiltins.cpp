@@ -59,6 +59,10 @@ constexpr T TmemColumnP[] = {T::Tmem, T::I32};
 constexpr StringRef TmemColumnN[] = {"t", "column"};
 constexpr T SmemWideRowP[] = {T::Bf16Row, T::Bf16Row, T::I32};
 constexpr StringRef SmemWideRowN[] = {"lo", "hi", "bytes"};
+constexpr T SmemRowPartP[] = {T::Bf16Quarter, T::I32, T::I32};
+constexpr StringRef SmemRowPartN[] = {"part", "column", "bytes"};
+constexpr T SmemRowIntoP[] = {T::Tile, T::Bf16Quarter, T::I32};
+constexpr StringRef SmemRowIntoN[] = {"tile", "part", "column"};
 constexpr T SmemLoadP[] = {T::Tile, T::I32};
 constexpr StringRef SmemLoadN[] = {"tile", "offset"};
 constexpr T UnaryP[] = {T::Lanes};
@@ -75,6 +79,7 @@ constexpr unsigned WideRowConstants[] = {2};
 constexpr unsigned Second[] = {1};
 constexpr unsigned First[] = {0};
 constexpr unsigned MmaConstants[] = {3, 4};
+constexpr unsigned PartConstants[] = {1, 2};
 constexpr unsigned MmaF16Constants[] = {3, 4, 5};
 constexpr unsigned BothConstants[] = {0, 1};
 
@@ -151,6 +156,17 @@ const BuiltinInfo Builtins[] = {
      SmemWideRowN, WideRowConstants, E::Store, -1},
     {"tileas.smem.row.mn", TileASISD::SMEM_TILE, T::Tile, SmemWideRowP,
      SmemWideRowN, WideRowConstants, E::Store, -1},
+    // A quarter of that row (32 bf16 at %column) stored as it is made: into
+    // a new tile of %bytes (.part), or into the tile another quarter's store
+    // of the same layout made (.into, which returns it).
+    {"tileas.smem.row.x2.part", TileASISD::SMEM_TILE, T::Tile, SmemRowPartP,
+     SmemRowPartN, PartConstants, E::Store, -1},
+    {"tileas.smem.row.mn.part", TileASISD::SMEM_TILE, T::Tile, SmemRowPartP,
+     SmemRowPartN, PartConstants, E::Store, -1},
+    {"tileas.smem.row.x2.into", TileASISD::SMEM_TILE, T::Tile, SmemRowIntoP,
+     SmemRowIntoN, WideRowConstants, E::Store, 0},
+    {"tileas.smem.row.mn.into", TileASISD::SMEM_TILE, T::Tile, SmemRowIntoP,
+     SmemRowIntoN, WideRowConstants, E::Store, 0},
     {"tileas.smem.load",
      TileASISD::SMEM_LOAD,
      T::Frag,
@@ -250,6 +266,8 @@ bool hasType(const Type *Ty, BuiltinType Want) {
     return bf16Lanes(Ty) == SmemRowLanes;
   case T::F32Row:
     return fragmentLanes(Ty) == SmemRowF32Lanes;
+  case T::Bf16Quarter:
+    return bf16Lanes(Ty) == SmemRowQuarterLanes;
   }
   llvm_unreachable("unknown builtin type");
 }
@@ -278,6 +296,8 @@ StringRef spell(BuiltinType Ty) {
     return "<64 x bfloat>";
   case T::F32Row:
     return "<32 x float>";
+  case T::Bf16Quarter:
+    return "<32 x bfloat>";
   }
   llvm_unreachable("unknown builtin type");
 }
@@ -407,6 +427,25 @@ std::optional<std::string> TileAS::checkBuiltinCall(const BuiltinInfo &B,
       return formatv("operand %{0} of @{1} must be a constant", B.ParamNames[I],
                      B.Name)
           .str();
+  // A quarter row starts at a quarter: column 0, 32, 64 or 96.
+  if (B.Params.size() == 3 && is_contained(B.Params, T::Bf16Quarter)) {
+    unsigned ColumnOp = isRowQuarterInto(B) ? 2 : 1;
+    uint64_t Column =
+        cast<ConstantInt>(Call.getArgOperand(ColumnOp))->getZExtValue();
+    if (Column % SmemRowQuarterLanes != 0 ||
+        Column + SmemRowQuarterLanes > SmemWideRowLanes)
+      return formatv("@{0} writes columns {1} to {2}: a quarter of the "
+                     "128-column row starts at column 0, 32, 64 or 96",
+                     B.Name, Column, Column + SmemRowQuarterLanes - 1)
+          .str();
+    if (isRowQuarterInto(B) && !rowQuarterTileBytes(Call))
+      return formatv("operand %tile of @{0} must be a tile made by @{1} (or "
+                     "returned by another @{0}): the quarter is written into "
+                     "that tile's layout",
+                     B.Name,
+                     B.Name.drop_back(StringRef(".into").size()) + ".part")
+          .str();
+  }
   // A tensor-memory move stays within the 512 columns of tensor memory.
   if (B.Name.ends_with(".at")) {
     uint64_t Column = cast<ConstantInt>(Call.getArgOperand(1))->getZExtValue();
@@ -417,6 +456,40 @@ std::optional<std::string> TileAS::checkBuiltinCall(const BuiltinInfo &B,
                      "tensor memory",
                      B.Name, Column, Column + Lanes - 1, TensorMemoryColumns)
           .str();
+  }
+  return std::nullopt;
+}
+
+bool TileAS::isRowQuarterInto(const BuiltinInfo &B) {
+  return B.Name == "tileas.smem.row.x2.into" ||
+         B.Name == "tileas.smem.row.mn.into";
+}
+
+std::optional<uint64_t> TileAS::rowQuarterTileBytes(const CallBase &Into) {
+  StringRef Layout = Into.getCalledFunction()
+                         ? Into.getCalledFunction()->getName()
+                         : StringRef();
+  if (!Layout.consume_back(".into"))
+    return std::nullopt;
+  const Value *Tile = Into.getArgOperand(0);
+  // Back through the .into calls of this layout to the .part that made it
+  // (a chain no longer than the row's quarters, in well-formed input).
+  for (unsigned Step = 0; Step != SmemWideRowLanes / SmemRowQuarterLanes;
+       ++Step) {
+    const auto *Def = dyn_cast<CallBase>(Tile);
+    const Function *F = Def ? Def->getCalledFunction() : nullptr;
+    if (!F)
+      return std::nullopt;
+    if (F->getName() == (Layout + ".into").str()) {
+      Tile = Def->getArgOperand(0);
+      continue;
+    }
+    if (F->getName() != (Layout + ".part").str())
+      return std::nullopt;
+    const auto *Bytes = dyn_cast<ConstantInt>(Def->getArgOperand(2));
+    if (!Bytes)
+      return std::nullopt;
+    return Bytes->getZExtValue();
   }
   return std::nullopt;
 }

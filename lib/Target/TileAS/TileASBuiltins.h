@@ -49,6 +49,9 @@ enum class BuiltinType : uint8_t {
   /// `<32 x float>`: a thread's row of 32 f32 (128 bytes, one swizzle row),
   /// eight fragments.
   F32Row,
+  /// `<32 x bfloat>`: a quarter of a thread's row of 128 bf16 (64 bytes),
+  /// four fragments of packed bf16x2.
+  Bf16Quarter,
 };
 
 /// How the node a builtin becomes touches memory.
@@ -84,6 +87,10 @@ constexpr unsigned SmemRowLanes = 64;
 /// The f32 elements of the row `@tileas.smem.row.f32` writes: the same 128
 /// bytes.
 constexpr unsigned SmemRowF32Lanes = 32;
+/// The bf16 elements of the quarter row `@tileas.smem.row.x2.part` (.mn,
+/// .into) writes, of the 128 of a wide row.
+constexpr unsigned SmemRowQuarterLanes = 32;
+constexpr unsigned SmemWideRowLanes = 128;
 /// The widths `fptrunc <N x float> to <N x bfloat>` converts: N a power of
 /// two from 8 (one fragment of packed pairs) to MaxFragmentLanes.
 constexpr unsigned MinBf16Lanes = 8;
@@ -105,6 +112,15 @@ std::optional<std::string> checkBuiltinCall(const BuiltinInfo &B,
 
 /// Whether \p Param is constant operand of \p B.
 bool isConstantParam(const BuiltinInfo &B, unsigned Param);
+
+/// Whether \p B writes a quarter of a wide row into the tile another
+/// quarter's store made (`@tileas.smem.row.x2.into`, `.mn.into`).
+bool isRowQuarterInto(const BuiltinInfo &B);
+
+/// The bytes of the tile a quarter-row store \p Into writes into: the
+/// `%bytes` of the `.part` call (of the same layout) that made it, through
+/// any `.into` calls between; nullopt when the tile comes from anything else.
+std::optional<uint64_t> rowQuarterTileBytes(const CallBase &Into);
 
 } // namespace TileAS
 } // namespace llvm

@@ -537,6 +537,32 @@ SDValue TileASTargetLowering::lowerFragmentBuiltin(
     return CLI.Chain;
   }
   case TileASISD::SMEM_TILE: {
+    if (is_contained(B.Params, TileAS::BuiltinType::Bf16Quarter)) {
+      // A quarter of a wide row: (bytes, column, 4 fragments) into a new
+      // tile, or (tile, the tile's bytes, column, 4 fragments) into the
+      // tile another quarter made.
+      bool Into = TileAS::isRowQuarterInto(B);
+      bool MN = B.Name.contains(".mn.");
+      SmallVector<SDValue, 8> Ops;
+      if (Into)
+        Ops = {Args[0][0],
+               DAG.getTargetConstant(*TileAS::rowQuarterTileBytes(*CLI.CB), DL,
+                                     MVT::i32),
+               Args[2][0]};
+      else
+        Ops = {Args[2][0], Args[1][0]};
+      append_range(Ops, Args[Into ? 1 : 0]);
+      Ops.push_back(CLI.Chain);
+      unsigned Opcode =
+          Into ? (MN ? TileAS::STS_ROW_MN_INTO : TileAS::STS_ROW_X2_INTO)
+               : (MN ? TileAS::STS_ROW_MN_PART : TileAS::STS_ROW_X2_PART);
+      MachineSDNode *N = DAG.getMachineNode(
+          Opcode, DL, DAG.getVTList(TileAS::TileVT, MVT::Other), Ops);
+      DAG.setNodeMemRefs(
+          N, {builtinMemOperand(B, *CLI.CB, DAG.getMachineFunction())});
+      InVals.push_back(SDValue(N, 0));
+      return SDValue(N, 1);
+    }
     if (B.Params.front() != TileAS::BuiltinType::Bf16Row &&
         B.Params.front() != TileAS::BuiltinType::F32Row)
       return SDValue(); // STS: one fragment.

@@ -275,6 +275,8 @@ std::optional<uint64_t> TileAS::producedTileBytes(const MachineInstr &MI) {
   case TileAS::STS_ROW:
   case TileAS::STS_ROW_X2:
   case TileAS::STS_ROW_MN:
+  case TileAS::STS_ROW_X2_PART:
+  case TileAS::STS_ROW_MN_PART:
     BytesOp = 1;
     break;
   default:

@@ -70,8 +70,9 @@ public:
 
 namespace TileAS {
 /// The bytes of the shared-memory tile MI produces (its $bytes: TMA_LOAD,
-/// CP_ASYNC, STS, STS_ROW, STS_ROW_X2, STS_ROW_MN), or nullopt for any other
-/// instruction.
+/// CP_ASYNC, STS, STS_ROW, STS_ROW_X2, STS_ROW_MN and the first quarter of a
+/// wide row, STS_ROW_X2_PART, STS_ROW_MN_PART), or nullopt for any other
+/// instruction (a quarter written into an existing tile makes none).
 std::optional<uint64_t> producedTileBytes(const MachineInstr &MI);
 
 /// The tensor-memory moves of N columns (tcgen05.ld / st .32x32b.xN, N a

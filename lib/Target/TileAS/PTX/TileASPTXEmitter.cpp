@@ -373,6 +373,10 @@ Error KernelEmitter::emitInstruction(const MachineInstr &MI, raw_ostream &OS) {
   case TileAS::STS_ROW:
   case TileAS::STS_ROW_X2:
   case TileAS::STS_ROW_MN:
+  case TileAS::STS_ROW_X2_PART:
+  case TileAS::STS_ROW_MN_PART:
+  case TileAS::STS_ROW_X2_INTO:
+  case TileAS::STS_ROW_MN_INTO:
   case TileAS::LDS:
   case TileAS::TMA_STORE:
   case TileAS::TMEM_ALLOC:

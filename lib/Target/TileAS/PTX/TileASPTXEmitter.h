@@ -115,8 +115,8 @@ private:
                                     llvm::StringRef Operand,
                                     llvm::StringRef Dst);
   /// STS_ROW_X2 / STS_ROW_MN: the thread's row of 128 bf16 into a tile of
-  /// two 128-byte swizzle atoms, K-major or MN-major
-  /// (TileASPTXWideRows.cpp).
+  /// two 128-byte swizzle atoms, K-major or MN-major, or a quarter of it
+  /// (the _PART and _INTO forms; TileASPTXWideRows.cpp).
   llvm::Error emitWideRowStore(const llvm::MachineInstr &MI,
                                llvm::raw_ostream &OS);
   void syncMma(llvm::raw_ostream &OS);

@@ -424,7 +424,9 @@ Error PlanBuilder::assignFills() {
       // the pipelined loop (a tile loop's Q) is refilled once per outer
       // iteration, after its readers are done (Refilled).
       bool ByThreads = Op == TileAS::STS || Op == TileAS::STS_ROW ||
-                       Op == TileAS::STS_ROW_X2 || Op == TileAS::STS_ROW_MN;
+                       Op == TileAS::STS_ROW_X2 || Op == TileAS::STS_ROW_MN ||
+                       Op == TileAS::STS_ROW_X2_PART ||
+                       Op == TileAS::STS_ROW_MN_PART;
       if (Plan.Coordinated && inCycle(MBB)) {
         if (Plan.Agents.empty())
           Plan.Refilled.insert(&MI);

@@ -155,6 +155,10 @@ Error KernelEmitter::emitTile(const MachineInstr &MI, raw_ostream &OS) {
   }
   case TileAS::STS_ROW_X2:
   case TileAS::STS_ROW_MN:
+  case TileAS::STS_ROW_X2_PART:
+  case TileAS::STS_ROW_MN_PART:
+  case TileAS::STS_ROW_X2_INTO:
+  case TileAS::STS_ROW_MN_INTO:
     return emitWideRowStore(MI, OS);
   case TileAS::LDS:
     OS << "\tadd.u32 %x10, " << R(1) << ", " << R(2) << ";\n"

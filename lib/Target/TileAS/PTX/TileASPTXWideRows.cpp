@@ -22,6 +22,13 @@
 //
 // A thread whose row is past the tile's rows (bytes / 256) writes nothing.
 //
+// The quarter forms (STS_ROW_X2_PART / _INTO, STS_ROW_MN_PART / _INTO) write
+// the four chunks of columns col .. col + 31 (c = col / 8 .. col / 8 + 3) at
+// the same addresses: a row stored as it is made, quarter by quarter, into
+// one tile. The first quarter (_PART) takes the tile's buffer; a tile in a
+// buffer of its own (no ring) is handed to the tensor core (the async-proxy
+// fence and the group's barrier) after the last quarter written into it.
+//
 //===----------------------------------------------------------------------===//
 
 #include "PTX/TileASPTXEmitter.h"
@@ -32,6 +39,7 @@
 
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -48,9 +56,54 @@ constexpr unsigned WideRowChunks = 2 * ChunksPerAtomRow;
 
 } // namespace
 
+/// Whether MI writes a quarter of a row into the tile another store made.
+static bool isQuarterInto(const MachineInstr &MI) {
+  return MI.getOpcode() == TileAS::STS_ROW_X2_INTO ||
+         MI.getOpcode() == TileAS::STS_ROW_MN_INTO;
+}
+
+/// The store in MI's block that made the tile a quarter-row store writes
+/// into (back through the other quarters), or null when it is not there.
+static const MachineInstr *tileMaker(const MachineInstr &MI) {
+  const MachineInstr *Cur = &MI;
+  while (isQuarterInto(*Cur)) {
+    Register Tile = Cur->getOperand(1).getReg();
+    const MachineInstr *Def = nullptr;
+    for (MachineBasicBlock::const_reverse_iterator
+             It = std::next(MachineBasicBlock::const_reverse_iterator(Cur)),
+             E = Cur->getParent()->rend();
+         It != E && !Def; ++It)
+      if (It->definesRegister(Tile, /*TRI=*/nullptr))
+        Def = &*It;
+    if (!Def)
+      return nullptr;
+    Cur = Def;
+  }
+  return Cur;
+}
+
+/// Whether no later quarter in MI's block writes into the tile MI wrote.
+static bool isLastQuarter(const MachineInstr &MI) {
+  Register Tile = MI.getOperand(0).getReg();
+  for (MachineBasicBlock::const_iterator It = std::next(MI.getIterator()),
+                                         E = MI.getParent()->end();
+       It != E; ++It) {
+    if (isQuarterInto(*It) && It->getOperand(1).getReg() == Tile)
+      return false;
+    if (It->definesRegister(Tile, /*TRI=*/nullptr))
+      return true;
+  }
+  return true;
+}
+
 Error KernelEmitter::emitWideRowStore(const MachineInstr &MI, raw_ostream &OS) {
-  bool MNMajor = MI.getOpcode() == TileAS::STS_ROW_MN;
-  StringRef Name = MNMajor ? "STS_ROW_MN" : "STS_ROW_X2";
+  unsigned Op = MI.getOpcode();
+  bool MNMajor = Op == TileAS::STS_ROW_MN || Op == TileAS::STS_ROW_MN_PART ||
+                 Op == TileAS::STS_ROW_MN_INTO;
+  bool Into = isQuarterInto(MI);
+  bool Quarter =
+      Into || Op == TileAS::STS_ROW_X2_PART || Op == TileAS::STS_ROW_MN_PART;
+  StringRef Name = MF.getSubtarget().getInstrInfo()->getName(Op);
   if (quadRows())
     return createStringError(
         inconvertibleErrorCode(),
@@ -59,17 +112,31 @@ Error KernelEmitter::emitWideRowStore(const MachineInstr &MI, raw_ostream &OS) {
                 "tcgen05.mma's 32x32b rows",
                 MF.getName(), MI.getParent()->getNumber(), Name,
                 MF.getSubtarget().getCPU()));
-  uint64_t Bytes = *TileAS::producedTileBytes(MI);
+  uint64_t Bytes = Into ? uint64_t(MI.getOperand(2).getImm())
+                        : *TileAS::producedTileBytes(MI);
+  // The chunks written and the operand of the first fragment.
+  unsigned FirstChunk = 0, Chunks = WideRowChunks, FirstFrag = 2;
+  if (Quarter) {
+    unsigned Column = unsigned(MI.getOperand(Into ? 3 : 2).getImm());
+    FirstChunk = Column / 8;
+    Chunks = WideRowChunks / 4;
+    FirstFrag = Into ? 4 : 3;
+  }
   if (Bytes % (2 * MnAtomBytes) != 0)
     return createStringError(
         inconvertibleErrorCode(),
         formatv("{0} bb.{1}: {2}: a tile of {3} bytes is not whole 8-row "
                 "groups of 256-byte rows (2048 bytes each)",
                 MF.getName(), MI.getParent()->getNumber(), Name, Bytes));
-  bool Own = Plan.OwnBuffers.count(&MI);
-  if (Own)
-    readersDone(OS, MI);
-  tileAddress(OS, MI, MI.getOperand(0).getReg());
+  // A quarter into a tile of its own hands it over after the last quarter.
+  const MachineInstr *Maker = Into ? tileMaker(MI) : &MI;
+  bool OwnTile = Maker && Plan.OwnBuffers.count(Maker);
+  bool Own = OwnTile && (!Quarter || isLastQuarter(MI));
+  if (!Into) {
+    if (OwnTile)
+      readersDone(OS, MI);
+    tileAddress(OS, MI, MI.getOperand(0).getReg());
+  }
   // %x10 = r, %x13 = r mod 8, %x12 = the tile's address of row r's first
   // chunk before its swizzle.
   OS << "\tshr.u32 %x10, %x3, 16;\n\tand.b32 %x11, %x0, 31;\n"
@@ -87,13 +154,15 @@ Error KernelEmitter::emitWideRowStore(const MachineInstr &MI, raw_ostream &OS) {
     OS << "\tshl.b32 %x12, %x10, 7;\t// r * 128\n";
   }
   OS << "\tadd.u32 %x12, %x12, " << reg(MI.getOperand(0).getReg()) << ";\n";
-  for (unsigned C = 0; C != WideRowChunks; ++C) {
+  for (unsigned C = FirstChunk; C != FirstChunk + Chunks; ++C) {
     unsigned InRow = C % ChunksPerAtomRow;
     OS << "\txor.b32 %x14, %x13, " << InRow << ";\n\tshl.b32 %x14, %x14, 4;\n"
        << "\tadd.u32 %x14, %x14, %x12;\n\t@%q4 st.shared.v4.b32 [%x14";
     if (C >= ChunksPerAtomRow)
       OS << "+" << SecondAtom;
-    OS << "], " << fragVector(MI.getOperand(2 + C).getReg()) << ";\n";
+    OS << "], "
+       << fragVector(MI.getOperand(FirstFrag + C - FirstChunk).getReg())
+       << ";\n";
   }
   if (Own)
     OS << "\tfence.proxy.async.shared::cta;\n\t" << groupBarrier() << ";\n";

@@ -202,6 +202,41 @@ entry:
   ret void
 }
 
+; A row of 128 bf16 a quarter at a time: smem.row.x2.part / .mn.part make
+; the tile (bytes, column, the quarter's four packed fragments), .into writes
+; another quarter into it (tied: the tile, its bytes, the column).
+; MIR-LABEL: name: quarter_rows
+; MIR-COUNT-4:  CVT_BF16X2
+; MIR:          [[K:%[0-9]+]]:tile = STS_ROW_X2_PART 32768, 0, [[Q:(%[0-9]+, ){3}%[0-9]+]] :: (store unknown-size, align 16, addrspace 3)
+; MIR:          %{{[0-9]+}}:tile = STS_ROW_X2_INTO [[K]], 32768, 96, [[Q]] :: (store unknown-size into %ir.k0, align 16, addrspace 3)
+; MIR:          [[MN:%[0-9]+]]:tile = STS_ROW_MN_PART 32768, 32, [[Q]] :: (store unknown-size, align 16, addrspace 3)
+; MIR:          %{{[0-9]+}}:tile = STS_ROW_MN_INTO [[MN]], 32768, 64, [[Q]] :: (store unknown-size into %ir.mn0, align 16, addrspace 3)
+
+; ASM-LABEL: quarter_rows:
+; ASM:      st.shared.v4.b32 [%tile{{[0-9]+}} + katoms128(row, 0)]
+; ASM:      st.shared.v4.b32 [%tile{{[0-9]+}} + katoms128(row, 96)]
+; ASM:      st.shared.v4.b32 [%tile{{[0-9]+}} + mnswizzle128(row, 32)]
+; ASM:      st.shared.v4.b32 [%tile{{[0-9]+}} + mnswizzle128(row, 64)]
+
+declare ptr addrspace(3) @tileas.smem.row.x2.part(<32 x bfloat>, i32, i32) nounwind willreturn memory(inaccessiblemem: readwrite)
+declare ptr addrspace(3) @tileas.smem.row.x2.into(ptr addrspace(3), <32 x bfloat>, i32) nounwind willreturn memory(argmem: readwrite)
+declare ptr addrspace(3) @tileas.smem.row.mn.part(<32 x bfloat>, i32, i32) nounwind willreturn memory(inaccessiblemem: readwrite)
+declare ptr addrspace(3) @tileas.smem.row.mn.into(ptr addrspace(3), <32 x bfloat>, i32) nounwind willreturn memory(argmem: readwrite)
+
+define void @quarter_rows(ptr noalias %dout) {
+entry:
+  %acc = call ptr addrspace(6) @tileas.tmem.alloc(i32 128)
+  %q = call <32 x float> @tileas.tmem.load.at.v32f32(ptr addrspace(6) %acc, i32 0)
+  %b = fptrunc <32 x float> %q to <32 x bfloat>
+  %k0 = call ptr addrspace(3) @tileas.smem.row.x2.part(<32 x bfloat> %b, i32 0, i32 32768)
+  %k1 = call ptr addrspace(3) @tileas.smem.row.x2.into(ptr addrspace(3) %k0, <32 x bfloat> %b, i32 96)
+  %mn0 = call ptr addrspace(3) @tileas.smem.row.mn.part(<32 x bfloat> %b, i32 32, i32 32768)
+  %mn1 = call ptr addrspace(3) @tileas.smem.row.mn.into(ptr addrspace(3) %mn0, <32 x bfloat> %b, i32 64)
+  call void @tileas.tma.store(ptr addrspace(3) %k1, ptr %dout, i32 0, i32 0)
+  call void @tileas.tma.store(ptr addrspace(3) %mn1, ptr %dout, i32 0, i32 128)
+  ret void
+}
+
 ; A warp's sum of <16 x float>: the lane-wise sum of its four fragments
 ; (three FADD), then WARP_SUM (of one fragment alone:
 ; ptx/warp-sum.ll).
