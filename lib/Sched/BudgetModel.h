@@ -31,6 +31,9 @@ struct BudgetCharge {
   uint64_t PerCopy = 0; ///< PerStage amount per ring copy (0 for PerPipe).
   unsigned Depth = 1;   ///< Ring depth of the op's value.
   bool Pipes = false;
+  /// Charges with the same Ring (>= 0) are the producers of one ring,
+  /// whose depth is the deepest span among them: capped together.
+  int Ring = -1;
 };
 
 class BudgetModel {

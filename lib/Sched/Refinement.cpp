@@ -30,6 +30,7 @@
 
 #include "tileas/Sched/Coordination.h"
 
+#include "llvm/ADT/SmallSet.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -95,16 +96,26 @@ static bool tighten(ArrayRef<BudgetCharge> Charges, unsigned Budget,
                       return A->Amount > B->Amount;
                     });
   bool Changed = false;
+  SmallSet<int, 8> CappedRings;
   for (const BudgetCharge *C : Reducible) {
     if (Excess == 0)
       break;
+    if (C->PerCopy && C->Ring >= 0 && !CappedRings.insert(C->Ring).second)
+      continue;
     if (C->PerCopy) {
       uint64_t Copies = std::min<uint64_t>(
           C->Depth - 1, (Excess + C->PerCopy - 1) / C->PerCopy);
       int NewGap = int(C->Depth - Copies) - 1;
-      if (NewGap < Caps.RingGap[C->Op]) {
-        Caps.RingGap[C->Op] = NewGap;
-        Changed = true;
+      // A ring written in place by several producers (a tile stored a
+      // part at a time) spans from the first to its last reader: every
+      // producer gets the cap, or the ring keeps its depth.
+      for (const BudgetCharge *Other : Reducible) {
+        if (Other != C && (C->Ring < 0 || Other->Ring != C->Ring))
+          continue;
+        if (NewGap < Caps.RingGap[Other->Op]) {
+          Caps.RingGap[Other->Op] = NewGap;
+          Changed = true;
+        }
       }
       Excess -= std::min(Excess, Copies * C->PerCopy);
     } else if (Caps.StageGap[C->Op] > 0) {
@@ -158,12 +169,14 @@ struct CoordinationRefinement {
 static std::vector<BudgetCharge> ringCharges(const pipes::SolveResult &C,
                                              unsigned Budget) {
   std::vector<BudgetCharge> Charges;
-  for (const pipes::Pipe &Ring : C.Pipes)
+  for (unsigned I = 0, E = C.Pipes.size(); I != E; ++I) {
+    const pipes::Pipe &Ring = C.Pipes[I];
     if (Ring.Kind == pipes::PipeKind::Ring && Ring.Budget == int(Budget) &&
         Ring.Owner >= 0)
       for (unsigned Op : Ring.Producers)
         Charges.push_back({Op, Budget, Ring.Bytes * Ring.Depth, Ring.Bytes,
-                           Ring.Depth, true});
+                           Ring.Depth, true, int(I)});
+  }
   return Charges;
 }
 

@@ -59,6 +59,40 @@ Problem twoTileLoop(uint64_t Smem, unsigned Distance = 0) {
   return B.P;
 }
 
+/// A TMA tile that a synchronous op rewrites in place (a part stored into
+/// it) before an MMA reads it, each step 50 cycles after the one before:
+/// one ring with two producers, whose depth spans from the TMA to the MMA.
+Problem inPlaceChain(uint64_t Smem) {
+  ProblemBuilder B;
+  unsigned Tma = B.op({{1, 1}}, /*Async=*/true);
+  unsigned Into = B.op({{3, 1}});
+  unsigned Mma = B.op({{2, 4}}, /*Async=*/true);
+  B.dep(Tma, Into, 50);
+  B.dep(Into, Mma, 50);
+  makeModuloEligible(B.P);
+
+  pipes::SolveInput In;
+  for (unsigned Op = 0; Op != B.P.size(); ++Op) {
+    pipes::LoopOp L;
+    L.Unit = Op == Tma ? TMA : Op == Mma ? TensorCore : Issuer;
+    L.Async = Op != Into;
+    L.Latency = Op == Mma ? 4 : 50;
+    In.Ops.push_back(L);
+  }
+  In.Values = {{int(Tma), false, 100, int(SmemBudget), false},
+               {int(Into), false, 100, int(SmemBudget), false}};
+  In.Reads = {{Into, 0, 0, true, 1}, {Mma, 1, 0, false, -1}};
+  In.FirstBarrier = 1;
+  In.BarrierLimit = 16;
+  In.BudgetCapacity = {Smem, 15};
+  In.BudgetNames = {"smem", "barriers"};
+  In.BarrierBudget = int(BarrierBudget);
+  In.Cost.MbarrierBudget = int(SmemBudget);
+  B.P.model() = smallModel();
+  B.P.Coordination = In;
+  return B.P;
+}
+
 TEST(Coordination, ScheduleIsAcceptedOnlyWithCoordinationThatFits) {
   // One slot of each ring is 200 bytes of tiles and 4 mbarriers (32 bytes);
   // there are 216. The scheduler orders the loads before both MMAs so that
@@ -130,6 +164,29 @@ TEST(Coordination, VerifierJudgesTheCoordinationOfASchedule) {
                 formatv("of 'smem'; its capacity is {0}", Tiles).str()),
             std::string::npos)
       << V.back().Message;
+}
+
+TEST(Coordination, ARingWrittenInPlaceIsCappedAtEveryProducer) {
+  // Unrefined, the MMA runs stages after the TMA and the ring is deeper
+  // than the pool holds; refinement must cap the in-place producer as well
+  // as the TMA, or the MMA stays late and the ring keeps its depth.
+  Problem Roomy = inPlaceChain(/*Smem=*/100000);
+  ScheduleResult Free = scheduleLoop(Roomy, SchedulerOptions());
+  ASSERT_TRUE(Free.Success) << Free.Failure.Reason;
+  Expected<pipes::SolveResult> Deep = solveCoordination(Roomy, Free.Sched);
+  ASSERT_TRUE(bool(Deep));
+  ASSERT_GT(Deep->BudgetUsage[SmemBudget], 150u)
+      << "the unrefined ring must overflow for this test to mean much";
+
+  Problem P = inPlaceChain(/*Smem=*/150);
+  SchedulerOptions Opts;
+  Opts.Verify = true;
+  ScheduleResult R = scheduleLoop(P, Opts);
+  ASSERT_TRUE(R.Success) << R.Failure.Reason;
+  EXPECT_TRUE(verifySchedule(P, R.Sched).empty());
+  Expected<pipes::SolveResult> C = solveCoordination(P, R.Sched);
+  ASSERT_TRUE(bool(C));
+  EXPECT_LE(C->BudgetUsage[SmemBudget], 150u);
 }
 
 } // namespace
