@@ -21,6 +21,8 @@ import re
 import subprocess
 import sys
 
+from corpus_kernels import cpu_options
+
 NEED = re.compile(r"agent (\w+) keeps about (\d+) 32-bit registers live in "
                   r"its loop, of its budget (\d+)")
 USED = re.compile(r"agent (\w+) \(from bb\.\d+\) uses (\d+) 32-bit registers "
@@ -47,7 +49,11 @@ def main():
     for name in sorted(os.listdir(corpus)):
         if not name.endswith((".mir", ".ll")):
             continue
-        p = subprocess.run(llc + [os.path.join(corpus, name)],
+        # A Hopper kernel is sm_90a's unless the extra arguments name the
+        # processor.
+        cpu = [] if any(a.startswith("-mcpu") for a in extra) else \
+            cpu_options(os.path.splitext(name)[0], "-mcpu")
+        p = subprocess.run(llc + cpu + [os.path.join(corpus, name)],
                            capture_output=True, text=True)
         need, short = {}, {}
         for line in p.stderr.splitlines():

@@ -34,6 +34,14 @@ def trip_count_option(name, trips, tiles=1):
     return "--trip-count=%d" % trips
 
 
+def cpu_options(name, option):
+    """The processor option (option: "-mcpu" for llc, "--mcpu" for
+    tileas-sim) a corpus kernel needs: a Hopper kernel (`*-hopper.*`; wgmma,
+    which Blackwell lacks) is sm_90a's; every other takes the tools'
+    default (Blackwell)."""
+    return [option + "=sm_90a"] if "-hopper" in name else []
+
+
 def kernel_class(name):
     """The issues' targets name GEMM and attention kernels."""
     if "gemm" in name:

@@ -73,15 +73,19 @@ passes=(-run-pass=tileas-generate-schedule,tileas-materialize-schedule)
 for ll in "${kernels[@]}"; do
   mir=${ll%.ll}.mir
   name=$(basename "${ll%.ll}")
-  ir_cmd=("$LLC" --load="$PLUGIN" -march=tileas -O2 "$ll" -o /dev/null)
-  mir_cmd=("$LLC" --load="$PLUGIN" -march=tileas "${passes[@]}" "$mir"
+  # A Hopper kernel (wgmma, which Blackwell lacks) is sm_90a's.
+  cpu=()
+  case $name in *-hopper) cpu=(-mcpu=sm_90a) ;; esac
+  ir_cmd=("$LLC" --load="$PLUGIN" -march=tileas "${cpu[@]}" -O2 "$ll"
     -o /dev/null)
-  ir_ii=$(ii -O2 "$ll")
+  mir_cmd=("$LLC" --load="$PLUGIN" -march=tileas "${cpu[@]}" "${passes[@]}"
+    "$mir" -o /dev/null)
+  ir_ii=$(ii "${cpu[@]}" -O2 "$ll")
   sed 's/ noalias//g' "$ll" >"$TMP/aliased.ll"
-  aliased_ii=$(ii -O2 "$TMP/aliased.ll")
+  aliased_ii=$(ii "${cpu[@]}" -O2 "$TMP/aliased.ll")
   mir_ii=- why=- ir_k=- mir_k=- k_ratio=- wall_ratio=-
   if [[ -f "$mir" ]]; then
-    mir_ii=$(ii "${passes[@]}" "$mir")
+    mir_ii=$(ii "${cpu[@]}" "${passes[@]}" "$mir")
     if [[ "$ir_ii" == "$mir_ii" ]]; then
       why=
     elif [[ "$aliased_ii" == "$mir_ii" ]]; then

@@ -206,13 +206,24 @@ generate_loops() {
 
 bench_corpus_and_machsuite() {
   local corpus
-  corpus=$(find "$REPO/bench/corpus" -name '*.mir' | sort | paste -sd, -)
+  # Blackwell's kernels on the default machine; the Hopper kernels
+  # (*-hopper.mir: wgmma, which Blackwell lacks) on sm_90a's.
+  corpus=$(find "$REPO/bench/corpus" -name '*.mir' ! -name '*-hopper.mir' |
+    sort | paste -sd, -)
   log "tileas-bench: corpus and MachSuite"
   "$BIN/tileas-bench" --corpus="$corpus" --machsuite="$MACHSUITE" \
     --out-dir="$WORK/parts/000-corpus" "${BENCH_FLAGS[@]}"
-  note "tileas-bench --corpus=<bench/corpus/*.mir, comma-separated>" \
-    "--machsuite=$MACHSUITE" \
+  note "tileas-bench --corpus=<bench/corpus/*.mir but *-hopper.mir," \
+    "comma-separated> --machsuite=$MACHSUITE" \
     "--out-dir=<tmp>/parts/000-corpus ${BENCH_FLAGS[*]}"
+  corpus=$(find "$REPO/bench/corpus" -name '*-hopper.mir' | sort |
+    paste -sd, -)
+  log "tileas-bench: the Hopper corpus (sm_90a)"
+  "$BIN/tileas-bench" --mcpu=sm_90a --corpus="$corpus" \
+    --out-dir="$WORK/parts/000-corpus-hopper" "${BENCH_FLAGS[@]}"
+  note "tileas-bench --mcpu=sm_90a" \
+    "--corpus=<bench/corpus/*-hopper.mir, comma-separated>" \
+    "--out-dir=<tmp>/parts/000-corpus-hopper ${BENCH_FLAGS[*]}"
 }
 
 # One tileas-bench per generated loop, each under the time limit.
@@ -251,10 +262,12 @@ sim_bench() {
   log "bench/sim-bench.py: simulated cycles of the corpus"
   python3 "$REPO/bench/sim-bench.py" --build "$BUILD" \
     --peer-results "$WORK/parts/000-corpus/results.csv" \
+    --peer-results "$WORK/parts/000-corpus-hopper/results.csv" \
     --trip-counts "$SIM_TRIP_COUNTS" --jitter "$SIM_JITTER" \
     --seeds "$SIM_SEEDS" --out "$WORK/raw/sim.csv"
   note "bench/sim-bench.py --build <build>" \
     "--peer-results <tmp>/parts/000-corpus/results.csv" \
+    "--peer-results <tmp>/parts/000-corpus-hopper/results.csv" \
     "--trip-counts $SIM_TRIP_COUNTS --jitter $SIM_JITTER" \
     "--seeds $SIM_SEEDS --out <tmp>/raw/sim.csv"
 }

@@ -40,7 +40,8 @@ import subprocess
 import sys
 import tempfile
 
-from corpus_kernels import (FIXED_TRIPS, NESTS, kernel_class, llvm_bin,
+from corpus_kernels import (FIXED_TRIPS, NESTS, cpu_options, kernel_class,
+                            llvm_bin,
                             trip_count_option)
 
 COLUMNS = ("loop", "family", "requested_trip_count", "trip_count", "variant",
@@ -61,13 +62,18 @@ class Tools:
                     "--load=" + os.path.join(build, "lib", "libTileAS.so"),
                     "-march=tileas"]
         self.sim = os.path.join(build, "bin", "tileas-sim")
+        # The kernel being measured, whose processor (cpu_options) both
+        # tools take.
+        self.kernel = ""
 
     def llc_run(self, args):
-        return subprocess.run(self.llc + args, capture_output=True, text=True)
+        return subprocess.run(self.llc + cpu_options(self.kernel, "-mcpu") +
+                              args, capture_output=True, text=True)
 
     def simulate(self, mir, args):
         """tileas-sim --json: (result dict or None, error text)."""
-        p = subprocess.run([self.sim, mir, "--json"] + args,
+        p = subprocess.run([self.sim, mir, "--json"] +
+                           cpu_options(self.kernel, "--mcpu") + args,
                            capture_output=True, text=True)
         if p.returncode != 0:
             return None, p.stderr.strip()
@@ -190,6 +196,7 @@ def row(loop, requested, trips, variant, jitter, seed, status, result=None,
 
 def measure_loop(tools, src, work, args, peers):
     name = os.path.splitext(os.path.basename(src))[0]
+    tools.kernel = name
     ours, ours_err = materialize(tools, src, work, name)
     ws, ws_err = None, NO_WS
     if args.warp_specialized:
@@ -250,8 +257,9 @@ def main(argv):
     parser.add_argument("--build", required=True, help="the build tree")
     parser.add_argument("--out", required=True, help="the CSV to write")
     parser.add_argument("--corpus", default=os.path.join(here, "corpus"))
-    parser.add_argument("--peer-results",
-                        help="tileas-bench's results.csv (SMS verdicts)")
+    parser.add_argument("--peer-results", action="append", default=[],
+                        help="tileas-bench's results.csv (SMS verdicts); "
+                        "may be given once per machine's run")
     parser.add_argument("--trip-counts", default="4,16,128",
                         type=lambda s: [int(t) for t in s.split(",")])
     parser.add_argument("--jitter", type=int, default=25)
@@ -259,7 +267,9 @@ def main(argv):
     args = parser.parse_args(argv)
     tools = Tools(args.build)
     args.warp_specialized = has_option(tools, WS_OPTION)
-    peers = read_peer_results(args.peer_results)
+    peers = {}
+    for path in args.peer_results:
+        peers.update(read_peer_results(path))
     corpus = sorted(os.path.join(args.corpus, f)
                     for f in os.listdir(args.corpus) if f.endswith(".mir"))
     rows = []

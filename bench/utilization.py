@@ -15,9 +15,9 @@ the loads at 3x, seed 1), and writes bench/results/utilization.json:
     "trip_count", "jitter", "schedule_timing", "ii", "stages",
     "ring_depths", "cycles", "cycles_per_iteration", "tensor_core": {...}}]}
 
-A Hopper kernel (gemm-wgmma-hopper: wgmma does not exist on sm_100, so
-the b200 description leaves its MMAs on the slot model's numbers, with no
-tensor-core occupancy) is simulated on the h100 description instead; every
+A Hopper kernel (gemm-wgmma-hopper: wgmma does not exist on sm_100, whose
+machine refuses it) is compiled and simulated for sm_90a (-mcpu, --mcpu)
+on the h100 description instead; every
 run says which in "sim_timing", and its schedule made with measured timing
 ("schedule_timing": "b200") is made with that description too
 (-tileas-timing=h100).
@@ -40,7 +40,8 @@ import subprocess
 import sys
 import tempfile
 
-from corpus_kernels import FIXED_TRIPS, NESTS, kernel_class, llvm_bin
+from corpus_kernels import (FIXED_TRIPS, NESTS, cpu_options, kernel_class,
+                            llvm_bin)
 
 TIMING = "b200"
 TRIPS = (16, 128)
@@ -58,6 +59,7 @@ def compile_kernel(args, src, form, strategy, sched_timing, work):
     base = os.path.join(work, "%s.%s.%s.%s" % (
         os.path.basename(src), form, strategy, sched_timing))
     mir, yaml = base + ".mir", base + ".yaml"
+    name = os.path.splitext(os.path.basename(src))[0]
     cmd = [os.path.join(llvm_bin(args.build, "utilization.py"), "llc"),
            "--load=" + os.path.join(args.build, "lib", "libTileAS.so"),
            "-march=tileas", "-pass-remarks-output=" + yaml,
@@ -65,8 +67,8 @@ def compile_kernel(args, src, form, strategy, sched_timing, work):
            # A schedule made with measured timing uses the description
            # the kernel is simulated on (h100 for the Hopper kernel).
            "-tileas-timing=" + (sched_timing if sched_timing == "model"
-                                else sim_timing(os.path.splitext(
-                                    os.path.basename(src))[0]))]
+                                else sim_timing(name))]
+    cmd += cpu_options(name, "-mcpu")
     if form == "mir":
         cmd.append("-run-pass=tileas-generate-schedule,"
                    "tileas-materialize-schedule")
@@ -111,6 +113,7 @@ def simulate(args, mir, yaml, src, form, trips, jitter_args, timing):
     error)."""
     sim = os.path.join(args.build, "bin", "tileas-sim")
     cmd = [sim, mir, "--json", "--timing=" + timing, "--remarks=" + yaml]
+    cmd += cpu_options(os.path.splitext(os.path.basename(src))[0], "--mcpu")
     if form == "mir":
         cmd.append("--reference=" + src)
     p = run(cmd + ["--trip-count=%d" % trips] + jitter_args)

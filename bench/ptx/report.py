@@ -494,7 +494,9 @@ def main(work):
       "to PTX (`-mcpu=sm_100a`; `sm_90a` for the Hopper kernel) against "
       "`.ll` to today's assembly "
       "(`-mcpu=sm_100`). Target: PTX within 1.5x. A kernel that llc refuses "
-      "for sm_100a is timed to its error and not held to the target." %
+      "for sm_100a is timed to its error and not held to the target; a "
+      "Hopper kernel has no assembly baseline (sm_100, Blackwell's machine, "
+      "refuses its wgmma) and is not held to it either." %
       machine.get("runs", "?"))
     w("")
     w("*Passes*: the pass pipeline alone, the processor time (user + "
@@ -521,6 +523,14 @@ def main(work):
         p_asm = passes.get(path, {}).get("sm_100")
         p_ratio = p_ptx / p_asm if p_ptx is not None and p_asm else None
         refused = ptx["status"] != 0
+        if asm["status"] != 0:
+            # No baseline: the abstract sm_100 refuses the kernel (a Hopper
+            # kernel's wgmma, which Blackwell's machine lacks).
+            w("| %s | %.1f | - | - | %s | - | - | no baseline (sm_100 "
+              "refuses it) |" % (os.path.basename(path), ptx["best"] / 1000.0,
+                                 "%.1f" % (p_ptx * 1000.0)
+                                 if p_ptx is not None else "-"))
+            continue
         if not refused:
             ratios.append(ratio)
             if p_ratio is not None:

@@ -27,6 +27,7 @@
 
 #include "TileAS.h"
 #include "tileas/MIRExec/MIRFile.h"
+#include "tileas/Model/MachineModel.h"
 
 #include "llvm/InitializePasses.h"
 #include "llvm/PassRegistry.h"
@@ -61,6 +62,13 @@ cl::opt<std::string> MachSuite("machsuite",
                                         "graphs (ours against the exact "
                                         "solver)"),
                                cl::value_desc("dir"), cl::cat(Category));
+
+cl::opt<std::string>
+    MCPU("mcpu",
+         cl::desc("The processor the MIR is for; its machine model (td "
+                  "TileASMachineModel) schedules every loop: sm_100 and its "
+                  "relatives are Blackwell, sm_90a is Hopper"),
+         cl::value_desc("cpu"), cl::init("sm_100"), cl::cat(Category));
 
 cl::opt<std::string> OutDir("out-dir", cl::Required,
                             cl::desc("Where results.csv, machsuite.csv and "
@@ -201,8 +209,11 @@ int main(int argc, char **argv) {
   // A peer that crashes is reported, not fatal.
   CrashRecoveryContext::Enable();
 
+  if (!tileas::model::lookupMachineForCPU(MCPU))
+    return fail("--mcpu=" + MCPU + " is not a TileAS processor (" +
+                tileas::model::machineCPUList() + ")");
   Expected<std::unique_ptr<TargetMachine>> MadeTM =
-      tileas::createTileASTargetMachine();
+      tileas::createTileASTargetMachine(MCPU);
   if (!MadeTM)
     return fail(toString(MadeTM.takeError()));
   std::unique_ptr<TargetMachine> TM = std::move(*MadeTM);

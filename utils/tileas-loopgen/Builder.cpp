@@ -45,7 +45,9 @@ static unsigned pipesAllowed(const model::Machine &M) {
 }
 
 Builder::Builder(const model::Machine &M, uint64_t Seed, unsigned TargetOps)
-    : R(Seed), Target(TargetOps) {
+    : R(Seed), Target(TargetOps),
+      // WGMMA is Hopper's: Blackwell lacks it (td TileASBlackwell).
+      HasWgmma(M.lookupOpcode("WGMMA") != nullptr) {
   // The budgets the tiles (TMA loads) and the accumulators (MMAs into
   // tensor memory) are paid from.
   const uint64_t SmemShare = halfOf(M, "TMA_LOAD");

@@ -166,6 +166,8 @@ private:
   ValuePool Pool;
   GeneratedLoop Out;
   unsigned Target;
+  /// Whether the machine has WGMMA (Hopper's; Blackwell draws none).
+  bool HasWgmma;
   ValueId Base = 0, OutPtr = 0, TripCount = 0, Zero = 0, IV = 0;
   std::vector<Recurrence> Recs;
   /// Register fragments a WGMMA outside the recurrences has rewritten.

@@ -47,6 +47,8 @@ bool Builder::canEmit(OpKind K) const {
     return canRewriteTmem();
   case OpKind::Barrier:
     return BarrierOps < MaxBarrierOps;
+  case OpKind::Wgmma:
+    return HasWgmma;
   default:
     return true;
   }

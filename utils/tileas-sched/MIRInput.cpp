@@ -158,7 +158,8 @@ std::string notALoop(MachineFunction &MF, unsigned Block) {
 
 Expected<std::vector<Problem>> loadMIRLoops(StringRef Path,
                                             const MIRLoopSelection &Selection) {
-  Expected<std::unique_ptr<TargetMachine>> TM = createTileASTargetMachine();
+  Expected<std::unique_ptr<TargetMachine>> TM =
+      createTileASTargetMachine(Selection.CPU);
   if (!TM)
     return TM.takeError();
 

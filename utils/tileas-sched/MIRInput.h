@@ -45,6 +45,9 @@ struct MIRLoopSelection {
   std::string Function;
   /// Only the loop of block bb.<Block>.
   std::optional<unsigned> Block;
+  /// The processor the MIR is for (-mcpu): its machine's numbers build the
+  /// problems, and an instruction the machine lacks is an error.
+  std::string CPU = "sm_100";
 };
 
 /// Reads the selected single-block loops of the TileAS MIR file at Path (or

@@ -29,6 +29,7 @@
 #include "MIRInput.h"
 #include "SchedulerFlags.h"
 
+#include "tileas/Model/MachineModel.h"
 #include "tileas/ProblemIO/JSONResult.h"
 #include "tileas/ProblemIO/ProblemLoader.h"
 #include "tileas/ProblemIO/TextFormat.h"
@@ -85,6 +86,13 @@ cl::opt<unsigned> LoopBlock("block",
                             cl::desc("MIR input: only the loop of block "
                                      "bb.<n>"),
                             cl::value_desc("n"), cl::cat(Category));
+
+cl::opt<std::string>
+    MCPU("mcpu",
+         cl::desc("MIR input: the processor it is for; its machine model "
+                  "(td TileASMachineModel) builds the problems: sm_100 and "
+                  "its relatives are Blackwell, sm_90a is Hopper"),
+         cl::value_desc("cpu"), cl::init("sm_100"), cl::cat(Category));
 
 cl::opt<std::string>
     Resources("resources",
@@ -350,6 +358,12 @@ int main(int argc, char **argv) {
   };
   MIRLoopSelection Selection;
   Selection.Function = LoopFunction;
+  Selection.CPU = MCPU;
+  if (!model::lookupMachineForCPU(MCPU)) {
+    reportError("--mcpu=" + MCPU + " is not a TileAS processor (" +
+                model::machineCPUList() + ")");
+    return ExitBadInput;
+  }
   if (LoopBlock.getNumOccurrences())
     Selection.Block = LoopBlock;
   if ((!Selection.Function.empty() || Selection.Block) &&

@@ -7,7 +7,9 @@
 #include "MIRAgent.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
+#include "tileas/MIRExec/MIRFile.h"
 #include "tileas/MIRExec/Where.h"
+#include "tileas/Model/MachineModel.h"
 
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
@@ -83,6 +85,12 @@ Error MIRAgent::executeTiming(const MachineInstr &MI,
   if (!Looked)
     return Looked.takeError();
   const OpTiming *T = *Looked;
+  const model::Machine &M = machineOf(MF);
+  if (!T && M.isUnsupported(MI.getOpcode()))
+    return failAt(
+        MI, formatv("{0} has no instruction on machine {1} (--mcpu={2})",
+                    MF.getSubtarget().getInstrInfo()->getName(MI.getOpcode()),
+                    M.name(), MF.getSubtarget().getCPU()));
   if (!T)
     return failAt(
         MI, formatv("{0} has no resource vector in td/: the "

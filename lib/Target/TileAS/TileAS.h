@@ -25,6 +25,12 @@ void initializeTileASIRCheckPass(PassRegistry &);
 FunctionPass *createTileASISelDag(TileASTargetMachine &TM, CodeGenOptLevel OL);
 void initializeTileASDAGToDAGISelLegacyPass(PassRegistry &);
 
+/// Right after selection: an error naming the function, block, instruction
+/// and machine for each instruction the subtarget's machine lacks (td
+/// TileASMachineModel.Unsupported).
+FunctionPass *createTileASMachineCheckPass();
+void initializeTileASMachineCheckPass(PassRegistry &);
+
 /// Modulo-schedules single-block loops into TileASScheduleAnalysis; changes
 /// no instruction.
 FunctionPass *createTileASGenerateSchedulePass();

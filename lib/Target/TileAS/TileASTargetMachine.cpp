@@ -133,6 +133,9 @@ public:
 
   bool addInstSelector() override {
     addPass(createTileASISelDag(getTileASTargetMachine(), getOptLevel()));
+    // First of the machine passes, on MIR input too: only instructions the
+    // machine has go further.
+    addPass(createTileASMachineCheckPass());
     return false;
   }
 

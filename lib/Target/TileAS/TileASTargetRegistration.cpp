@@ -23,6 +23,7 @@ extern "C" void LLVMInitializeTileASTarget() {
   PassRegistry &PR = *PassRegistry::getPassRegistry();
   initializeTileASIRCheckPass(PR);
   initializeTileASDAGToDAGISelLegacyPass(PR);
+  initializeTileASMachineCheckPass(PR);
   initializeTileASAsmPrinterPass(PR);
   initializeTileASScheduleAnalysisPass(PR);
   initializeTileASGenerateSchedulePass(PR);

@@ -93,17 +93,20 @@ TEST_F(AgentHomeTest, TensorCoreIsTheMmaAgents) {
   EXPECT_EQ(homeAgentOf(def("m1")), Mma) << "MMA_TMEM";
 }
 
-// A WGMMA runs on the tensor core, whose agent is the MMA warp, but its
-// accumulator is a register fragment: it stays with the warps that read it.
+// A WGMMA accumulates into register fragments: it stays with the warps that
+// read them. It is Hopper's (Blackwell lacks it: no record there, and the
+// default agent if one is met), where the tensor core is no agent's and the
+// consumer warpgroup, the default agent, issues it.
 TEST_F(AgentHomeTest, FragmentAccumulatingWgmmaStaysWithItsReaders) {
   const MachineInstr &Wgmma = def("w");
-  const model::OpcodeRecord *Rec =
-      blackwellModel().lookupOpcode(Wgmma.getOpcode());
-  ASSERT_NE(Rec, nullptr);
-  EXPECT_EQ(blackwellModel().agentOf(blackwellModel().resourceVector(*Rec)),
-            Mma)
-      << "the WGMMA's unit is the tensor core's";
+  EXPECT_EQ(blackwellModel().lookupOpcode(Wgmma.getOpcode()), nullptr);
+  EXPECT_TRUE(blackwellModel().isUnsupported(Wgmma.getOpcode()));
   EXPECT_EQ(homeAgentOf(Wgmma), Compute);
+  const model::Machine &Hopper = model::machine("hopper");
+  const model::OpcodeRecord *Rec = Hopper.lookupOpcode(Wgmma.getOpcode());
+  ASSERT_NE(Rec, nullptr);
+  EXPECT_EQ(Hopper.agentOf(Hopper.resourceVector(*Rec)), Hopper.defaultAgent())
+      << "Hopper's consumer warpgroup issues its own wgmma";
 }
 
 TEST_F(AgentHomeTest, EverythingElseIsTheDefaultAgents) {

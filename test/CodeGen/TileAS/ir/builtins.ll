@@ -1,10 +1,17 @@
 ; Every tile builtin, called by name, selects its instruction: constant
 ; operands become immediates, and the builtins that touch memory keep the IR
 ; pointer they access in their memory operand (the descriptor, the source,
-; the tile or the accumulator; a new staging tile has none).
-; RUN: %llc -march=tileas -verify-machineinstrs -stop-after=finalize-isel %s -o - \
+; the tile or the accumulator; a new staging tile has none). tileas.wgmma is
+; Hopper's (Blackwell refuses it): its function, after the line
+; `; hopper-begin`, is compiled alone with -mcpu=sm_90a (the WGMMA_X<L>
+; widths: select/wgmma.ll).
+; RUN: sed '/^; hopper-begin/,$d' %s > %t.blackwell.ll
+; RUN: %llc -march=tileas -verify-machineinstrs -stop-after=finalize-isel %t.blackwell.ll -o - \
 ; RUN:   | FileCheck %s --check-prefix=MIR
-; RUN: %llc -march=tileas -verify-machineinstrs %s -o - | FileCheck %s --check-prefix=ASM
+; RUN: %llc -march=tileas -verify-machineinstrs %t.blackwell.ll -o - | FileCheck %s --check-prefix=ASM
+; RUN: sed -n '/^; hopper-begin/,$p' %s > %t.hopper.ll
+; RUN: %llc -march=tileas -mcpu=sm_90a -verify-machineinstrs -stop-after=finalize-isel %t.hopper.ll -o - \
+; RUN:   | FileCheck %s --check-prefix=MIR-HOPPER
 
 ; MIR-LABEL: name: builtins
 ; MIR:      %[[ACC0:[0-9]+]]:tmem = TMEM_ALLOC 128
@@ -15,10 +22,9 @@
 ; MIR-NEXT: %[[ACC1H:[0-9]+]]:tmem = MMA_TMEM_F16 %[[ACC1M]], %[[A]], %[[B]], 3, 65536, 136316048, %[[FIRST]]
 ; MIR-NEXT: %[[ACC1:[0-9]+]]:tmem = MMA_TMEM_F8F6F4 %[[ACC1H]], %[[A]], %[[B]], 1, 65536, 136314896, %[[FIRST]]
 ; MIR-NEXT: %[[F0:[0-9]+]]:frag = TMEM_LD %[[ACC1]] :: (load unknown-size from %ir.acc1, align 16, addrspace 6)
-; MIR-NEXT: %[[W:[0-9]+]]:frag = WGMMA %[[F0]], %[[A]], %[[B]], 1
 ; MIR-NEXT: %[[ROW:[0-9]+]]:gpr32 = ACC_ROW
 ; MIR-NEXT: %[[S:[0-9]+]]:frag = LDS %[[A]], killed %[[ROW]] :: (load unknown-size from %ir.a, align 16, addrspace 3)
-; MIR-NEXT: %[[M:[0-9]+]]:frag = FRMAX killed %[[W]]
+; MIR-NEXT: %[[M:[0-9]+]]:frag = FRMAX killed %[[F0]]
 ; MIR-NEXT: %[[P:[0-9]+]]:frag = FADD2 %[[M]], %[[S]]
 ; MIR-NEXT: %[[Q:[0-9]+]]:frag = FMUL2 %[[P]], %[[S]]
 ; MIR-NEXT: %[[R:[0-9]+]]:frag = FFMA2 killed %[[Q]], %[[P]], %[[M]]
@@ -41,7 +47,6 @@
 ; ASM-DAG:  tcgen05.ld.sync.aligned.32x32b.x4.b32
 ; ASM-DAG:  mov.u32 %r2, %accrow;
 ; ASM-DAG:  ld.shared.v4.f32 %f{{[0-9]+}}, [%tile0 + %r2];
-; ASM-DAG:  wgmma.mma_async.sync.aligned.f32.bf16.bf16
 ; ASM:      redux.max.f32
 ; ASM-NEXT: add.rn.f32x2
 ; ASM-NEXT: mul.rn.f32x2
@@ -61,7 +66,6 @@ declare ptr addrspace(6) @tileas.tmem.alloc(i32) nounwind willreturn memory(inac
 declare ptr addrspace(6) @tileas.mma(ptr addrspace(6), ptr addrspace(3), ptr addrspace(3), i32, i32) nounwind willreturn memory(argmem: readwrite)
 declare ptr addrspace(6) @tileas.mma.f16(ptr addrspace(6), ptr addrspace(3), ptr addrspace(3), i32, i32, i32, i1) nounwind willreturn memory(argmem: readwrite)
 declare ptr addrspace(6) @tileas.mma.f8f6f4(ptr addrspace(6), ptr addrspace(3), ptr addrspace(3), i32, i32, i32, i1) nounwind willreturn memory(argmem: readwrite)
-declare <4 x float> @tileas.wgmma(<4 x float>, ptr addrspace(3), ptr addrspace(3), i32) convergent nounwind willreturn memory(argmem: read)
 declare <4 x float> @tileas.tmem.load(ptr addrspace(6)) convergent nounwind willreturn memory(argmem: read)
 declare ptr addrspace(6) @tileas.tmem.store(ptr addrspace(6), <4 x float>) convergent nounwind willreturn memory(argmem: readwrite)
 declare ptr addrspace(3) @tileas.smem.tile(<4 x float>, i32) nounwind willreturn memory(inaccessiblemem: readwrite)
@@ -84,10 +88,9 @@ entry:
   %acc1h = call ptr addrspace(6) @tileas.mma.f16(ptr addrspace(6) %acc1m, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 3, i32 65536, i32 136316048, i1 %first)
   %acc1 = call ptr addrspace(6) @tileas.mma.f8f6f4(ptr addrspace(6) %acc1h, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 1, i32 65536, i32 136314896, i1 %first)
   %f0 = call <4 x float> @tileas.tmem.load(ptr addrspace(6) %acc1)
-  %w = call <4 x float> @tileas.wgmma(<4 x float> %f0, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 1)
   %row = call i32 @tileas.acc.row()
   %s = call <4 x float> @tileas.smem.load(ptr addrspace(3) %a, i32 %row)
-  %m = call <4 x float> @tileas.redux.max(<4 x float> %w)
+  %m = call <4 x float> @tileas.redux.max(<4 x float> %f0)
   %p = call <4 x float> @tileas.fadd.f32x2(<4 x float> %m, <4 x float> %s)
   %q = call <4 x float> @tileas.fmul.f32x2(<4 x float> %p, <4 x float> %s)
   %r = call <4 x float> @tileas.fma.f32x2(<4 x float> %q, <4 x float> %p, <4 x float> %m)
@@ -255,5 +258,21 @@ entry:
   %w = load <16 x float>, ptr addrspace(1) %in, align 16
   %t = call <4 x float> @tileas.warp.sum(<16 x float> %w)
   store <4 x float> %t, ptr addrspace(1) %out, align 16
+  ret void
+}
+
+; hopper-begin: the one-fragment wgmma, on sm_90a.
+; MIR-HOPPER-LABEL: name: wgmma_builtin
+; MIR-HOPPER:      %[[A:[0-9]+]]:tile = TMA_LOAD %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, 16384 :: (load unknown-size from %ir.da, align 16)
+; MIR-HOPPER:      %{{[0-9]+}}:frag = WGMMA %{{[0-9]+}}, %[[A]], %[[A]], 1
+
+declare ptr addrspace(3) @tileas.tma.load(ptr, i32, i32, i32) nounwind willreturn memory(read)
+declare <4 x float> @tileas.wgmma(<4 x float>, ptr addrspace(3), ptr addrspace(3), i32) convergent nounwind willreturn memory(argmem: read)
+
+define void @wgmma_builtin(ptr noalias %da, ptr addrspace(1) noalias %out, i32 %x, i32 %y) {
+entry:
+  %a = call ptr addrspace(3) @tileas.tma.load(ptr %da, i32 %x, i32 %y, i32 16384)
+  %w = call <4 x float> @tileas.wgmma(<4 x float> zeroinitializer, ptr addrspace(3) %a, ptr addrspace(3) %a, i32 1)
+  store <4 x float> %w, ptr addrspace(1) %out, align 16
   ret void
 }

@@ -2,13 +2,15 @@
 ; @tileas.wgmma, L >= 8, is wgmma m64n(2L)k16 (L f32 per thread), one
 ; WGMMA_XL over its L / 4 fragments, result fragments first, then the
 ; accumulator's, the A and B tiles and the k-block. `<4 x float>` stays the
-; abstract machine's one-fragment WGMMA. Each RUN line sets L.
-; RUN: sed 's/<L x/<4 x/g' %s | %llc -march=tileas -verify-machineinstrs -stop-after=finalize-isel -o - | FileCheck %s --check-prefix=MIR-X4
-; RUN: sed 's/<L x/<8 x/g' %s | %llc -march=tileas -verify-machineinstrs -stop-after=finalize-isel -o - | FileCheck %s --check-prefix=MIR-X8
-; RUN: sed 's/<L x/<16 x/g' %s | %llc -march=tileas -verify-machineinstrs -stop-after=finalize-isel -o - | FileCheck %s --check-prefix=MIR-X16
-; RUN: sed 's/<L x/<32 x/g' %s | %llc -march=tileas -verify-machineinstrs -stop-after=finalize-isel -o - | FileCheck %s --check-prefix=MIR-X32
+; one-fragment WGMMA that Hopper's scheduling tests use (the PTX printer
+; refuses it). wgmma is Hopper's: every RUN line is -mcpu=sm_90a (Blackwell
+; refuses it, machines/wgmma-blackwell.test). Each RUN line sets L.
+; RUN: sed 's/<L x/<4 x/g' %s | %llc -march=tileas -mcpu=sm_90a -verify-machineinstrs -stop-after=finalize-isel -o - | FileCheck %s --check-prefix=MIR-X4
+; RUN: sed 's/<L x/<8 x/g' %s | %llc -march=tileas -mcpu=sm_90a -verify-machineinstrs -stop-after=finalize-isel -o - | FileCheck %s --check-prefix=MIR-X8
+; RUN: sed 's/<L x/<16 x/g' %s | %llc -march=tileas -mcpu=sm_90a -verify-machineinstrs -stop-after=finalize-isel -o - | FileCheck %s --check-prefix=MIR-X16
+; RUN: sed 's/<L x/<32 x/g' %s | %llc -march=tileas -mcpu=sm_90a -verify-machineinstrs -stop-after=finalize-isel -o - | FileCheck %s --check-prefix=MIR-X32
 ; RUN: sed 's/<L x/<64 x/g' %s | %llc -march=tileas -mcpu=sm_90a -verify-machineinstrs -stop-after=finalize-isel -o - | FileCheck %s --check-prefix=MIR-X64
-; RUN: sed 's/<L x/<128 x/g' %s | %llc -march=tileas -verify-machineinstrs -stop-after=finalize-isel -o - | FileCheck %s --check-prefix=MIR-X128
+; RUN: sed 's/<L x/<128 x/g' %s | %llc -march=tileas -mcpu=sm_90a -verify-machineinstrs -stop-after=finalize-isel -o - | FileCheck %s --check-prefix=MIR-X128
 
 ; MIR-X4:      %[[A:[0-9]+]]:tile = TMA_LOAD
 ; MIR-X4-NEXT: %[[B:[0-9]+]]:tile = TMA_LOAD

@@ -28,6 +28,9 @@ def run_llc(llc, plugin, mir, reserved, strategy):
            "-pass-remarks-missed=tileas", mir, "-o", os.devnull]
     if reserved is not None:
         cmd.insert(3, "-tileas-reserved-barriers=%d" % reserved)
+    # A Hopper kernel (wgmma, which Blackwell lacks) is sm_90a's.
+    if "-hopper" in os.path.basename(mir):
+        cmd.insert(3, "-mcpu=sm_90a")
     return subprocess.run(cmd, capture_output=True, text=True)
 
 

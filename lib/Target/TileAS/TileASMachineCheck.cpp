@@ -1,0 +1,94 @@
+//===- TileASMachineCheck.cpp - Refuse instructions the machine lacks -----===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Runs right after instruction selection (and first on MIR input, which is
+// already selected): every instruction must be one the subtarget's machine
+// has. An instruction in the machine's Unsupported list (td
+// TileASMachineModel) is an error naming the function, the block, the
+// instruction, the machine and the CPU, as the scheduler's own check words
+// it (the first such instruction of each function); llc then exits
+// non-zero. A refused function is left as a lone `ret`,
+// so that no later pass meets an instruction the machine has no numbers for.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "TileAS.h"
+#include "TileASSubtarget.h"
+#include "tileas/Model/MachineModel.h"
+
+#include "llvm/CodeGen/MachineFunctionPass.h"
+#include "llvm/CodeGen/MachineInstrBuilder.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/InitializePasses.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "tileas-machine-check"
+
+namespace {
+class TileASMachineCheck : public MachineFunctionPass {
+public:
+  static char ID;
+  TileASMachineCheck() : MachineFunctionPass(ID) {}
+
+  StringRef getPassName() const override {
+    return "TileAS instructions of the machine";
+  }
+  bool runOnMachineFunction(MachineFunction &MF) override;
+};
+} // namespace
+
+char TileASMachineCheck::ID = 0;
+
+INITIALIZE_PASS(TileASMachineCheck, DEBUG_TYPE,
+                "TileAS instructions of the machine", false, false)
+
+FunctionPass *llvm::createTileASMachineCheckPass() {
+  return new TileASMachineCheck();
+}
+
+/// Leaves MF as one block holding a `ret`.
+static void dropBody(MachineFunction &MF) {
+  while (MF.size() > 1)
+    MF.erase(std::prev(MF.end()));
+  MachineBasicBlock &Entry = MF.front();
+  for (MachineBasicBlock *Succ : SmallVector<MachineBasicBlock *, 2>(
+           Entry.successors().begin(), Entry.successors().end()))
+    Entry.removeSuccessor(Succ);
+  Entry.clear();
+  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
+  BuildMI(Entry, Entry.end(), DebugLoc(), TII.get(TileAS::RET));
+}
+
+/// The first instruction of MF that machine M lacks, if any.
+static const MachineInstr *firstUnsupported(const MachineFunction &MF,
+                                            const tileas::model::Machine &M) {
+  for (const MachineBasicBlock &MBB : MF)
+    for (const MachineInstr &MI : MBB)
+      if (M.isUnsupported(MI.getOpcode()))
+        return &MI;
+  return nullptr;
+}
+
+bool TileASMachineCheck::runOnMachineFunction(MachineFunction &MF) {
+  const tileas::model::Machine &M = tileasMachine(MF);
+  const MachineInstr *MI = firstUnsupported(MF, M);
+  if (!MI)
+    return false;
+  // One error a function, as the scheduler's: the first instruction says
+  // which machine the kernel was written for.
+  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
+  MF.getFunction().getContext().emitError(formatv(
+      "{0}: bb.{1}: {2} has no instruction on machine {3} (-mcpu={4})",
+      MF.getName(), MI->getParent()->getNumber(), TII.getName(MI->getOpcode()),
+      M.name(), MF.getSubtarget().getCPU()));
+  dropBody(MF);
+  return true;
+}
