@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AgentPartitionTestUtil.h"
+#include "WarpSpecialize/TileASAgentPartition.h"
 #include "WarpSpecialize/TileASComputeSplit.h"
 #include "WarpSpecialize/TileASWarpLayout.h"
 
@@ -122,6 +123,24 @@ TEST_F(ComputeSplitTest, TwoIndependentReductionsAreTwoComponents) {
   EXPECT_EQ(C.Joined, "");
   // Each reduction reads its own ring: no pipe serves both.
   EXPECT_EQ(C.Shared, "");
+}
+
+// Each warpgroup's loop keeps its own reduction's fragments only: less than
+// the one warpgroup that keeps both.
+TEST_F(ComputeSplitTest, EachWarpgroupKeepsItsOwnRegisters) {
+  run(Apart, StoresApart);
+  ASSERT_EQ(C.count(), 2u);
+  unsigned One = warpgroupRegisterNeeds(L.S, *L.Partition, C, {}, 1).front();
+  SmallVector<unsigned, 4> Split =
+      warpgroupRegisterNeeds(L.S, *L.Partition, C, {0, 1}, 2);
+  ASSERT_EQ(Split.size(), 2u);
+  EXPECT_GT(Split[0], 0u);
+  EXPECT_LT(Split[0], One);
+  EXPECT_LT(Split[1], One);
+  // Both components in the first of two warpgroups: the one warpgroup's
+  // need there.
+  EXPECT_EQ(warpgroupRegisterNeeds(L.S, *L.Partition, C, {0, 0}, 2).front(),
+            One);
 }
 
 TEST_F(ComputeSplitTest, AValueFlowingBetweenThemMakesOneComponent) {

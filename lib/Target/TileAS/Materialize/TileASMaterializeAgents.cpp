@@ -348,11 +348,25 @@ void TileASMaterializeSchedule::remarkComputeSplit(
         << ", whose barriers would need both warpgroups' arrivals";
     else if (Plan.Warpgroups < 2)
       R << "one warpgroup: " << ore::NV("WhyOne", Plan.WhyOne);
-    else
+    else {
+      SmallVector<unsigned, 4> Split = warpgroupRegisterNeeds(
+          S, Partition, C, Plan.GroupOf, Plan.Warpgroups);
+      unsigned One = warpgroupRegisterNeeds(S, Partition, C, {}, 1).front();
+      unsigned Budget = Budgets[M.defaultAgent()];
       R << "planned " << ore::NV("Warpgroups", Plan.Warpgroups)
         << " warpgroups (" << ore::NV("RegisterFileUse", Plan.RegisterFileUse)
         << " of " << ore::NV("RegisterFile", M.agentRegisterRule().RegisterFile)
-        << " registers), not materialized yet: one warpgroup issues them all";
+        << " registers); they would keep about";
+      for (unsigned G = 0; G < Split.size(); ++G)
+        R << (G ? (G + 1 == Split.size() ? " and " : ", ") : " ")
+          << ore::NV("WarpgroupNeed", Split[G]);
+      R << " registers live (one warpgroup: "
+        << ore::NV("OneWarpgroupNeed", One) << "), "
+        << (*std::max_element(Split.begin(), Split.end()) > Budget ? "over"
+                                                                   : "within")
+        << " the budget of " << ore::NV("Budget", Budget)
+        << "; not materialized yet: one warpgroup issues them all";
+    }
     return R;
   });
 }

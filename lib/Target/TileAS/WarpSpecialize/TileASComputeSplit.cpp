@@ -8,7 +8,10 @@
 #include "Pipeliner/TileASLoopSchedule.h"
 #include "TileASSubtarget.h"
 #include "WarpSpecialize/TileASAgentPartition.h"
+#include "WarpSpecialize/TileASAgentRegisters.h"
 #include "WarpSpecialize/TileASWarpLayout.h"
+
+#include "tileas/Sched/Schedule.h"
 
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/STLExtras.h"
@@ -173,6 +176,40 @@ TileASComputeComponents llvm::computeComponents(
   C.Joined = whereComponentsJoin(*S.Loop, Mask);
   C.Shared = sharedCoordination(Sol, C.Of);
   return C;
+}
+
+SmallVector<unsigned, 4>
+llvm::warpgroupRegisterNeeds(const TileASLoopSchedule &S,
+                             const TileASAgentPartition &Partition,
+                             const TileASComputeComponents &C,
+                             ArrayRef<unsigned> GroupOf, unsigned Groups) {
+  const MachineRegisterInfo &MRI = S.Loop->getParent()->getRegInfo();
+  unsigned Default = tileasMachine(*S.Loop->getParent()).defaultAgent();
+  // The kernel's order, as the partition's register check reads it.
+  std::vector<unsigned> ByKey(S.Instrs.size());
+  for (unsigned I = 0; I < ByKey.size(); ++I)
+    ByKey[I] = I;
+  llvm::stable_sort(ByKey, [&](unsigned A, unsigned B) {
+    return kernelOrderKey(S.Placement[A], S.II) <
+           kernelOrderKey(S.Placement[B], S.II);
+  });
+  SmallVector<unsigned, 4> Need;
+  for (unsigned G = 0; G < Groups; ++G) {
+    std::vector<MachineInstr *> Order;
+    DenseMap<MachineInstr *, int> Stage;
+    for (unsigned I : ByKey) {
+      MachineInstr *MI = S.Instrs[I];
+      int Of = C.Of[I];
+      if (MI->isPHI() || MI->isTerminator() || !Partition.keeps(Default, MI) ||
+          (Groups > 1 && Of >= 0 && GroupOf[Of] != G))
+        continue;
+      Order.push_back(MI);
+      Stage[MI] = S.Placement[I].Stage;
+    }
+    Need.push_back(estimateLoopRegisters(Order, Stage, MRI) +
+                   sequenceRegisters(Order, MRI));
+  }
+  return Need;
 }
 
 /// Components to G warpgroups, largest first, each to the lightest

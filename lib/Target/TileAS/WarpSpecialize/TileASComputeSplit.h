@@ -99,6 +99,17 @@ struct TileASComputeSplitPlan {
   std::string WhyOne;
 };
 
+/// The 32-bit registers each of Groups warpgroups would keep live in its
+/// loop (estimateLoopRegisters, plus what its PTX sequences need) when
+/// warpgroup g runs the components C whose GroupOf is g, beside the
+/// scalars the default agent recomputes; with Groups 1, the one compute
+/// warpgroup's need.
+SmallVector<unsigned, 4>
+warpgroupRegisterNeeds(const TileASLoopSchedule &S,
+                       const TileASAgentPartition &Partition,
+                       const TileASComputeComponents &C,
+                       ArrayRef<unsigned> GroupOf, unsigned Groups);
+
 /// The plan for components of ComponentSizes instructions each, with the
 /// other agents laid out in Layout's order at Budgets (indexed by td id;
 /// 0 unused) on machine M (TileASComputeSplit.h says how it is chosen).
