@@ -15,6 +15,7 @@
 #include "WarpSpecialize/TileASAgentPartition.h"
 #include "WarpSpecialize/TileASComputeSplit.h"
 #include "WarpSpecialize/TileASWarpLayout.h"
+#include "WarpSpecialize/TileASWarpSpecialize.h"
 
 #include "tileas/Model/MachineModel.h"
 
@@ -209,6 +210,25 @@ TEST(ComputeSplitPlan, BalancedComponentsGetAWarpgroupEach) {
   // compute warpgroups at 232: 128 x (40 + 232 + 232).
   EXPECT_EQ(P.RegisterFileUse, 128u * (40 + 232 + 232));
   EXPECT_EQ(agentRegisterFileUse(B.M, B.Layout, B.Budgets), 128u * (40 + 232));
+  // Warps 0 and 1 load and MMA (2 and 3 idle), 4-7 the first compute
+  // warpgroup, 8-11 the second: 384 threads, which the register file gives
+  // 170 each, 168 in granules (the busy warps' average would be 192).
+  EXPECT_EQ(P.Placement.Warps, 12u);
+  EXPECT_EQ(P.Placement.ExtraFirstWarp, (SmallVector<unsigned, 2>{8}));
+  EXPECT_EQ(P.Placement.FirstWarp[B.M.defaultAgent()], 4u);
+  EXPECT_EQ(P.Placement.LaunchRegisters, 168u);
+}
+
+// One compute warpgroup: placeAgentWarps' placement and today's launch
+// count (agentLaunchRegisters: the warps' average).
+TEST(ComputeSplitPlan, OneWarpgroupKeepsTodaysPlacement) {
+  BlackwellAgents B;
+  TileASWarpgroupPlacement P =
+      placeComputeWarpgroups(B.M, B.Layout, B.Budgets, 1);
+  EXPECT_EQ(P.FirstWarp, placeAgentWarps(B.M, B.Layout));
+  EXPECT_TRUE(P.ExtraFirstWarp.empty());
+  EXPECT_EQ(P.Warps, 8u);
+  EXPECT_EQ(P.LaunchRegisters, agentLaunchRegisters(B.M));
 }
 
 TEST(ComputeSplitPlan, MoreComponentsThanWarpgroupsShareTheLightest) {
@@ -258,6 +278,11 @@ TEST(ComputeSplitPlan, HopperRunsTwoConsumerWarpgroups) {
       planComputeWarpgroups(H.M, H.Layout, H.Budgets, {9, 9});
   EXPECT_EQ(P.Warpgroups, 2u);
   EXPECT_EQ(P.RegisterFileUse, 128u * (40 + 232 + 232));
+  // Producer warps 0-3, consumers 4-7 and 8-11, launched at 168 (170 in
+  // the file for each of 384 threads; the average, 168, is below).
+  EXPECT_EQ(P.Placement.Warps, 12u);
+  EXPECT_EQ(P.Placement.ExtraFirstWarp, (SmallVector<unsigned, 2>{8}));
+  EXPECT_EQ(P.Placement.LaunchRegisters, 168u);
 }
 
 } // namespace

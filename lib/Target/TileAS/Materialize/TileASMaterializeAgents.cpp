@@ -356,6 +356,14 @@ void TileASMaterializeSchedule::remarkComputeSplit(
       R << "planned " << ore::NV("Warpgroups", Plan.Warpgroups)
         << " warpgroups (" << ore::NV("RegisterFileUse", Plan.RegisterFileUse)
         << " of " << ore::NV("RegisterFile", M.agentRegisterRule().RegisterFile)
+        << " registers; " << ore::NV("Warps", Plan.Placement.Warps)
+        << " warps, the compute warpgroups from warps "
+        << ore::NV("ComputeWarp", Plan.Placement.FirstWarp[M.defaultAgent()]);
+      for (unsigned G = 0; G < Plan.Placement.ExtraFirstWarp.size(); ++G)
+        R << (G + 1 == Plan.Placement.ExtraFirstWarp.size() ? " and " : ", ")
+          << ore::NV("ComputeWarp", Plan.Placement.ExtraFirstWarp[G]);
+      R << ", every warp launched at "
+        << ore::NV("LaunchRegisters", Plan.Placement.LaunchRegisters)
         << " registers); they would keep about";
       for (unsigned G = 0; G < Split.size(); ++G)
         R << (G ? (G + 1 == Split.size() ? " and " : ", ") : " ")

@@ -245,6 +245,7 @@ llvm::planComputeWarpgroups(const model::Machine &M, ArrayRef<unsigned> Layout,
   P.GroupOf.assign(ComponentSizes.size(), 0);
   P.GroupSize.assign(1, Total);
   P.RegisterFileUse = One;
+  P.Placement = placeComputeWarpgroups(M, Layout, Budgets, 1);
   if (!Default) {
     P.WhyOne = "the machine model has no agents";
     return P;
@@ -292,6 +293,7 @@ llvm::planComputeWarpgroups(const model::Machine &M, ArrayRef<unsigned> Layout,
     P.GroupOf = std::move(GroupOf);
     P.GroupSize = std::move(GroupSize);
     P.RegisterFileUse = Use;
+    P.Placement = placeComputeWarpgroups(M, Layout, Budgets, G);
     return P;
   }
   P.WhyOne = Why;

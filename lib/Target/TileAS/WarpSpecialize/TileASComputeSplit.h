@@ -42,6 +42,7 @@
 #ifndef TILEAS_TILEASCOMPUTESPLIT_H
 #define TILEAS_TILEASCOMPUTESPLIT_H
 
+#include "WarpSpecialize/TileASWarpLayout.h"
 #include "tileas/Model/MachineModel.h"
 #include "tileas/Pipes/PipeSolve.h"
 #include "tileas/Sched/Problem.h"
@@ -95,6 +96,8 @@ struct TileASComputeSplitPlan {
   SmallVector<unsigned, 4> GroupSize;
   /// The 32-bit registers every agent's warpgroups take with the plan.
   uint64_t RegisterFileUse = 0;
+  /// Where the warps go with the plan (placeComputeWarpgroups).
+  TileASWarpgroupPlacement Placement;
   /// Why one warpgroup, when Warpgroups is 1.
   std::string WhyOne;
 };
