@@ -133,11 +133,17 @@ def HopperAgents : AgentModel<65536, 24, 256, 8>;
 // CUTLASS's sm90 warp-specialized mainloops: a producer warpgroup that
 // issues TMA with 40 registers (LoadRegisterRequirement) and consumer
 // warpgroups that issue wgmma and the epilogue with 232
-// (MmaRegisterRequirement). One consumer warpgroup here (the cooperative
-// kernels' second one is a second CTA tile's worth of work); there is no
+// (MmaRegisterRequirement). One consumer warpgroup, or two when the loop's
+// compute work falls into two independent parts (below); there is no
 // MMA warp: a wgmma is issued by the warpgroup that owns its accumulator.
 def HopperAgentLoad    : Agent<"load", 4, 40, [PipeTMA, PipeLSU]>;
-def HopperAgentCompute : Agent<"compute", 4, 232, []> { let Default = true; }
+// Up to two consumer warpgroups, one per independent part of the loop's
+// compute work (CUTLASS's ping-pong kernels): 4 x 40 + 2 x 4 x 232 registers
+// per lane, 64512 of the file.
+def HopperAgentCompute : Agent<"compute", 4, 232, []> {
+  let Default = true;
+  let Warpgroups = 2;
+}
 
 //===----------------------------------------------------------------------===//
 // The machine.

@@ -145,4 +145,10 @@ def TileASCoordination
 def TileASAgents : AgentModel<65536, 24, 256, 8>;
 def AgentLoad    : Agent<"load", 1, 40, [PipeTMA, PipeLSU]>;
 def AgentMma     : Agent<"mma", 1, 40, [PipeTensorCore]>;
-def AgentCompute : Agent<"compute", 4, 232, []> { let Default = true; }
+// Two compute warpgroups at most (a loop whose compute work falls into two
+// independent parts, TileASComputeSplit.h): 2 x 1 x 40 + 2 x 4 x 232
+// registers per lane fit the file, as in FlashAttention 4.
+def AgentCompute : Agent<"compute", 4, 232, []> {
+  let Default = true;
+  let Warpgroups = 2;
+}

@@ -145,6 +145,13 @@ class Agent<string name, int warps, int registers,
   int Registers = registers;
   list<EventPipe> AsyncPipes = asyncPipes;
   bit Default = false;
+  /// How many warpgroups of this agent one loop may run, each with its own
+  /// copy of the loop for an independent part of the agent's work (the
+  /// ping-pong attention's two query tiles: FlashAttention 4's two softmax
+  /// warpgroups, CUTLASS's two Hopper consumer warpgroups). More than one
+  /// needs whole warpgroups (Warps a multiple of 4), and the register file
+  /// must hold every agent with this one at its most warpgroups.
+  int Warpgroups = 1;
 }
 
 /// What the agents of a CTA share: the register file, in 32-bit registers

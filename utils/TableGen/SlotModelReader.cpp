@@ -385,6 +385,12 @@ void Reader::readAgents() {
   Model.RegisterGranule = Granule;
 
   uint64_t Used = 0;
+  // The agent whose extra warpgroups (beyond its first) take the most
+  // registers, its count and those registers: one agent at a time runs
+  // more than one (a loop's split is of the default agent's work).
+  const Record *Widest = nullptr;
+  int64_t WidestGroups = 1;
+  uint64_t Extra = 0;
   for (const Record *R : Agents) {
     std::string Name = ("agent " + R->getName()).str();
     int64_t Warps, Regs;
@@ -418,9 +424,24 @@ void Reader::readAgents() {
       else
         Owner = int(Index);
     }
+    int64_t Groups = 1;
+    if (!readInt(R, R, "Warpgroups", 1, 4, Groups, Name))
+      Groups = 1;
+    else if (Groups > 1 && Warps % 4)
+      error(R, Name + " has Warpgroups " + Twine(Groups) + " but " +
+                   Twine(Warps) +
+                   " warps: only an agent of whole warpgroups (a multiple "
+                   "of 4 warps) runs more than one");
     Used += uint64_t(Warps) * 32 * uint64_t(Regs);
+    uint64_t More = uint64_t(Groups - 1) * Warps * 32 * Regs;
+    if (More > Extra) {
+      Widest = R;
+      WidestGroups = Groups;
+      Extra = More;
+    }
     Model.Agents.push_back({R, R->getValueAsString("AgentName").str(),
-                            unsigned(Warps), unsigned(Regs), Default});
+                            unsigned(Warps), unsigned(Regs), Default,
+                            unsigned(Groups)});
   }
   if (Model.DefaultAgent < 0)
     error(Agents[0], "no agent is the default one (Default = true), which "
@@ -429,6 +450,12 @@ void Reader::readAgents() {
     error(M, "the agents need " + Twine(Used) +
                  " registers (warps x 32 x registers), more than the " +
                  Twine(File) + " of the register file");
+  else if (Widest && Used + Extra > uint64_t(File))
+    error(Widest, "agent " + Widest->getName() + " at its " +
+                      Twine(WidestGroups) + " warpgroups makes the agents " +
+                      "need " + Twine(Used + Extra) +
+                      " registers (warps x 32 x registers), more than the " +
+                      Twine(File) + " of the register file");
 }
 
 bool Reader::readVector(const Record *RV, ResourceVector &V) {

@@ -109,6 +109,8 @@ struct AgentDesc {
   unsigned Warps;
   unsigned Registers;
   bool Default;
+  /// The most warpgroups one loop may run of this agent (td Warpgroups).
+  unsigned Warpgroups = 1;
 };
 
 struct SlotModel {

@@ -173,9 +173,9 @@ void SlotTableEmitter::emitModelTables(raw_ostream &OS) const {
      << "static constexpr model::AgentRecord AgentTable[] = {\n";
   for (const AgentDesc &A : Model.Agents)
     OS << "  {\"" << A.Name << "\", " << A.Warps << ", " << A.Registers
-       << ", \"" << A.Def->getName() << "\"},\n";
+       << ", \"" << A.Def->getName() << "\", " << A.Warpgroups << "},\n";
   if (Model.Agents.empty())
-    OS << "  {\"\", 0, 0, \"\"}, // No agents.\n";
+    OS << "  {\"\", 0, 0, \"\", 0}, // No agents.\n";
   OS << "};\n"
      << "static constexpr int DefaultAgent = " << Model.DefaultAgent << ";\n"
      << "/// Per pipe: the agent that issues its asynchronous instructions, "

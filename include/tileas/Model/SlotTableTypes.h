@@ -69,6 +69,9 @@ struct AgentRecord {
   unsigned Warps;
   unsigned Registers; ///< Per thread (setmaxnreg).
   const char *Record;
+  /// The most warpgroups of this agent one loop may run, one per
+  /// independent part of its work (td Agent.Warpgroups).
+  unsigned Warpgroups;
 };
 
 struct SlotTripleRecord {

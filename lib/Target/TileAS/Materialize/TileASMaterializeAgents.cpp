@@ -28,8 +28,10 @@
 #include "WarpSpecialize/TileASAgentIssue.h"
 #include "WarpSpecialize/TileASAgentPartition.h"
 #include "WarpSpecialize/TileASAgentRegisters.h"
+#include "WarpSpecialize/TileASComputeSplit.h"
 #include "WarpSpecialize/TileASStreamAgent.h"
 #include "WarpSpecialize/TileASTileWork.h"
+#include "WarpSpecialize/TileASWarpLayout.h"
 #include "WarpSpecialize/TileASWarpSpecialize.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/Model/MachineModel.h"
@@ -100,6 +102,9 @@ TileASMaterializeSchedule::whyNotSpecialized(const TileASLoopSchedule &S,
       S, L.Counted, *L.Solution, S.Problem->Problem.dependences()));
   if (!L.Partition->why().empty())
     return L.Partition->why();
+  // Before the registers' verdict: a second compute warpgroup is what a
+  // loop refused for them may need.
+  remarkComputeSplit(S, L, *L.Partition);
   return whyAgentsDoNotFit(S, L.Counted, *L.Partition);
 }
 
@@ -302,6 +307,76 @@ bool TileASMaterializeSchedule::specialize(const TileASLoopSchedule &S,
     return R;
   });
   return true;
+}
+
+void TileASMaterializeSchedule::remarkComputeSplit(
+    const TileASLoopSchedule &S, const LoopInProgress &L,
+    const TileASAgentPartition &Partition) {
+  if (!S.Problem)
+    return;
+  TileASComputeComponents C = computeComponents(
+      S, Partition, *L.Solution, S.Problem->Problem.dependences());
+  // One component is every loop's usual case: nothing to say.
+  if (C.count() < 2)
+    return;
+  MachineFunction &MF = *S.Loop->getParent();
+  const model::Machine &M = tileasMachine(MF);
+  // Each compute warpgroup at the td's budget: a budget raised for the
+  // estimate was raised for every component's work in one warpgroup.
+  SmallVector<unsigned, 4> Budgets(M.agents().size() + 1, 0);
+  for (unsigned A = 1; A <= M.agents().size(); ++A)
+    Budgets[A] = A == M.defaultAgent() ? M.agents()[A - 1].Registers
+                                       : agentBudget(MF, A);
+  TileASComputeSplitPlan Plan =
+      planComputeWarpgroups(M, warpLayout(S, Partition), Budgets, C.Size);
+  MachineBasicBlock &Loop = *S.Loop;
+  ORE->emit([&] {
+    MachineOptimizationRemarkAnalysis R(DEBUG_TYPE, "ComputeWarpgroups",
+                                        Loop.findDebugLoc(Loop.begin()), &Loop);
+    R << "loop bb." << ore::NV("Block", Loop.getNumber()) << " in "
+      << ore::NV("Function", MF.getName()) << ": agent "
+      << M.agents()[M.defaultAgent() - 1].Name << "'s work falls into "
+      << ore::NV("Components", C.count()) << " independent components (";
+    for (unsigned I = 0; I < C.count(); ++I)
+      R << (I ? ", " : "") << ore::NV("Size", C.Size[I]);
+    R << " instructions); ";
+    if (!C.Joined.empty())
+      R << "one warpgroup: the code after the loop combines them: "
+        << ore::NV("Joined", C.Joined);
+    else if (!C.Shared.empty())
+      R << "one warpgroup: " << ore::NV("Shared", C.Shared)
+        << ", whose barriers would need both warpgroups' arrivals";
+    else if (Plan.Warpgroups < 2)
+      R << "one warpgroup: " << ore::NV("WhyOne", Plan.WhyOne);
+    else {
+      SmallVector<unsigned, 4> Split = warpgroupRegisterNeeds(
+          S, Partition, C, Plan.GroupOf, Plan.Warpgroups);
+      unsigned One = warpgroupRegisterNeeds(S, Partition, C, {}, 1).front();
+      unsigned Budget = Budgets[M.defaultAgent()];
+      R << "planned " << ore::NV("Warpgroups", Plan.Warpgroups)
+        << " warpgroups (" << ore::NV("RegisterFileUse", Plan.RegisterFileUse)
+        << " of " << ore::NV("RegisterFile", M.agentRegisterRule().RegisterFile)
+        << " registers; " << ore::NV("Warps", Plan.Placement.Warps)
+        << " warps, the compute warpgroups from warps "
+        << ore::NV("ComputeWarp", Plan.Placement.FirstWarp[M.defaultAgent()]);
+      for (unsigned G = 0; G < Plan.Placement.ExtraFirstWarp.size(); ++G)
+        R << (G + 1 == Plan.Placement.ExtraFirstWarp.size() ? " and " : ", ")
+          << ore::NV("ComputeWarp", Plan.Placement.ExtraFirstWarp[G]);
+      R << ", every warp launched at "
+        << ore::NV("LaunchRegisters", Plan.Placement.LaunchRegisters)
+        << " registers); they would keep about";
+      for (unsigned G = 0; G < Split.size(); ++G)
+        R << (G ? (G + 1 == Split.size() ? " and " : ", ") : " ")
+          << ore::NV("WarpgroupNeed", Split[G]);
+      R << " registers live (one warpgroup: "
+        << ore::NV("OneWarpgroupNeed", One) << "), "
+        << (*std::max_element(Split.begin(), Split.end()) > Budget ? "over"
+                                                                   : "within")
+        << " the budget of " << ore::NV("Budget", Budget)
+        << "; not materialized yet: one warpgroup issues them all";
+    }
+    return R;
+  });
 }
 
 void TileASMaterializeSchedule::remarkAgentLoops(

@@ -150,6 +150,10 @@ private:
 
   /// Splits the loop into one loop per agent (WarpSpecialize/).
   bool specialize(const TileASLoopSchedule &S, LoopInProgress &L);
+  /// Whether the default agent's work falls into independent components
+  /// that compute warpgroups of their own would run (TileASComputeSplit.h).
+  void remarkComputeSplit(const TileASLoopSchedule &S, const LoopInProgress &L,
+                          const TileASAgentPartition &Partition);
   /// Each agent loop's register need and prefetch distance.
   void remarkAgentLoops(const TileASLoopSchedule &S,
                         ArrayRef<TileASExpandedLoop> Loops,

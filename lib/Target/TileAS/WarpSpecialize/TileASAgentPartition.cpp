@@ -307,11 +307,7 @@ bool TileASAgentPartition::checkSides() {
   return true;
 }
 
-/// Does MI touch memory that no buffer of the coordination stands for
-/// (global or local memory), or have effects nothing models? Tiles and
-/// tensor-memory values are ordered by the pipes and mutexes that carry
-/// them, including the reads of a buffer before its in-place rewrite.
-static bool outsideBuffers(const MachineInstr &MI) {
+bool llvm::touchesUnbufferedMemory(const MachineInstr &MI) {
   if (TileAS::isCoordination(MI.getDesc()))
     return false;
   if (MI.hasUnmodeledSideEffects())
@@ -332,7 +328,7 @@ bool TileASAgentPartition::checkMemoryOrder(ArrayRef<Dependence> Deps) {
         Issuer[D.From] == Issuer[D.To])
       continue;
     const MachineInstr &From = *S.Instrs[D.From], &To = *S.Instrs[D.To];
-    if (!outsideBuffers(From) || !outsideBuffers(To))
+    if (!touchesUnbufferedMemory(From) || !touchesUnbufferedMemory(To))
       continue;
     Why = formatv("{0} in agent {1} must stay ordered before {2} in agent {3} "
                   "({4} iteration(s) later: they may touch the same memory, "

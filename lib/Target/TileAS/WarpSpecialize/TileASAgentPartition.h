@@ -68,6 +68,12 @@ bool isScalarRegister(const MachineRegisterInfo &MRI, Register R);
 /// side effects or an asynchronous unit: what every agent may recompute.
 bool isPureScalarInstr(const MachineInstr &MI, const MachineRegisterInfo &MRI);
 
+/// Does MI touch memory that no buffer of the coordination stands for
+/// (global or local memory), or have effects nothing models? Tiles and
+/// tensor-memory values are ordered by the pipes and mutexes that carry
+/// them, including the reads of a buffer before its in-place rewrite.
+bool touchesUnbufferedMemory(const MachineInstr &MI);
+
 /// Whether MI, an instruction of an agent's copy of Loop (whose induction
 /// PHI is IVPhi), is loop control only: the PHI, a terminator or a pure
 /// scalar, none of whose values is read outside Loop. An agent whose copy

@@ -133,3 +133,37 @@ unsigned llvm::largestAgentBudget(const model::Machine &M,
   }
   return 0;
 }
+
+TileASWarpgroupPlacement
+llvm::placeComputeWarpgroups(const model::Machine &M, ArrayRef<unsigned> Layout,
+                             ArrayRef<unsigned> Budgets,
+                             unsigned ComputeWarpgroups) {
+  constexpr unsigned WarpgroupWarps = 4, WarpThreads = 32;
+  ArrayRef<model::AgentRecord> Agents = M.agents();
+  TileASWarpgroupPlacement P;
+  P.FirstWarp = placeAgentWarps(M, Layout);
+  uint64_t BusyWarps = 0, Registers = 0;
+  for (unsigned A : Layout) {
+    P.Warps = std::max(P.Warps, P.FirstWarp[A] + Agents[A - 1].Warps);
+    BusyWarps += Agents[A - 1].Warps;
+    Registers += uint64_t(Agents[A - 1].Warps) * Budgets[A];
+  }
+  unsigned Default = M.defaultAgent();
+  for (unsigned G = 1; Default && G < ComputeWarpgroups; ++G) {
+    unsigned First = alignTo(P.Warps, WarpgroupWarps);
+    P.ExtraFirstWarp.push_back(First);
+    P.Warps = First + Agents[Default - 1].Warps;
+    BusyWarps += Agents[Default - 1].Warps;
+    Registers += uint64_t(Agents[Default - 1].Warps) * Budgets[Default];
+  }
+  if (!BusyWarps)
+    return P;
+  model::AgentRegisterRule Rule = M.agentRegisterRule();
+  unsigned Granule = std::max(1u, Rule.Granule);
+  uint64_t Launch =
+      std::min<uint64_t>(Registers / BusyWarps,
+                         Rule.RegisterFile / (uint64_t(P.Warps) * WarpThreads));
+  P.LaunchRegisters = std::clamp(unsigned(Launch) / Granule * Granule,
+                                 Rule.MinRegisters, Rule.MaxRegisters);
+  return P;
+}

@@ -80,6 +80,31 @@ unsigned largestAgentBudget(const tileas::model::Machine &M,
                             ArrayRef<unsigned> Layout,
                             ArrayRef<unsigned> Budgets, unsigned Agent);
 
+/// The warps of a CTA whose default agent runs several compute warpgroups
+/// (TileASComputeSplit.h).
+struct TileASWarpgroupPlacement {
+  /// Each agent's first warp (indexed by td id; 0 unused), as
+  /// placeAgentWarps.
+  SmallVector<unsigned, 4> FirstWarp;
+  /// The first warp of each compute warpgroup after the default agent's
+  /// own: a warpgroup each, after every agent's warps.
+  SmallVector<unsigned, 2> ExtraFirstWarp;
+  /// The CTA's warps (its .reqntid is 32 threads each), idle ones included.
+  unsigned Warps = 0;
+  /// The registers every warp starts with: the average of the busy warps'
+  /// budgets, at most what the register file holds for each of the CTA's
+  /// threads, a multiple of the granule.
+  unsigned LaunchRegisters = 0;
+};
+
+/// The placement of the agents in Layout's order with budgets Budgets
+/// (indexed by td id; 0 unused) when the default agent runs
+/// ComputeWarpgroups warpgroups (1: placeAgentWarps' placement).
+TileASWarpgroupPlacement placeComputeWarpgroups(const tileas::model::Machine &M,
+                                                ArrayRef<unsigned> Layout,
+                                                ArrayRef<unsigned> Budgets,
+                                                unsigned ComputeWarpgroups);
+
 } // namespace llvm
 
 #endif // TILEAS_TILEASWARPLAYOUT_H

@@ -1,0 +1,301 @@
+//===- TileASComputeSplit.cpp - Compute warpgroups per loop ---------------===//
+//
+// Part of the TileAS project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WarpSpecialize/TileASComputeSplit.h"
+#include "Pipeliner/TileASLoopSchedule.h"
+#include "TileASSubtarget.h"
+#include "WarpSpecialize/TileASAgentPartition.h"
+#include "WarpSpecialize/TileASAgentRegisters.h"
+#include "WarpSpecialize/TileASWarpLayout.h"
+
+#include "tileas/Sched/Schedule.h"
+
+#include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using namespace llvm;
+using namespace tileas;
+
+/// Marks in Mask, per register defined outside Loop, the components whose
+/// values it is computed from (starting from the loop's live-outs); returns
+/// a description of the first instruction after the loop that reads two
+/// components' values, or an empty string.
+static std::string whereComponentsJoin(const MachineBasicBlock &Loop,
+                                       DenseMap<Register, uint64_t> &Mask) {
+  const MachineFunction &MF = *Loop.getParent();
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const MachineBasicBlock &MBB : MF) {
+      if (&MBB == &Loop)
+        continue;
+      for (const MachineInstr &MI : MBB) {
+        uint64_t M = 0;
+        for (const MachineOperand &MO : MI.uses())
+          if (MO.isReg() && MO.getReg().isVirtual())
+            M |= Mask.lookup(MO.getReg());
+        if (!M)
+          continue;
+        if (popcount(M) > 1) {
+          std::string Text;
+          raw_string_ostream OS(Text);
+          MI.print(OS, /*IsStandalone=*/true, /*SkipOpers=*/false,
+                   /*SkipDebugLoc=*/true, /*AddNewLine=*/false);
+          return formatv("'{0}' in bb.{1} reads values of components {2} and "
+                         "{3}",
+                         Text, MBB.getNumber(), countr_zero(M),
+                         63 - countl_zero(M))
+              .str();
+        }
+        for (const MachineOperand &Def : MI.all_defs()) {
+          uint64_t &D = Mask[Def.getReg()];
+          if ((D | M) != D) {
+            D |= M;
+            Changed = true;
+          }
+        }
+      }
+    }
+  }
+  return "";
+}
+
+/// The first pipe or mutex of Sol whose ops (indexed like Of) lie in two
+/// components, described; empty if none.
+static std::string sharedCoordination(const pipes::SolveResult &Sol,
+                                      ArrayRef<int> Of) {
+  auto TwoOf = [&](ArrayRef<unsigned> Ops, int &A, int &B) {
+    A = B = -1;
+    for (unsigned Op : Ops) {
+      int C = Op < Of.size() ? Of[Op] : -1;
+      if (C < 0 || C == A)
+        continue;
+      if (A >= 0) {
+        B = C;
+        return true;
+      }
+      A = C;
+    }
+    return false;
+  };
+  int A, B;
+  for (const pipes::Pipe &P : Sol.Pipes) {
+    SmallVector<unsigned, 8> Ops(P.Producers.begin(), P.Producers.end());
+    for (const pipes::Read &R : P.Consumers)
+      Ops.push_back(R.Op);
+    if (TwoOf(Ops, A, B))
+      return formatv("pipe {0} is used by components {1} and {2}", P.Id,
+                     std::min(A, B), std::max(A, B))
+          .str();
+  }
+  for (const pipes::Mutex &M : Sol.Mutexes) {
+    SmallVector<unsigned, 8> Ops(M.Producers.begin(), M.Producers.end());
+    append_range(Ops, M.Consumers);
+    if (TwoOf(Ops, A, B))
+      return formatv("mutex {0} is used by components {1} and {2}", M.Id,
+                     std::min(A, B), std::max(A, B))
+          .str();
+  }
+  return "";
+}
+
+TileASComputeComponents llvm::computeComponents(
+    const TileASLoopSchedule &S, const TileASAgentPartition &Partition,
+    const pipes::SolveResult &Sol, ArrayRef<Dependence> Deps) {
+  TileASComputeComponents C;
+  unsigned N = S.Instrs.size();
+  C.Of.assign(N, -1);
+  const model::Machine &M = tileasMachine(*S.Loop->getParent());
+  unsigned Default = M.defaultAgent();
+  auto IsData = [](const Dependence &D) {
+    return D.Kind == DepKind::Data || D.Kind == DepKind::Accumulate;
+  };
+  auto InLoop = [&](const Dependence &D) { return D.From < N && D.To < N; };
+  // Scalars computed from the default agent's values (directly or through
+  // other such scalars) carry them as any value does.
+  std::vector<bool> Carries(N, false);
+  for (unsigned I = 0; I < N; ++I)
+    Carries[I] = Partition.homeAgent(I) == Default;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const Dependence &D : Deps)
+      if (IsData(D) && InLoop(D) && Carries[D.From] && !Carries[D.To] &&
+          Partition.homeAgent(D.To) == 0) {
+        Carries[D.To] = true;
+        Changed = true;
+      }
+  }
+  EquivalenceClasses<unsigned> Classes;
+  for (unsigned I = 0; I < N; ++I)
+    if (Carries[I])
+      Classes.insert(I);
+  for (const Dependence &D : Deps) {
+    if (!InLoop(D) || !Carries[D.From] || !Carries[D.To])
+      continue;
+    if (IsData(D) || D.Kind == DepKind::Token ||
+        (touchesUnbufferedMemory(*S.Instrs[D.From]) &&
+         touchesUnbufferedMemory(*S.Instrs[D.To])))
+      Classes.unionSets(D.From, D.To);
+  }
+  // Components in the order of their first instruction; only the default
+  // agent's instructions count.
+  DenseMap<unsigned, int> Number;
+  for (unsigned I = 0; I < N; ++I) {
+    if (Partition.homeAgent(I) != Default)
+      continue;
+    unsigned Leader = Classes.getLeaderValue(I);
+    auto [It, New] = Number.try_emplace(Leader, int(C.Size.size()));
+    if (New)
+      C.Size.push_back(0);
+    C.Of[I] = It->second;
+    ++C.Size[It->second];
+  }
+  if (C.count() < 2)
+    return C;
+  // The loop's values read after it, by component.
+  const MachineRegisterInfo &MRI = S.Loop->getParent()->getRegInfo();
+  DenseMap<Register, uint64_t> Mask;
+  for (unsigned I = 0; I < N; ++I) {
+    if (C.Of[I] < 0 || C.Of[I] >= 64)
+      continue;
+    for (const MachineOperand &Def : S.Instrs[I]->all_defs())
+      if (Def.getReg().isVirtual() &&
+          any_of(
+              MRI.use_nodbg_instructions(Def.getReg()),
+              [&](const MachineInstr &U) { return U.getParent() != S.Loop; }))
+        Mask[Def.getReg()] |= uint64_t(1) << C.Of[I];
+  }
+  C.Joined = whereComponentsJoin(*S.Loop, Mask);
+  C.Shared = sharedCoordination(Sol, C.Of);
+  return C;
+}
+
+SmallVector<unsigned, 4>
+llvm::warpgroupRegisterNeeds(const TileASLoopSchedule &S,
+                             const TileASAgentPartition &Partition,
+                             const TileASComputeComponents &C,
+                             ArrayRef<unsigned> GroupOf, unsigned Groups) {
+  const MachineRegisterInfo &MRI = S.Loop->getParent()->getRegInfo();
+  unsigned Default = tileasMachine(*S.Loop->getParent()).defaultAgent();
+  // The kernel's order, as the partition's register check reads it.
+  std::vector<unsigned> ByKey(S.Instrs.size());
+  for (unsigned I = 0; I < ByKey.size(); ++I)
+    ByKey[I] = I;
+  llvm::stable_sort(ByKey, [&](unsigned A, unsigned B) {
+    return kernelOrderKey(S.Placement[A], S.II) <
+           kernelOrderKey(S.Placement[B], S.II);
+  });
+  SmallVector<unsigned, 4> Need;
+  for (unsigned G = 0; G < Groups; ++G) {
+    std::vector<MachineInstr *> Order;
+    DenseMap<MachineInstr *, int> Stage;
+    for (unsigned I : ByKey) {
+      MachineInstr *MI = S.Instrs[I];
+      int Of = C.Of[I];
+      if (MI->isPHI() || MI->isTerminator() || !Partition.keeps(Default, MI) ||
+          (Groups > 1 && Of >= 0 && GroupOf[Of] != G))
+        continue;
+      Order.push_back(MI);
+      Stage[MI] = S.Placement[I].Stage;
+    }
+    Need.push_back(estimateLoopRegisters(Order, Stage, MRI) +
+                   sequenceRegisters(Order, MRI));
+  }
+  return Need;
+}
+
+/// Components to G warpgroups, largest first, each to the lightest
+/// warpgroup (the first on a tie); ties between components in their order.
+static void assignComponents(ArrayRef<unsigned> Sizes, unsigned G,
+                             SmallVectorImpl<unsigned> &GroupOf,
+                             SmallVectorImpl<unsigned> &GroupSize) {
+  SmallVector<unsigned, 4> Order;
+  for (unsigned I = 0; I < Sizes.size(); ++I)
+    Order.push_back(I);
+  llvm::stable_sort(
+      Order, [&](unsigned X, unsigned Y) { return Sizes[X] > Sizes[Y]; });
+  GroupOf.assign(Sizes.size(), 0);
+  GroupSize.assign(G, 0);
+  for (unsigned I : Order) {
+    unsigned Lightest = std::min_element(GroupSize.begin(), GroupSize.end()) -
+                        GroupSize.begin();
+    GroupOf[I] = Lightest;
+    GroupSize[Lightest] += Sizes[I];
+  }
+}
+
+TileASComputeSplitPlan
+llvm::planComputeWarpgroups(const model::Machine &M, ArrayRef<unsigned> Layout,
+                            ArrayRef<unsigned> Budgets,
+                            ArrayRef<unsigned> ComponentSizes) {
+  TileASComputeSplitPlan P;
+  unsigned Default = M.defaultAgent();
+  uint64_t One = agentRegisterFileUse(M, Layout, Budgets);
+  unsigned Total = 0;
+  for (unsigned S : ComponentSizes)
+    Total += S;
+  P.GroupOf.assign(ComponentSizes.size(), 0);
+  P.GroupSize.assign(1, Total);
+  P.RegisterFileUse = One;
+  P.Placement = placeComputeWarpgroups(M, Layout, Budgets, 1);
+  if (!Default) {
+    P.WhyOne = "the machine model has no agents";
+    return P;
+  }
+  const model::AgentRecord &Rec = M.agents()[Default - 1];
+  if (ComponentSizes.size() < 2) {
+    P.WhyOne = "its work is one component";
+    return P;
+  }
+  if (Rec.Warpgroups < 2) {
+    P.WhyOne = formatv("the machine model runs one warpgroup of agent {0} "
+                       "(td Agent Warpgroups)",
+                       Rec.Name)
+                   .str();
+    return P;
+  }
+  // Each warpgroup more holds the default agent's warps at its budget.
+  uint64_t PerGroup = uint64_t(Rec.Warps) * 32 * Budgets[Default];
+  unsigned Most = std::min<unsigned>(Rec.Warpgroups, ComponentSizes.size());
+  std::string Why;
+  for (unsigned G = Most; G >= 2; --G) {
+    SmallVector<unsigned, 4> GroupOf, GroupSize;
+    assignComponents(ComponentSizes, G, GroupOf, GroupSize);
+    unsigned Light = *std::min_element(GroupSize.begin(), GroupSize.end());
+    unsigned Heavy = *std::max_element(GroupSize.begin(), GroupSize.end());
+    uint64_t Use = One + (G - 1) * PerGroup;
+    if (2 * Light < Heavy) {
+      if (Why.empty())
+        Why = formatv("{0} warpgroups would not be balanced ({1} against {2} "
+                      "instructions)",
+                      G, Light, Heavy)
+                  .str();
+      continue;
+    }
+    if (Use > M.agentRegisterRule().RegisterFile) {
+      if (Why.empty())
+        Why = formatv("{0} warpgroups at {1} registers would take {2} of the "
+                      "register file's {3}",
+                      G, Budgets[Default], Use,
+                      M.agentRegisterRule().RegisterFile)
+                  .str();
+      continue;
+    }
+    P.Warpgroups = G;
+    P.GroupOf = std::move(GroupOf);
+    P.GroupSize = std::move(GroupSize);
+    P.RegisterFileUse = Use;
+    P.Placement = placeComputeWarpgroups(M, Layout, Budgets, G);
+    return P;
+  }
+  P.WhyOne = Why;
+  return P;
+}
