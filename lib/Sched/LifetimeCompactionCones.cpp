@@ -322,11 +322,19 @@ bool ConeMover::listPlace(unsigned Threshold, std::vector<int64_t> &At,
       First = std::min(First, EarliestOf(Op));
   const int64_t Horizon = First + int64_t(S.StageCount + 1) * II;
   std::vector<unsigned> Done;
+  // The ops not placed whose same-iteration cone sources all are.
+  std::vector<unsigned> Candidates;
+  for (unsigned Op : Cone)
+    if (!PredsLeft[Op])
+      Candidates.push_back(Op);
   int64_t Live = 0, LastPlaced = First;
   for (int64_t T = First; Done.size() < Cone.size() && T <= Horizon; ++T) {
+    llvm::erase_if(Candidates, [&](unsigned Op) { return Placed[Op]; });
     SmallVector<std::tuple<int64_t, int64_t, int64_t, unsigned>, 16> Ready;
-    for (unsigned Op : Cone)
-      if (!Placed[Op] && !PredsLeft[Op] && EarliestOf(Op) <= T)
+    // An op that does not fit the table now will not once others are
+    // placed in this cycle.
+    for (unsigned Op : Candidates)
+      if (EarliestOf(Op) <= T && Tab.fits(Op, T))
         Ready.emplace_back(int64_t(definedUnits(Op)) - Frees(Op),
                            -affinity(Op, Placed), Starts[Op], Op);
     llvm::sort(Ready);
@@ -351,8 +359,8 @@ bool ConeMover::listPlace(unsigned Threshold, std::vector<int64_t> &At,
       }
       for (unsigned E : Out[Op]) {
         const Dependence &D = P.dependences()[E];
-        if (D.To != Op && InCone[D.To] && !D.Distance)
-          --PredsLeft[D.To];
+        if (D.To != Op && InCone[D.To] && !D.Distance && !--PredsLeft[D.To])
+          Candidates.push_back(D.To);
       }
     }
   }
