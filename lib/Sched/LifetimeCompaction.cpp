@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LifetimeCompaction.h"
+#include "LifetimeCompactionTable.h"
 #include "ScheduleBuilder.h"
 
 #include "tileas/Sched/RegisterPressure.h"
@@ -19,63 +20,10 @@ using namespace llvm;
 
 namespace tileas {
 
+using compaction::carriesValue;
+using compaction::Table;
+
 namespace {
-
-/// The modulo reservation table of a schedule, for moving one op at a time.
-class Table {
-public:
-  Table(const Problem &P, const Schedule &S) : P(P), II(S.II) {
-    unsigned MaxSlot = 0;
-    for (const SlotDesc &D : P.model().slots())
-      MaxSlot = std::max(MaxSlot, D.Id);
-    SlotHolder.assign(MaxSlot + 1, std::vector<int>(II, -1));
-    PoolUnits.assign(P.model().pools().size(), std::vector<unsigned>(II, 0));
-    for (unsigned I = 0; I < P.size(); ++I)
-      place(I, S.Ops[I].Start);
-  }
-
-  void place(unsigned Op, int64_t Start) { mark(Op, Start, true); }
-  void remove(unsigned Op, int64_t Start) { mark(Op, Start, false); }
-
-  /// Op fits at Start (with its own reservations removed).
-  bool fits(unsigned Op, int64_t Start) const {
-    const Operation &O = P.operations()[Op];
-    for (const SlotUse &U : O.Slots)
-      for (unsigned K = 0; K < U.Duration; ++K)
-        if (SlotHolder[U.Slot][row(Start + K)] >= 0)
-          return false;
-    for (const PoolUse &U : O.Pools) {
-      unsigned Capacity = P.model().pools()[U.Pool].Capacity;
-      for (unsigned K = 0; K < U.Duration; ++K)
-        if (PoolUnits[U.Pool][row(Start + K)] + U.Units > Capacity)
-          return false;
-    }
-    return true;
-  }
-
-private:
-  unsigned row(int64_t Cycle) const { return unsigned(Cycle % II); }
-  void mark(unsigned Op, int64_t Start, bool Hold) {
-    const Operation &O = P.operations()[Op];
-    for (const SlotUse &U : O.Slots)
-      for (unsigned K = 0; K < U.Duration; ++K)
-        SlotHolder[U.Slot][row(Start + K)] = Hold ? int(Op) : -1;
-    for (const PoolUse &U : O.Pools)
-      for (unsigned K = 0; K < U.Duration; ++K) {
-        unsigned &Units = PoolUnits[U.Pool][row(Start + K)];
-        Units = Hold ? Units + U.Units : Units - U.Units;
-      }
-  }
-
-  const Problem &P;
-  unsigned II;
-  std::vector<std::vector<int>> SlotHolder;
-  std::vector<std::vector<unsigned>> PoolUnits;
-};
-
-bool carriesValue(const Dependence &D) {
-  return D.Kind == DepKind::Data || D.Kind == DepKind::Accumulate;
-}
 
 class Compactor {
 public:

@@ -25,11 +25,27 @@
 #include "tileas/Sched/Problem.h"
 #include "tileas/Sched/Schedule.h"
 
+#include "llvm/ADT/ArrayRef.h"
+
 namespace tileas {
 
 /// S with its ops moved as above (same II, stages and stage count; orders
 /// ranked again); S itself when nothing moves. Deterministic.
 Schedule compactLifetimes(const Problem &P, const Schedule &S);
+
+/// The rows no single move shortens (LifetimeCompactionCones.cpp): the ops
+/// that make 16 registers or more (a tensor-memory load of a row), every op
+/// that depends on them within the iteration, and the ops that make
+/// registers only for those, placed again cycle by cycle in the table of the
+/// others: the ready op that frees the most registers first, then the one
+/// whose readers are nearest to complete, an op that adds registers held
+/// while the rows' live registers would pass a threshold (several tried).
+/// Stages may change, the stage count does not grow; each result is
+/// compacted as above, and the one that fits Limits best (registerFit) and
+/// passes the verifier (with MaxStages) is returned, S when none fits
+/// better. Deterministic.
+Schedule moveRegisterCones(const Problem &P, const Schedule &S,
+                           llvm::ArrayRef<unsigned> Limits, unsigned MaxStages);
 
 } // namespace tileas
 

@@ -13,6 +13,7 @@
 
 #include "LifetimeCompaction.h"
 #include "SchedTestUtil.h"
+#include "ScheduleBuilder.h"
 
 #include "tileas/Sched/RegisterPressure.h"
 #include "tileas/Sched/Scheduler.h"
@@ -211,6 +212,71 @@ TEST(RegisterPressureTest, CompactionMovesAProducerToItsReader) {
   S.Ops.push_back({19, 0, 3});
   Compacted = compactLifetimes(B.P, S);
   EXPECT_EQ(Compacted.Ops[P].Start, 18);
+}
+
+TEST(RegisterPressureTest, ARowWaitsForTheRowBeforeItToBeRead) {
+  // Row A (64 registers) is read 20 cycles on by A1; row B (64) is copied
+  // by Bm (64) and stored by Bs, one cycle apart, on slots of their own.
+  // As early as possible both rows are live from cycle 0 (128). No single
+  // move shortens B's chain, so compaction keeps it; placed again with its
+  // readers, B waits until A1 has read A (64).
+  ProblemBuilder B;
+  unsigned A = B.op({{1, 1}}), A1 = B.op({{3, 1}});
+  unsigned R = B.op({{2, 1}}), Rm = B.op({{4, 1}}), Rs = B.op();
+  B.at(A).Registers = B.at(R).Registers = B.at(Rm).Registers = 64;
+  B.dep(A, A1, 20);
+  B.dep(R, Rm, 1);
+  B.dep(Rm, Rs, 1);
+  Schedule S = buildSchedule(400, {0, 20, 0, 1, 2});
+  EXPECT_EQ(estimateTotalRegisters(B.P, S), 128u);
+  EXPECT_EQ(estimateTotalRegisters(B.P, compactLifetimes(B.P, S)), 128u);
+  Schedule Moved = moveRegisterCones(B.P, S, {64}, 0);
+  EXPECT_EQ(estimateTotalRegisters(B.P, Moved), 64u);
+  EXPECT_EQ(Moved.II, 400u);
+  EXPECT_EQ(Moved.StageCount, 1u);
+  EXPECT_EQ(Moved.Ops[A].Start, 0);
+  EXPECT_EQ(Moved.Ops[A1].Start, 20);
+  EXPECT_EQ(Moved.Ops[R].Start, 20);
+  EXPECT_EQ(Moved.Ops[Rm].Start, 21);
+  EXPECT_EQ(Moved.Ops[Rs].Start, 22);
+  EXPECT_TRUE(verifySchedule(B.P, Moved).empty());
+  // Without a row (16 registers or more) nothing moves.
+  B.at(A).Registers = B.at(R).Registers = B.at(Rm).Registers = 8;
+  EXPECT_EQ(moveRegisterCones(B.P, S, {8}, 0).Ops[R].Start, 0);
+}
+
+TEST(RegisterPressureTest, RowsPlacedAgainKeepTheirRecurrences) {
+  // As above, but the next iteration's A waits for this one's store (B's
+  // chain must end by cycle 5 of A's iteration): B cannot wait for A1, so
+  // A waits for B's chain instead, and the rows still do not overlap.
+  ProblemBuilder B;
+  unsigned A = B.op({{1, 1}}), A1 = B.op({{3, 1}});
+  unsigned R = B.op({{2, 1}}), Rm = B.op({{4, 1}}), Rs = B.op();
+  B.at(A).Registers = B.at(R).Registers = B.at(Rm).Registers = 64;
+  B.dep(A, A1, 20);
+  B.dep(R, Rm, 1);
+  B.dep(Rm, Rs, 1);
+  B.dep(Rs, A, 395, 1);
+  Schedule S = buildSchedule(400, {0, 20, 0, 1, 2});
+  ASSERT_TRUE(verifySchedule(B.P, S).empty());
+  EXPECT_EQ(estimateTotalRegisters(B.P, S), 128u);
+  Schedule Moved = moveRegisterCones(B.P, S, {64}, 0);
+  EXPECT_TRUE(verifySchedule(B.P, Moved).empty());
+  EXPECT_EQ(Moved.StageCount, 1u);
+  EXPECT_EQ(estimateTotalRegisters(B.P, Moved), 64u);
+  EXPECT_GE(Moved.Ops[A].Start + 400, Moved.Ops[Rs].Start + 395);
+  EXPECT_GE(Moved.Ops[A].Start, Moved.Ops[Rm].Start + 1);
+  // Where no placement frees anything (one stage of one cycle per op and
+  // every row read at once), the schedule comes back as it was.
+  ProblemBuilder C;
+  unsigned X = C.op({{1, 1}}), Y = C.op({{2, 1}}), Z = C.op({{3, 1}});
+  C.at(X).Registers = C.at(Y).Registers = 64;
+  C.dep(X, Z, 1);
+  C.dep(Y, Z, 1);
+  Schedule T = buildSchedule(400, {0, 0, 1});
+  EXPECT_EQ(moveRegisterCones(C.P, T, {64}, 0).Ops[Y].Start, 0);
+  EXPECT_EQ(estimateTotalRegisters(C.P, moveRegisterCones(C.P, T, {64}, 0)),
+            128u);
 }
 
 TEST(RegisterPressureTest, GroupsCountTheirOwnValues) {
