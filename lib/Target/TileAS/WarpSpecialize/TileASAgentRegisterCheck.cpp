@@ -10,10 +10,12 @@
 // register file, and a warp that gave registers back (setmaxnreg.dec) would
 // read garbage in the ones above its budget. The pass counts the distinct
 // physical registers each region names, in 32-bit units
-// (TileASRegisterUnits.h), reports them in an analysis remark
-// (AgentRegisters), and an error naming the function, the agent and the
-// counts when a region is over its budget: such code is never emitted
-// silently.
+// (TileASRegisterUnits.h) and reports them in an analysis remark
+// (AgentRegisters). A region over its budget: for PTX, the printer budgets
+// the warpgroups again (ptxas allocates anew); elsewhere the AGENT_SWITCHes
+// of its warpgroup are raised to what it uses when the register file holds
+// that (AgentBudgetRaised), and otherwise an error names the function, the
+// agent and the counts: such code is never emitted silently.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,9 +25,12 @@
 #include "TileASRegisterUnits.h"
 #include "TileASSubtarget.h"
 #include "WarpSpecialize/TileASStreamAgent.h"
+#include "WarpSpecialize/TileASWarpLayout.h"
+#include "WarpSpecialize/TileASWarpSpecialize.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/Model/MachineModel.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -84,10 +89,10 @@ struct RegionRegisters {
 char TileASAgentRegisterCheck::ID = 0;
 
 INITIALIZE_PASS_BEGIN(TileASAgentRegisterCheck, DEBUG_TYPE,
-                      "TileAS agent register budget check", false, true)
+                      "TileAS agent register budget check", false, false)
 INITIALIZE_PASS_DEPENDENCY(MachineOptimizationRemarkEmitterPass)
 INITIALIZE_PASS_END(TileASAgentRegisterCheck, DEBUG_TYPE,
-                    "TileAS agent register budget check", false, true)
+                    "TileAS agent register budget check", false, false)
 
 FunctionPass *llvm::createTileASAgentRegisterCheckPass() {
   return new TileASAgentRegisterCheck();
@@ -120,24 +125,90 @@ static RegionRegisters regionRegisters(const MachineBasicBlock &Start,
   return R;
 }
 
+/// An AGENT_SWITCH of MF's agent regions: its td agent, warps and budget.
+struct AgentSwitch {
+  MachineInstr *MI;
+  MachineBasicBlock *MBB;
+  unsigned Agent;
+  unsigned FirstWarp;
+  unsigned Warps;
+  unsigned Budget;
+
+  /// setmaxnreg applies per warpgroup (four warps): the warpgroups this
+  /// agent's warps fall in.
+  unsigned firstGroup() const { return FirstWarp / 4; }
+  unsigned lastGroup() const {
+    return (FirstWarp + std::max(Warps, 1u) - 1) / 4;
+  }
+  bool sharesWarpgroupWith(const AgentSwitch &O) const {
+    return firstGroup() <= O.lastGroup() && O.firstGroup() <= lastGroup();
+  }
+};
+
+static SmallVector<AgentSwitch, 4> agentSwitches(MachineFunction &MF) {
+  SmallVector<AgentSwitch, 4> Switches;
+  for (MachineBasicBlock &MBB : MF) {
+    MachineInstr *Switch = const_cast<MachineInstr *>(agentSwitchIn(MBB));
+    if (!Switch)
+      continue;
+    std::optional<int64_t> Agent =
+        namedImmIfAny(*Switch, TileAS::OpName::agent);
+    std::optional<int64_t> Warps =
+        namedImmIfAny(*Switch, TileAS::OpName::warps);
+    std::optional<int64_t> Regs = namedImmIfAny(*Switch, TileAS::OpName::regs);
+    std::optional<int64_t> First =
+        namedImmIfAny(*Switch, TileAS::OpName::first);
+    if (!Agent || !Regs || *Agent < 1)
+      continue;
+    Switches.push_back({Switch, &MBB, unsigned(*Agent),
+                        unsigned(First.value_or(0)),
+                        unsigned(Warps.value_or(1)), unsigned(*Regs)});
+  }
+  return Switches;
+}
+
+/// The largest budget (a multiple of the granule, at most the td's maximum)
+/// that Raised's warpgroups can take, every agent sharing them with it
+/// raised alike, while the register file holds each warpgroup's 128
+/// threads at the largest budget of the agents in it; 0 when none.
+static unsigned largestBudget(const model::Machine &M,
+                              ArrayRef<AgentSwitch> Switches,
+                              const AgentSwitch &Raised) {
+  model::AgentRegisterRule Rule = M.agentRegisterRule();
+  unsigned Granule = std::max(1u, Rule.Granule);
+  for (unsigned B = Rule.MaxRegisters / Granule * Granule;
+       B >= Rule.MinRegisters && B >= Granule; B -= Granule) {
+    std::map<unsigned, unsigned> GroupBudget;
+    for (const AgentSwitch &S : Switches) {
+      unsigned Budget =
+          S.sharesWarpgroupWith(Raised) ? std::max(S.Budget, B) : S.Budget;
+      for (unsigned G = S.firstGroup(); G <= S.lastGroup(); ++G)
+        GroupBudget[G] = std::max(GroupBudget[G], Budget);
+    }
+    uint64_t Use = 0;
+    for (const auto &[Group, Budget] : GroupBudget)
+      Use += uint64_t(128) * Budget;
+    if (Use <= Rule.RegisterFile)
+      return B;
+  }
+  return 0;
+}
+
 bool TileASAgentRegisterCheck::runOnMachineFunction(MachineFunction &MF) {
   if (!MF.getProperties().hasNoVRegs())
     return false; // Before allocation there is nothing to count yet.
   const TargetRegisterInfo &TRI = *MF.getSubtarget().getRegisterInfo();
   auto &ORE = getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
-  ArrayRef<model::AgentRecord> Agents = tileasMachine(MF).agents();
-  for (const MachineBasicBlock &MBB : MF) {
-    const MachineInstr *Switch = agentSwitchIn(MBB);
-    if (!Switch)
-      continue;
-    std::optional<int64_t> SwitchAgent =
-        namedImmIfAny(*Switch, TileAS::OpName::agent);
-    std::optional<int64_t> Regs = namedImmIfAny(*Switch, TileAS::OpName::regs);
-    if (!SwitchAgent || !Regs)
-      continue;
-    int64_t Agent = *SwitchAgent;
-    unsigned Budget = *Regs;
-    std::string Name = Agent >= 1 && uint64_t(Agent) <= Agents.size()
+  const model::Machine &M = tileasMachine(MF);
+  ArrayRef<model::AgentRecord> Agents = M.agents();
+  SmallVector<AgentSwitch, 4> Switches = agentSwitches(MF);
+  bool Changed = false;
+  for (AgentSwitch &Sw : Switches) {
+    const MachineInstr *Switch = Sw.MI;
+    const MachineBasicBlock &MBB = *Sw.MBB;
+    unsigned Agent = Sw.Agent;
+    unsigned Budget = Sw.Budget;
+    std::string Name = Agent <= Agents.size()
                            ? std::string(Agents[Agent - 1].Name)
                            : formatv("#{0}", Agent).str();
     RegionRegisters Used = regionRegisters(MBB, TRI);
@@ -172,11 +243,46 @@ bool TileASAgentRegisterCheck::runOnMachineFunction(MachineFunction &MF) {
       });
       continue;
     }
+    // Elsewhere the AGENT_SWITCH's budget is what is printed: raised to
+    // what the allocation uses where the register file holds it beside the
+    // other agents' budgets (the allocator may keep a few more live than
+    // the estimate the materialization judged).
+    model::AgentRegisterRule Rule = M.agentRegisterRule();
+    unsigned Needed =
+        std::max(Rule.MinRegisters,
+                 unsigned(alignTo(Used.Units, std::max(1u, Rule.Granule))));
+    unsigned Largest = largestBudget(M, Switches, Sw);
+    if (Needed <= Largest) {
+      // Every agent in the same warpgroup runs the same setmaxnreg.
+      unsigned Launch = agentLaunchRegisters(M);
+      AgentSwitch Raised = Sw;
+      for (AgentSwitch &Other : Switches) {
+        if (!Other.sharesWarpgroupWith(Raised) || Other.Budget >= Needed)
+          continue;
+        Other.MI->getOperand(2).setImm(Needed);
+        Other.MI->getOperand(3).setImm(Needed > Launch ? 1 : 0);
+        Other.Budget = Needed;
+      }
+      Changed = true;
+      ORE.emit([&] {
+        return MachineOptimizationRemarkAnalysis(
+                   DEBUG_TYPE, "AgentBudgetRaised", Switch->getDebugLoc(), &MBB)
+               << "agent " << ore::NV("Agent", Name) << " uses "
+               << ore::NV("Units", Used.Units)
+               << " 32-bit registers after allocation, over its budget of "
+               << ore::NV("Budget", Budget) << "; its setmaxnreg is raised to "
+               << ore::NV("Raised", Needed)
+               << ", which the register file holds (at most "
+               << ore::NV("Largest", Largest) << ")";
+      });
+      continue;
+    }
     MF.getFunction().getContext().emitError(formatv(
         "{0}: agent {1} (AGENT_SWITCH in bb.{2}) uses {3} 32-bit registers "
-        "after allocation ({4}), over its setmaxnreg budget of {5}",
+        "after allocation ({4}), over its setmaxnreg budget of {5}, and the "
+        "register file allows it at most {6}",
         MF.getName(), Name, MBB.getNumber(), Used.Units, Used.describe(),
-        Budget));
+        Budget, Largest));
   }
-  return false;
+  return Changed;
 }
