@@ -25,10 +25,10 @@ using namespace llvm;
 using namespace tileas;
 
 static cl::opt<bool> UnspecializedTileNests(
-    "tileas-unspecialized-tile-nests", cl::init(false),
+    "tileas-unspecialized-tile-nests", cl::init(true),
     cl::desc("Unspecialized: create a tile nest's rings once, before its "
-             "tile loop, and count their iterations across tiles (off: the "
-             "rings are created again at every tile)"));
+             "tile loop, and count their iterations across tiles (on by "
+             "default; off: the rings are created again at every tile)"));
 
 /// Testing only: a seeded mistake for the protocol checker to catch.
 static cl::opt<bool> ResetRingsAtTiles(
@@ -52,6 +52,14 @@ std::string TileASTileNestPipeline::whyNotAcrossTiles(
     return formatv("the inner loop steps by {0}; its ring iterations are "
                    "counted across tiles only for a step of 1",
                    Loop.Step);
+  // The coordination's self-check and the producer's tails read the ring
+  // iteration as the induction value's: they agree only from 0.
+  const MachineRegisterInfo &MRI = Preheader.getParent()->getRegInfo();
+  const MachineInstr *Init = MRI.getVRegDef(Loop.Init);
+  if (!Init || Init->getOpcode() != TileAS::MOVri ||
+      !Init->getOperand(1).isImm() || Init->getOperand(1).getImm() != 0)
+    return "the inner loop's induction value does not start at the "
+           "constant 0";
   MachineBasicBlock *OuterPre = TN.Outer->getLoopPreheader();
   if (!OuterPre || OuterPre->succ_size() != 1)
     return "the tile loop has no preheader of its own";

@@ -28,10 +28,10 @@ using namespace llvm;
 using namespace tileas;
 
 static cl::opt<bool> TileNestPrefetch(
-    "tileas-unspecialized-tile-nest-prefetch", cl::init(false),
+    "tileas-unspecialized-tile-nest-prefetch", cl::init(true),
     cl::desc("Unspecialized, with -tileas-unspecialized-tile-nests: issue the "
              "next tile's first loads (its stage-0 ops of iterations "
-             "0 .. S-2) during the current tile's drain"));
+             "0 .. S-2) during the current tile's drain (on by default)"));
 
 /// Testing only: a seeded mistake for the protocol checker to catch.
 static cl::opt<bool> PrefetchStaleRing(
