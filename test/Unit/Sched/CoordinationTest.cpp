@@ -24,6 +24,21 @@ constexpr unsigned TMA = 4, TensorCore = 6, Issuer = 9;
 
 enum : unsigned { TmaA, TmaB, MmaA, MmaB };
 
+/// Gives B's loop the coordination In, with Smem bytes of shared memory
+/// (rings and their 8-byte mbarriers) and the barrier pool's 15 ids.
+Problem withCoordination(ProblemBuilder &B, pipes::SolveInput In,
+                         uint64_t Smem) {
+  In.FirstBarrier = 1;
+  In.BarrierLimit = 16;
+  In.BudgetCapacity = {Smem, 15};
+  In.BudgetNames = {"smem", "barriers"};
+  In.BarrierBudget = int(BarrierBudget);
+  In.Cost.MbarrierBudget = int(SmemBudget);
+  B.P.model() = smallModel();
+  B.P.Coordination = std::move(In);
+  return B.P;
+}
+
 /// Two TMA tiles of 100 bytes, each read by an MMA 50 cycles later; the
 /// shared memory (Smem bytes) pays for the rings and their mbarriers (8
 /// bytes each), the barrier pool's 15 ids for named barriers.
@@ -48,15 +63,7 @@ Problem twoTileLoop(uint64_t Smem, unsigned Distance = 0) {
   In.Values = {{int(TmaA), false, 100, int(SmemBudget), false},
                {int(TmaB), false, 100, int(SmemBudget), false}};
   In.Reads = {{MmaA, 0, Distance, false, -1}, {MmaB, 1, 0, false, -1}};
-  In.FirstBarrier = 1;
-  In.BarrierLimit = 16;
-  In.BudgetCapacity = {Smem, 15};
-  In.BudgetNames = {"smem", "barriers"};
-  In.BarrierBudget = int(BarrierBudget);
-  In.Cost.MbarrierBudget = int(SmemBudget);
-  B.P.model() = smallModel();
-  B.P.Coordination = In;
-  return B.P;
+  return withCoordination(B, std::move(In), Smem);
 }
 
 /// A TMA tile that a synchronous op rewrites in place (a part stored into
@@ -82,15 +89,7 @@ Problem inPlaceChain(uint64_t Smem) {
   In.Values = {{int(Tma), false, 100, int(SmemBudget), false},
                {int(Into), false, 100, int(SmemBudget), false}};
   In.Reads = {{Into, 0, 0, true, 1}, {Mma, 1, 0, false, -1}};
-  In.FirstBarrier = 1;
-  In.BarrierLimit = 16;
-  In.BudgetCapacity = {Smem, 15};
-  In.BudgetNames = {"smem", "barriers"};
-  In.BarrierBudget = int(BarrierBudget);
-  In.Cost.MbarrierBudget = int(SmemBudget);
-  B.P.model() = smallModel();
-  B.P.Coordination = In;
-  return B.P;
+  return withCoordination(B, std::move(In), Smem);
 }
 
 TEST(Coordination, ScheduleIsAcceptedOnlyWithCoordinationThatFits) {
