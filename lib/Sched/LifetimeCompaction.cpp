@@ -21,6 +21,7 @@ using namespace llvm;
 namespace tileas {
 
 using compaction::carriesValue;
+using compaction::EdgeLists;
 using compaction::Table;
 
 namespace {
@@ -28,15 +29,9 @@ namespace {
 class Compactor {
 public:
   Compactor(const Problem &P, const Schedule &S)
-      : P(P), II(S.II), Starts(S.Ops.size()), Tab(P, S), In(P.size()),
-        Out(P.size()) {
+      : P(P), II(S.II), Starts(S.Ops.size()), Tab(P, S), Edges(P) {
     for (unsigned I = 0; I < P.size(); ++I)
       Starts[I] = S.Ops[I].Start;
-    for (unsigned E = 0; E < P.dependences().size(); ++E) {
-      const Dependence &D = P.dependences()[E];
-      Out[D.From].push_back(E);
-      In[D.To].push_back(E);
-    }
   }
 
   /// Moves ops while some move saves register-cycles (a few sweeps).
@@ -69,7 +64,7 @@ private:
       return 0;
     SmallVector<int64_t, 16> End(O.numResults(), Starts[V] + 1);
     SmallVector<bool, 16> Carried(O.numResults(), false);
-    for (unsigned E : Out[V]) {
+    for (unsigned E : Edges.Out[V]) {
       const Dependence &D = P.dependences()[E];
       if (!carriesValue(D) || D.Result >= End.size())
         continue;
@@ -102,13 +97,13 @@ private:
     const int64_t Old = Starts[Op];
     const int64_t StageStart = Old / II * II, StageEnd = StageStart + II - 1;
     int64_t Lo = StageStart, Hi = StageEnd;
-    for (unsigned E : In[Op]) {
+    for (unsigned E : Edges.In[Op]) {
       const Dependence &D = P.dependences()[E];
       if (D.From != Op)
         Lo =
             std::max(Lo, Starts[D.From] + D.Latency - int64_t(II) * D.Distance);
     }
-    for (unsigned E : Out[Op]) {
+    for (unsigned E : Edges.Out[Op]) {
       const Dependence &D = P.dependences()[E];
       if (D.To != Op)
         Hi = std::min(Hi, Starts[D.To] + int64_t(II) * D.Distance - D.Latency);
@@ -118,7 +113,7 @@ private:
     // The values whose ranges the move changes: Op's, and the ones it reads
     // (each once).
     SmallVector<unsigned, 8> Inputs;
-    for (unsigned E : In[Op]) {
+    for (unsigned E : Edges.In[Op]) {
       const Dependence &D = P.dependences()[E];
       if (carriesValue(D) && D.From != Op && P.operations()[D.From].Registers &&
           !is_contained(Inputs, D.From))
@@ -150,7 +145,7 @@ private:
   const unsigned II;
   std::vector<int64_t> Starts;
   Table Tab;
-  std::vector<SmallVector<unsigned, 4>> In, Out;
+  EdgeLists Edges;
 };
 
 } // namespace

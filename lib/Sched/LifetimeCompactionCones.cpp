@@ -38,6 +38,7 @@ using namespace llvm;
 namespace tileas {
 
 using compaction::carriesValue;
+using compaction::EdgeLists;
 using compaction::Table;
 
 namespace {
@@ -61,15 +62,9 @@ public:
   ConeMover(const Problem &P, const Schedule &S, ArrayRef<unsigned> Limits,
             unsigned MaxStages)
       : P(P), S(S), II(S.II), Limits(Limits), MaxStages(MaxStages),
-        Starts(S.Ops.size()), Tab(P, S), In(P.size()), Out(P.size()),
-        InCone(P.size(), false) {
+        Starts(S.Ops.size()), Tab(P, S), Edges(P), InCone(P.size(), false) {
     for (unsigned I = 0; I < P.size(); ++I)
       Starts[I] = S.Ops[I].Start;
-    for (unsigned E = 0; E < P.dependences().size(); ++E) {
-      const Dependence &D = P.dependences()[E];
-      Out[D.From].push_back(E);
-      In[D.To].push_back(E);
-    }
   }
 
   /// The best verified placement of the cone, or S when none fits better.
@@ -97,7 +92,7 @@ private:
   const unsigned MaxStages;
   std::vector<int64_t> Starts;
   Table Tab;
-  std::vector<SmallVector<unsigned, 4>> In, Out;
+  EdgeLists Edges;
   std::vector<bool> InCone;
   std::vector<unsigned> Cone;
 };
@@ -136,7 +131,7 @@ std::vector<unsigned> ConeMover::cone() {
   while (!Work.empty()) {
     unsigned Op = Work.back();
     Work.pop_back();
-    for (unsigned E : Out[Op]) {
+    for (unsigned E : Edges.Out[Op]) {
       const Dependence &D = P.dependences()[E];
       if (D.Distance || InCone[D.To] || isBranch(D.To))
         continue;
@@ -150,14 +145,14 @@ std::vector<unsigned> ConeMover::cone() {
       if (InCone[Op] || !P.operations()[Op].Registers || isBranch(Op))
         continue;
       bool Feeds = false, Only = true, Root = true;
-      for (unsigned E : Out[Op]) {
+      for (unsigned E : Edges.Out[Op]) {
         const Dependence &D = P.dependences()[E];
         if (D.Distance || D.To == Op)
           continue;
         Feeds = true;
         Only = Only && InCone[D.To];
       }
-      for (unsigned E : In[Op]) {
+      for (unsigned E : Edges.In[Op]) {
         const Dependence &D = P.dependences()[E];
         Root = Root && (D.Distance || D.From == Op);
       }
@@ -169,7 +164,7 @@ std::vector<unsigned> ConeMover::cone() {
   std::vector<unsigned> Pending(P.size(), 0), Ready, Order;
   for (unsigned Op = 0; Op < P.size(); ++Op)
     if (InCone[Op])
-      for (unsigned E : In[Op]) {
+      for (unsigned E : Edges.In[Op]) {
         const Dependence &D = P.dependences()[E];
         if (!D.Distance && D.From != Op && InCone[D.From])
           ++Pending[Op];
@@ -186,7 +181,7 @@ std::vector<unsigned> ConeMover::cone() {
     unsigned Op = Ready.back();
     Ready.pop_back();
     Order.push_back(Op);
-    for (unsigned E : Out[Op]) {
+    for (unsigned E : Edges.Out[Op]) {
       const Dependence &D = P.dependences()[E];
       if (D.Distance || D.To == Op || !InCone[D.To] || --Pending[D.To])
         continue;
@@ -204,7 +199,7 @@ unsigned ConeMover::definedUnits(unsigned Op) const {
     return 0;
   unsigned Units = 0;
   for (unsigned R = 0; R < O.numResults(); ++R)
-    if (any_of(Out[Op], [&](unsigned E) {
+    if (any_of(Edges.Out[Op], [&](unsigned E) {
           const Dependence &D = P.dependences()[E];
           return carriesValue(D) && D.Result == R;
         }))
@@ -220,7 +215,7 @@ int64_t ConeMover::affinity(unsigned Op,
                             const std::vector<bool> &Placed) const {
   auto Share = [&](unsigned Reader) -> int64_t {
     unsigned Inputs = 0, Done = 0;
-    for (unsigned E : In[Reader]) {
+    for (unsigned E : Edges.In[Reader]) {
       const Dependence &D = P.dependences()[E];
       if (!carriesValue(D) || D.Distance || !InCone[D.From] || D.From == Reader)
         continue;
@@ -230,12 +225,12 @@ int64_t ConeMover::affinity(unsigned Op,
     return Inputs ? int64_t(Done) * 1024 / Inputs : 0;
   };
   int64_t Best = 0;
-  for (unsigned E : Out[Op]) {
+  for (unsigned E : Edges.Out[Op]) {
     const Dependence &D = P.dependences()[E];
     if (!carriesValue(D) || D.Distance || !InCone[D.To] || D.To == Op)
       continue;
     int64_t Score = Share(D.To);
-    for (unsigned F : Out[D.To]) {
+    for (unsigned F : Edges.Out[D.To]) {
       const Dependence &G = P.dependences()[F];
       if (carriesValue(G) && !G.Distance && InCone[G.To] && G.To != D.To)
         Score = std::max(Score, Share(D.To) + Share(G.To) / 2);
@@ -263,7 +258,7 @@ bool ConeMover::listPlace(unsigned Threshold, std::vector<int64_t> &At,
   for (unsigned Op : Cone)
     Pending[Op].assign(P.operations()[Op].numResults(), 0);
   for (unsigned Op : Cone)
-    for (unsigned E : Out[Op]) {
+    for (unsigned E : Edges.Out[Op]) {
       const Dependence &D = P.dependences()[E];
       if (D.To == Op || !InCone[D.To] || D.Distance)
         continue;
@@ -276,7 +271,7 @@ bool ConeMover::listPlace(unsigned Threshold, std::vector<int64_t> &At,
   auto Frees = [&](unsigned Op) {
     int64_t Freed = 0;
     SmallVector<std::pair<unsigned, unsigned>, 8> Seen;
-    for (unsigned E : In[Op]) {
+    for (unsigned E : Edges.In[Op]) {
       const Dependence &D = P.dependences()[E];
       if (!carriesValue(D) || D.Distance || !InCone[D.From] || D.From == Op ||
           D.Result >= Pending[D.From].size())
@@ -287,7 +282,7 @@ bool ConeMover::listPlace(unsigned Threshold, std::vector<int64_t> &At,
       Seen.push_back(V);
       unsigned Mine = 0;
       bool Beyond = false;
-      for (unsigned F : Out[D.From]) {
+      for (unsigned F : Edges.Out[D.From]) {
         const Dependence &G = P.dependences()[F];
         if (!carriesValue(G) || G.Result != D.Result)
           continue;
@@ -304,7 +299,7 @@ bool ConeMover::listPlace(unsigned Threshold, std::vector<int64_t> &At,
   // An earlier iteration's cone op not placed yet counts where it was.
   auto EarliestOf = [&](unsigned Op) {
     int64_t Earliest = Floor[Op];
-    for (unsigned E : In[Op]) {
+    for (unsigned E : Edges.In[Op]) {
       const Dependence &D = P.dependences()[E];
       if (D.From == Op)
         continue;
@@ -351,13 +346,13 @@ bool ConeMover::listPlace(unsigned Threshold, std::vector<int64_t> &At,
       Tab.place(Op, T);
       Placed[Op] = true;
       Done.push_back(Op);
-      for (unsigned E : In[Op]) {
+      for (unsigned E : Edges.In[Op]) {
         const Dependence &D = P.dependences()[E];
         if (carriesValue(D) && !D.Distance && InCone[D.From] && D.From != Op &&
             D.Result < Pending[D.From].size())
           --Pending[D.From][D.Result];
       }
-      for (unsigned E : Out[Op]) {
+      for (unsigned E : Edges.Out[Op]) {
         const Dependence &D = P.dependences()[E];
         if (D.To != Op && InCone[D.To] && !D.Distance && !--PredsLeft[D.To])
           Candidates.push_back(D.To);
@@ -370,12 +365,12 @@ bool ConeMover::listPlace(unsigned Threshold, std::vector<int64_t> &At,
     return false;
   bool Holds = true;
   for (unsigned Op : Cone) {
-    for (unsigned E : Out[Op]) {
+    for (unsigned E : Edges.Out[Op]) {
       const Dependence &D = P.dependences()[E];
       if (At[D.To] + int64_t(II) * D.Distance < At[Op] + D.Latency)
         Holds = false;
     }
-    for (unsigned E : In[Op]) {
+    for (unsigned E : Edges.In[Op]) {
       const Dependence &D = P.dependences()[E];
       int64_t Need = At[D.From] + D.Latency - int64_t(II) * D.Distance;
       if (At[Op] < Need) {

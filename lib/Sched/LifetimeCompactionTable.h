@@ -1,5 +1,4 @@
-//===- LifetimeCompactionTable.h - A modulo table for moving ops -*- C++
-//-*-===//
+//===- LifetimeCompactionTable.h - A table for moving ops -------*- C++ -*-===//
 //
 // Part of the TileAS project.
 //
@@ -7,7 +6,8 @@
 //
 // The reservation table that lifetime compaction (LifetimeCompaction.h) moves
 // ops in: slot holders and pool units per modulo row, one op placed or
-// removed at a time.
+// removed at a time; and each op's dependences in and out, which a move
+// checks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,12 +17,27 @@
 #include "tileas/Sched/Problem.h"
 #include "tileas/Sched/Schedule.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <vector>
 
 namespace tileas {
 namespace compaction {
+
+/// The indices of P's dependences into and out of each op.
+struct EdgeLists {
+  std::vector<llvm::SmallVector<unsigned, 4>> In, Out;
+
+  explicit EdgeLists(const Problem &P) : In(P.size()), Out(P.size()) {
+    for (unsigned E = 0; E < P.dependences().size(); ++E) {
+      const Dependence &D = P.dependences()[E];
+      Out[D.From].push_back(E);
+      In[D.To].push_back(E);
+    }
+  }
+};
 
 /// The modulo reservation table of a schedule, for moving one op at a time.
 class Table {
