@@ -1,5 +1,4 @@
-//===- LifetimeCompaction.h - Shorter live ranges at the same II -*- C++
-//-*-===//
+//===- LifetimeCompaction.h - Shorter live ranges, same II ------*- C++ -*-===//
 //
 // Part of the TileAS project.
 //

@@ -1,5 +1,4 @@
-//===- TensorMapPlan.h - The arguments of cuTensorMapEncodeTiled -*- C++
-//-*-===//
+//===- TensorMapPlan.h - cuTensorMapEncodeTiled args ------------*- C++ -*-===//
 //
 // Part of the TileAS project.
 //

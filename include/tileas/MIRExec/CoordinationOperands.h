@@ -1,5 +1,4 @@
-//===- CoordinationOperands.h - PIPE_ and MUTEX_ operands by name -*- C++
-//-*-===//
+//===- CoordinationOperands.h - Coordination operands -----------*- C++ -*-===//
 //
 // Part of the TileAS project.
 //

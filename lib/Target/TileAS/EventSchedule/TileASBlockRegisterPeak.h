@@ -1,5 +1,4 @@
-//===- TileASBlockRegisterPeak.h - Registers an order keeps live -*- C++
-//-*-===//
+//===- TileASBlockRegisterPeak.h - Registers an order keeps -----*- C++ -*-===//
 //
 // Part of the TileAS project.
 //

@@ -1,5 +1,4 @@
-//===- TileASTileWorkPlacement.h - Tile work where the warp idles -*- C++
-//-*-===//
+//===- TileASTileWorkPlacement.h - Tile work where warps idle ---*- C++ -*-===//
 //
 // Part of the TileAS project.
 //
