@@ -56,6 +56,7 @@
 #include "Materialize/TileASCoordinationInput.h"
 #include "TileASSubtarget.h"
 #include "WarpSpecialize/TileASAgentRewrite.h"
+#include "WarpSpecialize/TileASLoopPeel.h"
 
 #include "WarpSpecialize/TileASTileWork.h"
 #include "WarpSpecialize/TileASTileWorkPlacement.h"
@@ -369,95 +370,6 @@ continueTest(MachineBasicBlock &TileLatch, MachineBasicBlock &Head) {
                         (T->getOpcode() == TileAS::BR_P) == ToHead);
 }
 
-/// Is L a single-block loop, entered from one block outside it and leaving
-/// to one, Exit, which reads L's values only through its PHIs?
-static bool canPeel(MachineBasicBlock &L, const MachineRegisterInfo &MRI) {
-  if (L.succ_size() != 2 || L.pred_size() != 2 || !L.isSuccessor(&L))
-    return false;
-  MachineBasicBlock *Exit =
-      *find_if(L.successors(), [&](MachineBasicBlock *S) { return S != &L; });
-  // Every value of L read outside it is read by a PHI of Exit.
-  for (MachineInstr &MI : L)
-    for (const MachineOperand &Def : MI.all_defs()) {
-      if (!Def.getReg().isVirtual())
-        return false;
-      for (const MachineInstr &Use : MRI.use_nodbg_instructions(Def.getReg()))
-        if (Use.getParent() != &L && !(Use.isPHI() && Use.getParent() == Exit))
-          return false;
-    }
-  return true;
-}
-
-/// Peels the first iteration of L (canPeel): a copy of L's body runs before
-/// L and enters L only if the loop goes on. Returns the copy, or null
-/// (nothing changed) when L is not of that shape.
-static MachineBasicBlock *peelFirstIteration(MachineBasicBlock &L,
-                                             MachineFunction &MF,
-                                             MachineRegisterInfo &MRI,
-                                             const TargetInstrInfo &TII) {
-  if (!canPeel(L, MRI))
-    return nullptr;
-  MachineBasicBlock *Pre =
-      *find_if(L.predecessors(), [&](MachineBasicBlock *P) { return P != &L; });
-  MachineBasicBlock *Exit =
-      *find_if(L.successors(), [&](MachineBasicBlock *S) { return S != &L; });
-  MachineBasicBlock *Peel = MF.CreateMachineBasicBlock(L.getBasicBlock());
-  MF.insert(L.getIterator(), Peel);
-  DenseMap<Register, Register> Map;
-  for (MachineInstr &Phi : L.phis())
-    for (unsigned I = 1, E = Phi.getNumOperands(); I + 1 < E; I += 2)
-      if (Phi.getOperand(I + 1).getMBB() == Pre)
-        Map[Phi.getOperand(0).getReg()] = Phi.getOperand(I).getReg();
-  for (MachineInstr &MI : L) {
-    if (MI.isPHI())
-      continue;
-    MachineInstr *C = MF.CloneMachineInstr(&MI);
-    Peel->push_back(C);
-    for (MachineOperand &MO : C->operands()) {
-      if (!MO.isReg() || !MO.getReg().isVirtual())
-        continue;
-      if (MO.isDef()) {
-        Register New = MRI.createVirtualRegister(MRI.getRegClass(MO.getReg()));
-        Map[MO.getReg()] = New;
-        MO.setReg(New);
-      } else if (Register New = Map.lookup(MO.getReg())) {
-        MO.setReg(New);
-      }
-    }
-  }
-  // L fell through to its exit: the copy, placed before L, branches there.
-  if (Peel->back().getOpcode() != TileAS::BRA)
-    BuildMI(Peel, DebugLoc(), TII.get(TileAS::BRA)).addMBB(Exit);
-  for (auto S = L.succ_begin(), E = L.succ_end(); S != E; ++S)
-    Peel->copySuccessor(&L, S);
-  Pre->ReplaceUsesOfBlockWith(&L, Peel);
-  // L is entered from the copy with the copy's values; Exit is reached
-  // from the copy too.
-  for (MachineInstr &Phi : L.phis())
-    for (unsigned I = 1, E = Phi.getNumOperands(); I + 1 < E; I += 2)
-      if (Phi.getOperand(I + 1).getMBB() == Pre) {
-        Register Back;
-        for (unsigned J = 1; J + 1 < E; J += 2)
-          if (Phi.getOperand(J + 1).getMBB() == &L)
-            Back = Phi.getOperand(J).getReg();
-        Register New = Map.lookup(Back);
-        Phi.getOperand(I).setReg(New ? New : Back);
-        Phi.getOperand(I + 1).setMBB(Peel);
-      }
-  for (MachineInstr &Phi : Exit->phis()) {
-    Register FromL;
-    for (unsigned I = 1, E = Phi.getNumOperands(); I + 1 < E; I += 2)
-      if (Phi.getOperand(I + 1).getMBB() == &L)
-        FromL = Phi.getOperand(I).getReg();
-    if (!FromL)
-      continue;
-    Register New = Map.lookup(FromL);
-    Phi.addOperand(MF, MachineOperand::CreateReg(New ? New : FromL, false));
-    Phi.addOperand(MF, MachineOperand::CreateMBB(Peel));
-  }
-  return Peel;
-}
-
 /// An operation of an asynchronous unit (an MMA), not its coordination: the
 /// in-order warp waits at it while the unit is busy.
 static bool isAsyncWork(const MachineInstr &MI) {
@@ -488,7 +400,7 @@ chainSites(MachineBasicBlock &Head, MachineBasicBlock &TileLatch,
       continue;
     // A loop that cannot be peeled is passed (the pipelined k-loop's
     // kernel, whose drain reads its values): its prologue is the site.
-    if (B->isSuccessor(B) ? canPeel(*B, MRI) : IssuesAsync(*B)) {
+    if (B->isSuccessor(B) ? canPeelFirstIteration(*B, MRI) : IssuesAsync(*B)) {
       Sites.push_back(B);
       continue;
     }
