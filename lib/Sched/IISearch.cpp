@@ -68,9 +68,17 @@
 // starts from what that round found (SearchHint): an attempt at its II in
 // its schedule's order, which mostly succeeds at a fraction of a search,
 // then the bisection below it down to the highest II where that round
-// failed, on 1 / RefinedShare of the budget. Should that attempt fail, the
-// search starts over from the bound as if there were no hint. Each round
-// searching from scratch cost a whole budget again.
+// failed, on a quarter of the budget (SearchHint::Share). Should that
+// attempt fail, the search starts over from the bound as if there were no
+// hint. Each round searching from scratch cost a whole budget again.
+//
+// A retry with fewer stages (RegisterBound.cpp) starts the same way, from
+// the schedule of the search with more stages folded onto a multiple of its
+// II, after an attempt at the bound. Its bisection's attempts may each spend
+// only a few times what its successes spent: from a folded schedule a
+// success costs about a pass over the loop, and a failure ran to its limit
+// (attention forward on sm_100a: 8.1 million units of effort in two retries
+// before, 3.8 million after, at the same II).
 //
 // The previous search galloped up from the bound with attempts of up to 30
 // placements per op each, which on recurrence-bound loops whose bound is
@@ -125,9 +133,6 @@ static constexpr uint64_t LargeRunsOps = 300;
 /// succeeds: it may spend BoundPackingScale times its share of the budget.
 static constexpr uint64_t PackedShare = 16;
 static constexpr uint64_t BoundPackingScale = 4;
-/// A refinement round that starts from the previous round's schedule may
-/// spend 1 / RefinedShare of the budget.
-static constexpr uint64_t RefinedShare = 4;
 /// Loops of at least NeighbourOps ops get the neighbour phase. Below 200
 /// ops it gained nothing on the generated loops measured (150 ops: the same
 /// IIs for a fraction of a percent more effort), from 200 ops on up to a
@@ -247,8 +252,10 @@ public:
     L.Runs = ArmsRuns;
     return L;
   }
-  /// Keeps 1 / Share of the budget (before anything is spent) ...
+  /// Keeps 1 / Share of the budget, none of it spent (the search counts
+  /// what it spent before in Earlier) ...
   void shrink(uint64_t Share) {
+    Spent = 0;
     Full = {Total, MinAttempt};
     Total /= Share;
     MinAttempt = std::min(MinAttempt, Total);
@@ -370,6 +377,8 @@ private:
   const SearchHint *Hint;
   uint64_t Best = 0;    ///< The lowest II with a schedule, or 0.
   uint64_t Earlier = 0; ///< Effort spent before a restart.
+  /// The most effort a successful attempt spent (see SearchHint::FailScale).
+  uint64_t MostForSuccess = 0;
 };
 
 } // namespace
@@ -382,6 +391,7 @@ bool IISearch::record(uint64_t II, Attempt &A) {
   }
   if (Best && II >= Best)
     return true;
+  MostForSuccess = std::max(MostForSuccess, A.Effort);
   Best = II;
   R.Success = true;
   R.Sched = buildSchedule(unsigned(II), A.Starts);
@@ -433,18 +443,28 @@ bool IISearch::runFromBound() {
 }
 
 bool IISearch::runFromHint() {
-  Budget.shrink(RefinedShare);
+  uint64_t Failed = std::max<uint64_t>(
+      Lo - 1, std::min<uint64_t>(Hint->Failed, Hint->BestII - 1));
+  if (Hint->TryBoundFirst) {
+    Attempt AtBound = attempt(SearchPhase::Bound, Lo, Budget.atBound(0));
+    if (record(Lo, AtBound))
+      return finish();
+    if (!AtBound.OutOfBudget)
+      Failed = std::max(Failed, Lo);
+  }
+  // The bound's attempt spent from the whole budget, the rest from a share.
+  Earlier += Budget.spent();
+  Budget.shrink(Hint->Share);
   Runner.setHint(Hint->Starts);
   uint64_t Start = Hint->BestII;
-  uint64_t Failed =
-      std::max<uint64_t>(Lo - 1, std::min<uint64_t>(Hint->Failed, Start - 1));
   Attempt A = attempt(SearchPhase::Iterative, Start, Budget.iterative(true));
   if (!record(Start, A)) {
     // The orderings moved the schedule far from the hint's: the search
     // from the bound, as if there were no hint.
-    Earlier = Budget.spent();
+    Earlier += Budget.spent();
     Budget.restart();
     Runner.setHint({});
+    Hint = nullptr;
     return runFromBound();
   }
   iterativePhase(Failed);
@@ -475,7 +495,12 @@ void IISearch::iterativePhase(uint64_t Failed) {
   // 2. Iterative modulo scheduling below it. Should the arms alone have
   // found no schedule at all (they cannot evict, and one op squeezed between
   // its placed neighbours blocks them at any II), it starts from the cap.
-  auto Iterative = [&] { return Budget.iterative(Best != 0); };
+  auto Iterative = [&] {
+    AttemptLimits L = Budget.iterative(Best != 0);
+    if (Hint && Hint->FailScale && MostForSuccess)
+      L.Effort = std::min(L.Effort, Hint->FailScale * MostForSuccess);
+    return L;
+  };
   if (!Best) {
     Attempt A = attempt(SearchPhase::Iterative, Cap, Iterative());
     record(Cap, A);

@@ -19,15 +19,24 @@ namespace tileas {
 
 class PlacementContext;
 
-/// What the search of an earlier refinement round found. Refinement only
-/// adds orderings and caps, so that round solved a problem with fewer
-/// constraints than this one: its schedule's order is a good first guess,
-/// and the IIs where it failed are out of reach here too (for the
-/// heuristic; they are not proven infeasible, and no bound uses them).
+/// What an earlier search found, for a search of a problem with more
+/// constraints: a later refinement round (refinement only adds orderings and
+/// caps) or a retry with fewer stages (RegisterBound.cpp). Its schedule's
+/// order is a good first guess, and the IIs where it failed are out of reach
+/// here too (for the heuristic; they are not proven infeasible, and no bound
+/// uses them).
 struct SearchHint {
   unsigned BestII = 0; ///< The II of its schedule.
   unsigned Failed = 0; ///< The highest II below BestII that failed, or 0.
   std::vector<int64_t> Starts; ///< Its schedule's start cycles.
+  /// An attempt at the bound first, as without a hint: a retry with fewer
+  /// stages often has a schedule there, far below the hint's II.
+  bool TryBoundFirst = false;
+  /// The search from the hint may spend 1 / Share of the budget.
+  unsigned Share = 4;
+  /// When not 0, an attempt of the search from the hint may spend at most
+  /// FailScale times the most that one of its successful attempts spent.
+  unsigned FailScale = 0;
 };
 
 /// The hint a search that found R.Sched leaves for the next round, given

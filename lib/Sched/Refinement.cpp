@@ -361,10 +361,14 @@ namespace {
 /// or nothing to schedule again.
 class RefinementLoop {
 public:
-  RefinementLoop(const Problem &P, const SchedulerOptions &Opts)
+  RefinementLoop(const Problem &P, const SchedulerOptions &Opts,
+                 const SearchHint *Start)
       : P(P), Opts(Opts),
         MaxIterations(std::max(1u, Opts.MaxConstraintIterations)),
-        Caps(P.size()) {}
+        Caps(P.size()) {
+    if (Start)
+      Hint = *Start;
+  }
 
   ScheduleResult run() {
     for (unsigned Iteration = 1;; ++Iteration) {
@@ -531,8 +535,9 @@ RefinementLoop::relieveBudget(ScheduleResult R, const BudgetModel &Model,
 }
 
 ScheduleResult scheduleModuloRefined(const Problem &P,
-                                     const SchedulerOptions &Opts) {
-  return RefinementLoop(P, Opts).run();
+                                     const SchedulerOptions &Opts,
+                                     const SearchHint *Start) {
+  return RefinementLoop(P, Opts, Start).run();
 }
 
 } // namespace tileas

@@ -19,6 +19,8 @@
 
 namespace tileas {
 
+struct SearchHint;
+
 /// The serial generator's schedule if its budgets and coordination fit
 /// (SF_Converged), else a failure naming the pool. P must be valid.
 ScheduleResult scheduleSerialWithinBudgets(const Problem &P,
@@ -29,7 +31,8 @@ ScheduleResult scheduleSerialWithinBudgets(const Problem &P,
 /// or add orderings and schedule again, at most
 /// Opts.MaxConstraintIterations times. P must be valid.
 ScheduleResult scheduleModuloRefined(const Problem &P,
-                                     const SchedulerOptions &Opts);
+                                     const SchedulerOptions &Opts,
+                                     const SearchHint *Start = nullptr);
 
 } // namespace tileas
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RegisterBound.h"
+#include "IISearch.h"
 #include "LifetimeCompaction.h"
 
 #include "tileas/Sched/RegisterPressure.h"
@@ -15,6 +16,14 @@
 using namespace llvm;
 
 namespace tileas {
+
+/// A retry's search from its hint may spend half the budget, and an attempt
+/// of its bisection eight times what its most costly success spent
+/// (SearchHint). A quarter of the budget, or four times, cost attention
+/// forward on sm_100a two cycles of II or three registers; half and eight
+/// times keep every corpus kernel's II on every machine.
+static constexpr unsigned RetryShare = 2;
+static constexpr unsigned RetryFailScale = 8;
 
 static int64_t overBy(const RegisterFit &Fit) {
   return int64_t(Fit.Estimate) - int64_t(Fit.Limit);
@@ -47,10 +56,31 @@ static void compact(const Problem &P, const SchedulerOptions &Opts,
   Fit = MFit;
 }
 
-ScheduleResult
-fitRegisterLimits(const Problem &P, const SchedulerOptions &Opts,
-                  ScheduleResult First,
-                  function_ref<ScheduleResult(const SchedulerOptions &)> Run) {
+/// Where a retry with at most Stages stages starts its search: from S (the
+/// schedule of a search with more stages) on K times its II, K the least
+/// that leaves S within Stages stages. S's start cycles are a schedule
+/// there too (two uses of a slot K * II apart are a multiple of II apart,
+/// and every dependence holds with a longer II), so the attempt in their
+/// order mostly succeeds at once. Below S's II the search with more stages
+/// failed, which fewer stages will hardly do better.
+static SearchHint retryHint(const Schedule &S, unsigned Stages) {
+  SearchHint H;
+  unsigned K = (S.StageCount + Stages - 1) / Stages;
+  H.BestII = K * S.II;
+  H.Failed = S.II - 1;
+  H.Starts.reserve(S.Ops.size());
+  for (const OpPlacement &Pl : S.Ops)
+    H.Starts.push_back(Pl.Start);
+  H.TryBoundFirst = true;
+  H.Share = RetryShare;
+  H.FailScale = RetryFailScale;
+  return H;
+}
+
+ScheduleResult fitRegisterLimits(
+    const Problem &P, const SchedulerOptions &Opts, ScheduleResult First,
+    function_ref<ScheduleResult(const SchedulerOptions &, const SearchHint *)>
+        Run) {
   if (!First.Success || Opts.RegisterLimits.empty())
     return First;
   RegisterFit Fit = registerFit(P, First.Sched, Opts.RegisterLimits);
@@ -69,6 +99,8 @@ fitRegisterLimits(const Problem &P, const SchedulerOptions &Opts,
   if (Compacted.fits())
     return First;
 
+  // Each retry starts from the schedule of the search before it.
+  Schedule Last = First.Sched;
   ScheduleResult Best = std::move(First);
   unsigned Retries = 0;
   // Every search's work is the loop's compile time: all of it counts.
@@ -83,7 +115,8 @@ fitRegisterLimits(const Problem &P, const SchedulerOptions &Opts,
        Stages > 1;) {
     SchedulerOptions Limited = Opts;
     Limited.MaxStages = Stages - 1;
-    ScheduleResult R = Run(Limited);
+    SearchHint Hint = retryHint(Last, Limited.MaxStages);
+    ScheduleResult R = Run(Limited, &Hint);
     ++Retries;
     SearchEffort += R.SearchEffort;
     BoundEffort += R.BoundEffort;
@@ -93,6 +126,7 @@ fitRegisterLimits(const Problem &P, const SchedulerOptions &Opts,
     if (!RFit.fits())
       compact(P, Opts, Limited.MaxStages, R, RFit);
     Stages = std::min(Stages - 1, R.Sched.StageCount);
+    Last = R.Sched;
     bool Better = overBy(RFit) < overBy(Best.Sched.Registers) ||
                   (overBy(RFit) == overBy(Best.Sched.Registers) &&
                    R.Sched.II < Best.Sched.II);

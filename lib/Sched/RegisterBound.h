@@ -23,13 +23,19 @@
 
 namespace tileas {
 
-/// First is the schedule Run(Opts) found. Returns it with its register fit
-/// when it fits or no limit is set; else the first schedule of Run(Opts
-/// with a lower MaxStages) that fits, or, when none does, the successful one
-/// over its limit by the fewest registers (the lower II on ties).
-ScheduleResult fitRegisterLimits(
-    const Problem &P, const SchedulerOptions &Opts, ScheduleResult First,
-    llvm::function_ref<ScheduleResult(const SchedulerOptions &)> Run);
+struct SearchHint;
+
+/// First is the schedule Run(Opts, nullptr) found. Returns it with its
+/// register fit when it fits or no limit is set; else the first schedule of
+/// Run(Opts with a lower MaxStages, a hint from the schedule before) that
+/// fits, or, when none does, the successful one over its limit by the fewest
+/// registers (the lower II on ties).
+ScheduleResult
+fitRegisterLimits(const Problem &P, const SchedulerOptions &Opts,
+                  ScheduleResult First,
+                  llvm::function_ref<ScheduleResult(const SchedulerOptions &,
+                                                    const SearchHint *)>
+                      Run);
 
 } // namespace tileas
 

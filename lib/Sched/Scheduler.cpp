@@ -66,14 +66,14 @@ ScheduleResult scheduleLoop(const Problem &P, const SchedulerOptions &Opts) {
     R.Failure.Reason = "invalid problem: " + toString(std::move(E));
     return R;
   }
-  auto Run = [&](const SchedulerOptions &O) {
+  auto Run = [&](const SchedulerOptions &O, const SearchHint *Start) {
     ScheduleResult R = selectsSerial(P, O) ? scheduleSerialWithinBudgets(P, O)
-                                           : scheduleModuloRefined(P, O);
+                                           : scheduleModuloRefined(P, O, Start);
     if (!R.Success || !O.Verify)
       return R;
     return verifyResult(std::move(R), P, O.MaxStages);
   };
-  return fitRegisterLimits(P, Opts, Run(Opts), Run);
+  return fitRegisterLimits(P, Opts, Run(Opts, nullptr), Run);
 }
 
 } // namespace tileas
