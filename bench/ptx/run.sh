@@ -110,18 +110,22 @@ done
 
 # Compile time, best of $runs: .ll to PTX (sm_100a; sm_90a for a Hopper
 # kernel), recorded as target "ptx", against .ll to today's assembly
-# (sm_100), default strategy, output discarded. The two targets alternate
-# run by run, so that both meet the same load of a shared machine.
+# (sm_100), and against the assembly printer on the PTX target's own machine
+# (-mattr=-ptx, target "same": the same schedule, the cost of printing PTX
+# alone), default strategy, output discarded. The targets alternate run by
+# run, so that all meet the same load of a shared machine.
 : > "$work/times.tsv"
 : > "$work/passes.tsv"
 for input in "${inputs[@]}"; do
   case $input in bench/corpus/*.ll) ;; *) continue ;; esac
   for ((run = 0; run < runs; run++)); do
-    for target in ptx sm_100; do
-      mcpu=$target
-      [ "$target" = ptx ] && mcpu=$(arch_of "$input")
+    for target in ptx sm_100 same; do
+      mcpu=$target attr=()
+      [ "$target" != sm_100 ] && mcpu=$(arch_of "$input")
+      [ "$target" = same ] && attr=(-mattr=-ptx)
       start=${EPOCHREALTIME/./}
-      "$llc" "${tileas[@]}" -mcpu=$mcpu "$input" -o /dev/null 2> /dev/null
+      "$llc" "${tileas[@]}" -mcpu=$mcpu "${attr[@]}" "$input" -o /dev/null \
+        2> /dev/null
       status=$?
       end=${EPOCHREALTIME/./}
       printf '%s\t%s\t%d\t%d\n' "$input" "$target" $((end - start)) $status \
@@ -130,7 +134,8 @@ for input in "${inputs[@]}"; do
       # -time-passes' "Pass execution timing report", without process
       # start-up and plugin loading, and less sensitive to other processes
       # than the wall clock.
-      passes=$("$llc" "${tileas[@]}" -mcpu=$mcpu "$input" -o /dev/null \
+      passes=$("$llc" "${tileas[@]}" -mcpu=$mcpu "${attr[@]}" "$input" \
+                 -o /dev/null \
                  -time-passes 2>&1 |
                grep -A2 'Pass execution timing report' |
                sed -n 's/.*Total Execution Time: \([0-9.]*\) seconds.*/\1/p')
