@@ -7,6 +7,7 @@
 #include "TileASMachineScheduler.h"
 #include "TileASRegisterUnits.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
@@ -21,7 +22,7 @@ static cl::opt<bool> WideLoadChain(
     "tileas-misched-wide-load-chain",
     cl::desc("Keep the machine scheduler from moving a wide load (at least "
              "-tileas-misched-wide-load-registers 32-bit registers) above the "
-             "readers of the previous one that precede it"),
+             "readers of the previous one from its address that precede it"),
     cl::init(true));
 static cl::opt<unsigned> WideLoadRegisters(
     "tileas-misched-wide-load-registers",
@@ -45,28 +46,45 @@ bool llvm::isWideRegisterLoad(const MachineInstr &MI, unsigned MinUnits) {
 
 namespace {
 
-/// Chains the wide loads of a region to the readers that the current order
-/// puts between them: the reader R of load A that comes before the next wide
-/// load B gets the artificial edge R -> B. Every edge points forward in the
-/// current order, as all of the DAG's do, so no cycle can form. A chunk
-/// that the current order finished reading before the next load stays
-/// finished before it; a reader of A placed after B stays free, as it was.
+/// The register a load reads its address from (a tensor-memory handle, a
+/// global pointer): its first register use.
+Register addressOf(const MachineInstr &MI) {
+  for (const MachineOperand &MO : MI.explicit_uses())
+    if (MO.isReg() && MO.getReg())
+      return MO.getReg();
+  return Register();
+}
+
+/// Chains the wide loads of a region that read one address register (the
+/// chunks of one row) to the readers that the current order puts between
+/// them: the reader R of load A that comes before the next wide load B from
+/// A's register gets the artificial edge R -> B. Every edge points forward
+/// in the current order, as all of the DAG's do, so no cycle can form. A
+/// chunk that the current order finished reading before the next chunk's
+/// load stays finished before it; a reader of A placed after B stays free,
+/// as it was, and so do loads of other rows.
 class WideLoadChainMutation : public ScheduleDAGMutation {
 public:
   void apply(ScheduleDAGInstrs *DAG) override {
-    SUnit *Previous = nullptr;
+    // Per address register, its last wide load so far.
+    DenseMap<Register, SUnit *> Previous;
     // SUnits are numbered in the region's current order.
     for (SUnit &SU : DAG->SUnits) {
-      if (!isWideRegisterLoad(*SU.getInstr(), WideLoadRegisters))
+      const MachineInstr &MI = *SU.getInstr();
+      if (!isWideRegisterLoad(MI, WideLoadRegisters))
         continue;
-      if (Previous)
-        for (const SDep &Out : Previous->Succs) {
+      Register Address = addressOf(MI);
+      if (!Address)
+        continue;
+      SUnit *&Last = Previous[Address];
+      if (Last)
+        for (const SDep &Out : Last->Succs) {
           SUnit *Reader = Out.getSUnit();
           if (Out.getKind() == SDep::Data && !Reader->isBoundaryNode() &&
               Reader->NodeNum < SU.NodeNum)
             DAG->addEdge(&SU, SDep(Reader, SDep::Artificial));
         }
-      Previous = &SU;
+      Last = &SU;
     }
   }
 };

@@ -16,10 +16,11 @@
 // ahead of their readers (the fp8 block-scaled GEMM's four 32-column chunks
 // of its partial: 128 registers live besides its 128-register accumulator),
 // and ptxas spills. The wide-load chain keeps each wide load after the
-// readers of the previous one that precede it in the order the block
-// arrives in (the IR's, or the one tileas-event-schedule chose), so the
-// scheduler may still move everything else, and never reorders two chunks'
-// work where the order interleaved them.
+// readers of the previous one from the same address register (the chunks of
+// one row) that precede it in the order the block arrives in (the IR's, or
+// the one tileas-event-schedule chose), so the scheduler may still move
+// everything else, and never reorders two chunks' work where the order
+// interleaved them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,8 +39,8 @@ class ScheduleDAGMutation;
 bool isWideRegisterLoad(const MachineInstr &MI, unsigned MinUnits);
 
 /// Artificial edges from each reader of a wide load that precedes the next
-/// wide load in the region's current order to that next load; null with
-/// -tileas-misched-wide-load-chain=false.
+/// wide load from the same address register in the region's current order
+/// to that next load; null with -tileas-misched-wide-load-chain=false.
 std::unique_ptr<ScheduleDAGMutation> createTileASWideLoadChainMutation();
 
 } // namespace llvm
