@@ -9,6 +9,7 @@
 #include "PTX/TileASPTXPasses.h"
 #include "TileAS.h"
 #include "TileASMachineFunctionInfo.h"
+#include "TileASMachineScheduler.h"
 #include "TileASTargetTransformInfo.h"
 
 #include "llvm/CodeGen/MIRParser/MIParser.h"
@@ -94,12 +95,15 @@ static cl::opt<bool> EnableEventSchedule(
     cl::init(true));
 
 /// The machine scheduler must not undo tileas-event-schedule: its DAG gets
-/// the edges that keep every pipe pair within its event budget.
+/// the edges that keep every pipe pair within its event budget. Nor may it
+/// group wide loads ahead of their readers, which holds their registers live
+/// at once (TileASMachineScheduler.h).
 ScheduleDAGInstrs *
 TileASTargetMachine::createMachineScheduler(MachineSchedContext *C) const {
   ScheduleDAGMILive *DAG = createSchedLive(C);
   if (EnableEventSchedule)
     DAG->addMutation(createTileASEventBudgetMutation());
+  DAG->addMutation(createTileASWideLoadChainMutation());
   return DAG;
 }
 

@@ -27,10 +27,17 @@
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace llvm;
+
+static cl::opt<bool> SplitTmemLoads(
+    "tileas-ptx-split-tmem-loads",
+    cl::desc("Print a tensor-memory load of 32 columns as two tcgen05.ld of "
+             "16 (false: one tcgen05.ld.32x32b.x32)"),
+    cl::init(true));
 
 namespace tileas {
 namespace ptx {
@@ -227,22 +234,35 @@ void KernelEmitter::emitTmemMove(const MachineInstr &MI, raw_ostream &OS) {
   unsigned Handle = Load ? Frags : 1;
   bool HasColumn = MI.getNumOperands() > Handle + 1 + (Load ? 0 : Frags);
   unsigned FirstFrag = Load ? 0 : Handle + 1 + HasColumn;
-  std::string Regs;
+  SmallVector<std::string, 32> Regs;
   for (unsigned F = 0; F != Frags; ++F) {
     Register R = MI.getOperand(FirstFrag + F).getReg();
     for (unsigned L = 0; L != 4; ++L)
-      Regs += (Regs.empty() ? "" : ", ") + frag(R, L);
+      Regs.push_back(frag(R, L));
   }
   // This warp's lanes of the accumulator, from the column asked for.
   OS << "\tadd.u32 %x10, " << reg(MI.getOperand(Handle).getReg()) << ", %x3;\n";
   if (int64_t Column = HasColumn ? MI.getOperand(Handle + 1).getImm() : 0)
     OS << "\tadd.u32 %x10, %x10, " << Column << ";\n";
-  if (Load)
-    OS << "\ttcgen05.ld.sync.aligned.32x32b.x" << Columns << ".b32 {" << Regs
-       << "}, [%x10];\n\ttcgen05.wait::ld.sync.aligned;\n";
-  else
+  if (!Load) {
     OS << "\ttcgen05.st.sync.aligned.32x32b.x" << Columns << ".b32 [%x10], {"
-       << Regs << "};\n\ttcgen05.wait::st.sync.aligned;\n";
+       << join(Regs, ", ") << "};\n\ttcgen05.wait::st.sync.aligned;\n";
+    return;
+  }
+  // A 32-column load is two of 16, one wait for both. Measured with ptxas
+  // 13.0: beside a row of 128 accumulators (the fp8 block-scaled GEMM's
+  // promotion, warp-specialized) one x32 spilled where two x16 did not, as
+  // if each tcgen05.ld wanted its destination in consecutive registers
+  // (docs/ptx.md, "Register pressure"). Wider loads stay whole: split into
+  // 32s, persistent attention took more registers and spilled.
+  unsigned Piece = SplitTmemLoads && Columns == 32 ? 16 : Columns;
+  for (unsigned First = 0; First != Columns; First += Piece) {
+    if (First)
+      OS << "\tadd.u32 %x10, %x10, " << Piece << ";\n";
+    OS << "\ttcgen05.ld.sync.aligned.32x32b.x" << Piece << ".b32 {"
+       << join(ArrayRef(Regs).slice(First, Piece), ", ") << "}, [%x10];\n";
+  }
+  OS << "\ttcgen05.wait::ld.sync.aligned;\n";
 }
 
 void KernelEmitter::emitReturn(raw_ostream &OS) {
