@@ -4,7 +4,8 @@
 # a failure: "Potential Performance Loss", C7508 (setmaxnreg ignored: the
 # entry lacks .maxnreg), C7520 (setmaxnreg ignored: unable to determine
 # the register count at entry; wgmma serialized) and C7519 (a wgmma.fence
-# ptxas had to inject: the printer misplaced one).
+# ptxas had to inject: the printer misplaced one), and on any warning (what
+# it warns of, it ignores: a .maxnreg above 255).
 #
 #   utils/ptxas-check.sh ARCH FILE.ptx     e.g. utils/ptxas-check.sh sm_100a k.ptx
 #   utils/ptxas-check.sh --which           the ptxas it would run
@@ -47,6 +48,10 @@ if [ $status -ne 0 ]; then
 fi
 if grep -qE 'Potential Performance Loss|C7508|C7519|C7520' <<<"$out"; then
   echo "$0: ptxas reports a performance loss on $file" >&2
+  exit 1
+fi
+if grep -q 'ptxas warning' <<<"$out"; then
+  echo "$0: ptxas warns on $file" >&2
   exit 1
 fi
 exit 0

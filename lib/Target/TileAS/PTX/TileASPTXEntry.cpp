@@ -47,6 +47,9 @@ std::string moduleHeader(StringRef CPU) {
 // The entry.
 //===----------------------------------------------------------------------===//
 
+/// The most registers a thread can address, which .maxnreg may name.
+static constexpr unsigned MaxThreadRegisters = 255;
+
 static StringRef paramType(tileas_mfi::PTXParam::KindTy Kind) {
   switch (Kind) {
   case tileas_mfi::PTXParam::Pointer:
@@ -88,7 +91,10 @@ void KernelEmitter::emitEntry(raw_ostream &OS) {
   if (Plan.Agents.empty())
     OS << ".minnctapersm 1\n";
   if (!Plan.Agents.empty()) {
-    OS << ".maxnreg " << Plan.MaxRegisters << "\n";
+    // setmaxnreg may give a warpgroup 256, but a thread addresses at most
+    // 255: ptxas ignores a larger .maxnreg with a warning.
+    OS << ".maxnreg " << std::min(Plan.MaxRegisters, MaxThreadRegisters)
+       << "\n";
     if (!Plan.UseSetmaxnreg)
       OS << "// no setmaxnreg: " << Plan.WhyNoSetmaxnreg
          << ", so every thread keeps the largest agent budget\n";
