@@ -32,6 +32,13 @@ def SDT_MmaF16 : SDTypeProfile<1, 7, [SDTCisVT<0, v4i16>, SDTCisVT<1, v4i16>,
 def SDT_Wgmma : SDTypeProfile<1, 4, [SDTCisVT<0, v4f32>, SDTCisVT<1, v4f32>,
                                      SDTCisVT<2, v2i32>, SDTCisVT<3, v2i32>,
                                      SDTCisVT<4, i32>]>;
+// tileas.wgmma.typed: the accumulator, A, B, the k-block and the type word
+// (built as a WGMMA_T_X<L> machine node by call lowering).
+def SDT_WgmmaTyped : SDTypeProfile<1, 5, [SDTCisVT<0, v4f32>,
+                                          SDTCisVT<1, v4f32>,
+                                          SDTCisVT<2, v2i32>,
+                                          SDTCisVT<3, v2i32>,
+                                          SDTCisVT<4, i32>, SDTCisVT<5, i32>]>;
 def SDT_TmemLoad : SDTypeProfile<1, 1, [SDTCisVT<0, v4f32>,
                                         SDTCisVT<1, v4i16>]>;
 def SDT_TmemStore : SDTypeProfile<1, 2, [SDTCisVT<0, v4i16>,
@@ -72,7 +79,10 @@ def tileas_tmem_alloc : SDNode<"TileASISD::TMEM_ALLOC", SDT_TmemAlloc,
 def tileas_mma : SDNode<"TileASISD::MMA", SDT_Mma>;
 def tileas_mma_f16 : SDNode<"TileASISD::MMA_F16", SDT_MmaF16>;
 def tileas_mma_f8f6f4 : SDNode<"TileASISD::MMA_F8F6F4", SDT_MmaF16>;
+def tileas_mma_tf32 : SDNode<"TileASISD::MMA_TF32", SDT_MmaF16>;
+def tileas_mma_i8 : SDNode<"TileASISD::MMA_I8", SDT_MmaF16>;
 def tileas_wgmma : SDNode<"TileASISD::WGMMA", SDT_Wgmma>;
+def tileas_wgmma_typed : SDNode<"TileASISD::WGMMA_TYPED", SDT_WgmmaTyped>;
 def tileas_tmem_load : SDNode<"TileASISD::TMEM_LOAD", SDT_TmemLoad,
                               LoadProps>;
 def tileas_tmem_store : SDNode<"TileASISD::TMEM_STORE", SDT_TmemStore,
@@ -112,6 +122,14 @@ def : Pat<(tileas_mma_f8f6f4 TMEM:$acc, TILE:$a, TILE:$b, timm:$kb,
                              timm:$accbytes, timm:$idesc, PRED:$p),
           (MMA_TMEM_F8F6F4 TMEM:$acc, TILE:$a, TILE:$b, timm:$kb,
                            timm:$accbytes, timm:$idesc, PRED:$p)>;
+def : Pat<(tileas_mma_tf32 TMEM:$acc, TILE:$a, TILE:$b, timm:$kb,
+                           timm:$accbytes, timm:$idesc, PRED:$p),
+          (MMA_TMEM_TF32 TMEM:$acc, TILE:$a, TILE:$b, timm:$kb,
+                         timm:$accbytes, timm:$idesc, PRED:$p)>;
+def : Pat<(tileas_mma_i8 TMEM:$acc, TILE:$a, TILE:$b, timm:$kb,
+                         timm:$accbytes, timm:$idesc, PRED:$p),
+          (MMA_TMEM_I8 TMEM:$acc, TILE:$a, TILE:$b, timm:$kb,
+                       timm:$accbytes, timm:$idesc, PRED:$p)>;
 def : Pat<(tileas_wgmma FRAG:$acc, TILE:$a, TILE:$b, timm:$kb),
           (WGMMA FRAG:$acc, TILE:$a, TILE:$b, timm:$kb)>;
 def : Pat<(tileas_tmem_load TMEM:$t), (TMEM_LD TMEM:$t)>;

@@ -191,5 +191,6 @@ def TileASHopper : TileASMachineModel<"hopper", TileASHopperModel> {
 // two-address form before allocation (TileASWgmmaInPlace.cpp).
 def : MachineResources<TileASHopper, [WGMMA], RV_HopperWgmmaX4>;
 foreach L = [8, 16, 32, 64, 128] in
-def : MachineResources<TileASHopper, [!cast<TileASInst>("WGMMA_X" # L)],
+def : MachineResources<TileASHopper, [!cast<TileASInst>("WGMMA_X" # L),
+                                      !cast<TileASInst>("WGMMA_T_X" # L)],
                        !cast<TileASResources>("RV_HopperWgmmaX" # L)>;

@@ -108,6 +108,21 @@ def MMA_TMEM_F8F6F4 : TileASInst<(outs TMEM:$d),
          i32imm:$idesc, PRED:$acc),
     "tcgen05.mma.cta_group::1.kind::f8f6f4 [$d], [$a], [$b], kblock $kb, idesc $idesc, $acc;",
     RV_MmaTmem>;
+// kind::tf32 (f32 operands read as tf32, K = 8) and kind::i8 (s8 / u8
+// operands, an s32 accumulator, K = 32): the operands of MMA_TMEM_F16 with
+// their kind's instruction descriptor. Each reads 32 bytes of every operand
+// row and holds the tensor core as long as the kind::f16 MMA of its M and N
+// (the same footprint: TileASTimingB200.td).
+def MMA_TMEM_TF32 : TileASInst<(outs TMEM:$d),
+    (ins TMEM:$c, TILE:$a, TILE:$b, i32imm:$kb, bytesimm:$accbytes,
+         i32imm:$idesc, PRED:$acc),
+    "tcgen05.mma.cta_group::1.kind::tf32 [$d], [$a], [$b], kblock $kb, idesc $idesc, $acc;",
+    RV_MmaTmem>;
+def MMA_TMEM_I8 : TileASInst<(outs TMEM:$d),
+    (ins TMEM:$c, TILE:$a, TILE:$b, i32imm:$kb, bytesimm:$accbytes,
+         i32imm:$idesc, PRED:$acc),
+    "tcgen05.mma.cta_group::1.kind::i8 [$d], [$a], [$b], kblock $kb, idesc $idesc, $acc;",
+    RV_MmaTmem>;
 def WGMMA : TileASInst<(outs FRAG:$d),
     (ins FRAG:$c, TILE:$a, TILE:$b, i32imm:$kb),
     "wgmma.mma_async.sync.aligned.f32.bf16.bf16 $d, [$a], [$b], kblock $kb;",
@@ -134,6 +149,20 @@ foreach L = [8, 16, 32, 64, 128] in {
           "k16.f32.bf16.bf16 \\{" #
           !interleave(!foreach(I, !range(Frags), "$d" # I), ", ") #
           "\\}, [$a], [$b], kblock $kb;",
+      RV_Wgmma>;
+  // The same accumulator with the element types of a type word ($types:
+  // tileas/PTX/WgmmaKinds.h): tf32 (K = 8), e4m3 / e5m2 (K = 32) into f32,
+  // s8 / u8 (K = 32) into s32. Every kind reads 32 bytes of each operand
+  // row and holds the tensor core as long as the bf16 wgmma of its N, so it
+  // takes the same footprint. IR selects these for `tileas.wgmma.typed`.
+  def WGMMA_T_X # L : TileASInst<
+      !dag(outs, !listsplat(FRAG, Frags), !foreach(I, !range(Frags), "d" # I)),
+      !con(!dag(ins, !listsplat(FRAG, Frags),
+                !foreach(I, !range(Frags), "c" # I)),
+           (ins TILE:$a, TILE:$b, i32imm:$kb, i32imm:$types)),
+      "wgmma.mma_async.sync.aligned.m64n" # !mul(L, 2) # " \\{" #
+          !interleave(!foreach(I, !range(Frags), "$d" # I), ", ") #
+          "\\}, [$a], [$b], kblock $kb, types $types;",
       RV_Wgmma>;
 }
 

@@ -14,9 +14,9 @@
 
 // Blackwell (sm_100, sm_100a, sm_100f, sm_103a): the numbers of
 // TileASMachine.td and the resource vectors of TileASResources.td as they
-// are. It lacks WGMMA and every WGMMA_X<L>, which are sm_90a's: a kernel
-// that uses one is refused, naming it and the machine, by the first pass
-// that sees it (docs/machines.md).
+// are. It lacks WGMMA and every WGMMA_X<L> and WGMMA_T_X<L>, which are
+// sm_90a's: a kernel that uses one is refused, naming it and the machine, by
+// the first pass that sees it (docs/machines.md).
 def TileASBlackwell : TileASMachineModel<"blackwell", TileASModel> {
   let Slots = [SlotIssue, SlotXU, SlotXU64, SlotFp32x2, SlotALU,
                SlotAluOrFmaHeavy, SlotDualALU, SlotLSU, SlotTMem, SlotMMA,

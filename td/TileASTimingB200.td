@@ -62,6 +62,18 @@ def : MmaTiming<TimingB200, "MMA_TMEM_F8F6F4", 128, 128, 32, 6460, 200>;
 def : MmaTiming<TimingB200, "MMA_TMEM_F8F6F4", 128, 256, 32, 12860, 264>;
 
 //===----------------------------------------------------------------------===//
+// tcgen05.mma kind::tf32 (K = 8) and kind::i8 (K = 32). estimate (both
+// numbers): no source in hand measures them. NVIDIA's B200 figures give
+// dense tf32 half the rate of dense bf16 and dense int8 the rate of dense
+// fp8 (twice bf16's); one K8 tf32 MMA does half the work of a K16 bf16 one
+// and one K32 int8 MMA twice, so each occupies the tensor core as long as
+// the kind::f16 MMA of the same M and N, with its latency.
+//===----------------------------------------------------------------------===//
+
+def : MmaTiming<TimingB200, "MMA_TMEM_TF32", 128, 128, 8, 6460, 200>;
+def : MmaTiming<TimingB200, "MMA_TMEM_I8", 128, 128, 32, 6460, 200>;
+
+//===----------------------------------------------------------------------===//
 // TMA 2D tiled load from HBM with one load in flight: SA tma2d_latency,
 // one CTA per SM, median. Between and beyond the points the latency is
 // linear in the bytes (27 cycles per KiB between these two; estimate: the

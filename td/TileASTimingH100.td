@@ -42,6 +42,12 @@ def : MmaTiming<TimingH100, "WGMMA_X64", 64, 128, 16, 6400, 199>;
 // issue, and 264 at N256 against 128.6: about 135 more in each case).
 def : MmaTiming<TimingH100, "WGMMA_X32", 64, 64, 16, 3200, 167>;
 def : MmaTiming<TimingH100, "WGMMA_X128", 64, 256, 16, 12800, 263>;
+// The typed wgmmas m64n128 (WGMMA_T_X64): tf32 K8 and e4m3 / e5m2 / s8 / u8
+// K32. estimate (both numbers): H100's dense tf32 rate is half of bf16's and
+// its dense fp8 and int8 rates twice, so one K8 tf32 and one K32 8-bit wgmma
+// each hold the tensor core as long as the K16 bf16 one; its latency.
+def : MmaTiming<TimingH100, "WGMMA_T_X64", 64, 128, 8, 6400, 199>;
+def : MmaTiming<TimingH100, "WGMMA_T_X64", 64, 128, 32, 6400, 199>;
 
 // H800 TMA latency: HPMLL/NVIDIA-Hopper-Benchmark (Luo et al.,
 // arXiv:2501.12084): about 365 cycles within L2, 600-760 from HBM. estimate:

@@ -52,7 +52,15 @@ const char *formatName(F16InputFormat F) {
 }
 
 const char *formatName(AccumFormat F) {
-  return F == AccumFormat::F32 ? "f32" : "f16";
+  switch (F) {
+  case AccumFormat::F16:
+    return "f16";
+  case AccumFormat::F32:
+    return "f32";
+  case AccumFormat::S32:
+    return "s32";
+  }
+  return "?";
 }
 
 const char *majorName(OperandMajor M) {
@@ -226,7 +234,7 @@ Error checkCtaGroup1MN(StringRef Kind, unsigned M, unsigned N) {
   return Error::success();
 }
 
-/// The fields kind::f16 and kind::f8f6f4 share, at their bits.
+/// The fields every kind shares, at their bits.
 uint32_t commonIdescBits(AccumFormat D, unsigned AFormat, unsigned BFormat,
                          bool NegateA, bool NegateB, OperandMajor MajorA,
                          OperandMajor MajorB, unsigned M, unsigned N) {
@@ -237,6 +245,25 @@ uint32_t commonIdescBits(AccumFormat D, unsigned AFormat, unsigned BFormat,
                   field(unsigned(MajorB), IdMajorB) | field(N >> 3, IdNLo) |
                   field(M >> 4, IdMLo));
 }
+
+/// The fields every kind decodes alike: negation, majors, N and M.
+struct CommonFields {
+  bool NegateA, NegateB;
+  OperandMajor MajorA, MajorB;
+  unsigned M, N;
+};
+
+CommonFields commonFields(uint32_t Bits) {
+  return {bool(bitsOf(Bits, IdNegateA, 1)),
+          bool(bitsOf(Bits, IdNegateB, 1)),
+          OperandMajor(bitsOf(Bits, IdMajorA, 1)),
+          OperandMajor(bitsOf(Bits, IdMajorB, 1)),
+          unsigned(bitsOf(Bits, IdMLo, IdMWidth)) << 4,
+          unsigned(bitsOf(Bits, IdNLo, IdNWidth)) << 3};
+}
+
+/// The A and B format code of kind::tf32 (CUTLASS's F16F32Format::TF32).
+constexpr unsigned Tf32FormatCode = 2;
 
 std::optional<F8F6F4Format> f8f6f4Format(unsigned Code) {
   switch (Code) {
@@ -432,6 +459,170 @@ std::string describeMmaF8F6F4Desc(const MmaF8F6F4Desc &Desc) {
                  Desc.NegateA ? "-" : "", formatName(Desc.A),
                  Desc.NegateB ? "-" : "", formatName(Desc.B),
                  majorName(Desc.MajorA), majorName(Desc.MajorB))
+      .str();
+}
+
+//===----------------------------------------------------------------------===//
+// Instruction descriptor, kind::tf32
+//===----------------------------------------------------------------------===//
+
+bool MmaTf32Desc::operator==(const MmaTf32Desc &O) const {
+  return NegateA == O.NegateA && NegateB == O.NegateB && MajorA == O.MajorA &&
+         MajorB == O.MajorB && M == O.M && N == O.N && K == O.K;
+}
+
+Error checkMmaTf32Shape(unsigned M, unsigned N, unsigned K) {
+  // The PTX ISA's tcgen05 shape table gives kind::tf32 kind::f16's shapes
+  // with K = 8 (32 bytes of 4-byte elements; CUTLASS's SM100_MMA_TF32_SS
+  // reads 256 bits of K). CUTLASS allows N in steps of 8 for M = 128 here;
+  // the stricter kind::f16 rule is kept for every floating-point kind.
+  if (Error E = checkCtaGroup1MN("tf32", M, N))
+    return E;
+  if (K != 8)
+    return fieldError(formatv("tcgen05.mma.cta_group::1.kind::tf32: K = {0} "
+                              "has no instruction (K is 8 for tf32 inputs)",
+                              K));
+  return Error::success();
+}
+
+Expected<uint32_t> encodeMmaTf32Desc(const MmaTf32Desc &Desc) {
+  if (Error E = checkMmaTf32Shape(Desc.M, Desc.N, Desc.K))
+    return E;
+  return commonIdescBits(AccumFormat::F32, Tf32FormatCode, Tf32FormatCode,
+                         Desc.NegateA, Desc.NegateB, Desc.MajorA, Desc.MajorB,
+                         Desc.M, Desc.N);
+}
+
+Expected<MmaTf32Desc> decodeMmaTf32Desc(uint32_t Bits) {
+  if (uint32_t Reserved = Bits & IdReservedMask)
+    return fieldError(formatv("instruction descriptor {0:x8}: reserved, "
+                              "sparsity, saturation or shift bits {1:x8} are "
+                              "set (a dense kind::tf32 MMA has none)",
+                              Bits, Reserved));
+  unsigned DFormat = bitsOf(Bits, IdDFormatLo, IdDFormatWidth);
+  if (DFormat != unsigned(AccumFormat::F32))
+    return fieldError(formatv("instruction descriptor {0:x8}: D format {1} "
+                              "is not f32 (1), the only accumulator of "
+                              "kind::tf32",
+                              Bits, DFormat));
+  for (auto [Name, Lo] : {std::pair<const char *, unsigned>{"A", IdAFormatLo},
+                          {"B", IdBFormatLo}}) {
+    unsigned Code = bitsOf(Bits, Lo, IdFormatWidth);
+    if (Code != Tf32FormatCode)
+      return fieldError(formatv("instruction descriptor {0:x8}: {1} format "
+                                "{2} is not tf32 (2)",
+                                Bits, Name, Code));
+  }
+  CommonFields C = commonFields(Bits);
+  MmaTf32Desc D;
+  D.NegateA = C.NegateA;
+  D.NegateB = C.NegateB;
+  D.MajorA = C.MajorA;
+  D.MajorB = C.MajorB;
+  D.M = C.M;
+  D.N = C.N;
+  D.K = 8;
+  if (Error E = checkMmaTf32Shape(D.M, D.N, D.K))
+    return E;
+  return D;
+}
+
+std::string describeMmaTf32Desc(const MmaTf32Desc &Desc) {
+  return formatv("kind::tf32 M{0} N{1} K{2}, f32 <- {3}tf32 x {4}tf32, A {5}, "
+                 "B {6}",
+                 Desc.M, Desc.N, Desc.K, Desc.NegateA ? "-" : "",
+                 Desc.NegateB ? "-" : "", majorName(Desc.MajorA),
+                 majorName(Desc.MajorB))
+      .str();
+}
+
+//===----------------------------------------------------------------------===//
+// Instruction descriptor, kind::i8
+//===----------------------------------------------------------------------===//
+
+const char *formatName(I8Format F) { return F == I8Format::S8 ? "s8" : "u8"; }
+
+bool MmaI8Desc::operator==(const MmaI8Desc &O) const {
+  return A == O.A && B == O.B && Saturate == O.Saturate && MajorA == O.MajorA &&
+         MajorB == O.MajorB && M == O.M && N == O.N && K == O.K;
+}
+
+Error checkMmaI8Shape(unsigned M, unsigned N, unsigned K) {
+  if (M != 64 && M != 128)
+    return fieldError(formatv("tcgen05.mma.cta_group::1.kind::i8: M = {0} "
+                              "has no instruction (M is 64 or 128)",
+                              M));
+  // N: CUTLASS's SM100_MMA_S8_SS asserts 8 or a multiple of 16 in [16, 256]
+  // for either M; the PTX ISA's shape table lists N = 8 for M = 64 only.
+  // TileAS takes both rules: N = 8 for M = 64, else steps of 16.
+  bool Eight = N == 8 && M == 64;
+  if (!Eight && (N < 16 || N > 256 || N % 16 != 0))
+    return fieldError(formatv("tcgen05.mma.cta_group::1.kind::i8: N = {0} "
+                              "has no instruction for M = {1} (N is a "
+                              "multiple of 16 in [16, 256]{2})",
+                              N, M, M == 64 ? ", or 8" : ""));
+  if (K != 32)
+    return fieldError(formatv("tcgen05.mma.cta_group::1.kind::i8: K = {0} "
+                              "has no instruction (K is 32 for 8-bit integer "
+                              "inputs)",
+                              K));
+  return Error::success();
+}
+
+Expected<uint32_t> encodeMmaI8Desc(const MmaI8Desc &Desc) {
+  if (Error E = checkMmaI8Shape(Desc.M, Desc.N, Desc.K))
+    return E;
+  return commonIdescBits(AccumFormat::S32, unsigned(Desc.A), unsigned(Desc.B),
+                         false, false, Desc.MajorA, Desc.MajorB, Desc.M,
+                         Desc.N) |
+         uint32_t(field(Desc.Saturate, IdSaturate));
+}
+
+Expected<MmaI8Desc> decodeMmaI8Desc(uint32_t Bits) {
+  // Saturation is a field of the integer kind; negation is not (CUTLASS's
+  // InstrDescriptor: negate "valid only for F32F16Format and
+  // MXF8F6F4Format").
+  uint32_t NotI8 = (IdReservedMask & ~(1u << IdSaturate)) | (1u << IdNegateA) |
+                   (1u << IdNegateB);
+  if (uint32_t Reserved = Bits & NotI8)
+    return fieldError(formatv("instruction descriptor {0:x8}: reserved, "
+                              "sparsity, negation or shift bits {1:x8} are "
+                              "set (a dense kind::i8 MMA has none)",
+                              Bits, Reserved));
+  unsigned DFormat = bitsOf(Bits, IdDFormatLo, IdDFormatWidth);
+  if (DFormat != unsigned(AccumFormat::S32))
+    return fieldError(formatv("instruction descriptor {0:x8}: D format {1} "
+                              "is not s32 (2), the only accumulator of "
+                              "kind::i8",
+                              Bits, DFormat));
+  unsigned Codes[2] = {unsigned(bitsOf(Bits, IdAFormatLo, IdFormatWidth)),
+                       unsigned(bitsOf(Bits, IdBFormatLo, IdFormatWidth))};
+  const char *Names[] = {"A", "B"};
+  for (unsigned I = 0; I != 2; ++I)
+    if (Codes[I] > unsigned(I8Format::S8))
+      return fieldError(formatv("instruction descriptor {0:x8}: {1} format "
+                                "{2} is not u8 (0) or s8 (1)",
+                                Bits, Names[I], Codes[I]));
+  CommonFields C = commonFields(Bits);
+  MmaI8Desc D;
+  D.A = I8Format(Codes[0]);
+  D.B = I8Format(Codes[1]);
+  D.Saturate = bitsOf(Bits, IdSaturate, 1);
+  D.MajorA = C.MajorA;
+  D.MajorB = C.MajorB;
+  D.M = C.M;
+  D.N = C.N;
+  D.K = 32;
+  if (Error E = checkMmaI8Shape(D.M, D.N, D.K))
+    return E;
+  return D;
+}
+
+std::string describeMmaI8Desc(const MmaI8Desc &Desc) {
+  return formatv("kind::i8 M{0} N{1} K{2}, s32 <- {3} x {4}, A {5}, B {6}{7}",
+                 Desc.M, Desc.N, Desc.K, formatName(Desc.A), formatName(Desc.B),
+                 majorName(Desc.MajorA), majorName(Desc.MajorB),
+                 Desc.Saturate ? ", saturating" : "")
       .str();
 }
 

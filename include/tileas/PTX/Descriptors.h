@@ -7,9 +7,9 @@
 // The bit-level operands the tensor core instructions take, as values the
 // PTX printer materializes with `mov.b32` / `mov.b64` and a few adds:
 //
-//  - the tcgen05 instruction descriptor for `tcgen05.mma ... .kind::f16`
-//    and `.kind::f8f6f4` (a 32-bit register operand: formats, negation,
-//    operand majorness, N and M);
+//  - the tcgen05 instruction descriptor for `tcgen05.mma ... .kind::f16`,
+//    `.kind::f8f6f4`, `.kind::tf32` and `.kind::i8` (a 32-bit register
+//    operand: formats, negation or saturation, operand majorness, N and M);
 //  - the sm_100 shared-memory matrix descriptor of tcgen05.mma's A and B
 //    operands (a 64-bit register operand: start address, leading and stride
 //    byte offsets, version, base offset, layout);
@@ -47,8 +47,9 @@ namespace ptx {
 // tcgen05 instruction descriptor, kind::f16
 //===----------------------------------------------------------------------===//
 
-/// The accumulator (D) format, bits 4-5.
-enum class AccumFormat : uint8_t { F16 = 0, F32 = 1 };
+/// The accumulator (D) format, bits 4-5: f16 and f32 for the floating-point
+/// kinds, s32 for kind::i8 only.
+enum class AccumFormat : uint8_t { F16 = 0, F32 = 1, S32 = 2 };
 /// The A and B element formats of kind::f16, bits 7-9 and 10-12.
 enum class F16InputFormat : uint8_t { F16 = 0, BF16 = 1 };
 /// Which dimension of an operand is contiguous in shared memory, bits 15
@@ -146,6 +147,80 @@ llvm::Expected<MmaF8F6F4Desc> decodeMmaF8F6F4Desc(uint32_t Bits);
 /// One line for a PTX comment: "kind::f8f6f4 M128 N256 K32, f32 <- e4m3 x
 /// e4m3, A K-major, B K-major".
 std::string describeMmaF8F6F4Desc(const MmaF8F6F4Desc &Desc);
+
+//===----------------------------------------------------------------------===//
+// tcgen05 instruction descriptor, kind::tf32
+//===----------------------------------------------------------------------===//
+
+/// One dense `tcgen05.mma.cta_group::1.kind::tf32`: A and B are f32 in
+/// shared memory read as tf32 (format code 2 at bits 7-9 and 10-12, CUTLASS's
+/// UMMA::F16F32Format::TF32), the accumulator f32. The other fields are
+/// kind::f16's. K is not encoded (8 for every dense shape: 32 bytes of each
+/// operand row, as for the other kinds).
+struct MmaTf32Desc {
+  bool NegateA = false;
+  bool NegateB = false;
+  OperandMajor MajorA = OperandMajor::K;
+  OperandMajor MajorB = OperandMajor::K;
+  unsigned M = 128;
+  unsigned N = 128;
+  unsigned K = 8;
+
+  bool operator==(const MmaTf32Desc &O) const;
+  bool operator!=(const MmaTf32Desc &O) const { return !(*this == O); }
+};
+
+/// Whether cta_group::1 dense kind::tf32 has an instruction of this shape:
+/// kind::f16's M and N rules, K = 8.
+llvm::Error checkMmaTf32Shape(unsigned M, unsigned N, unsigned K);
+llvm::Expected<uint32_t> encodeMmaTf32Desc(const MmaTf32Desc &Desc);
+/// Refuses reserved, sparsity, saturation and shift bits, a D format other
+/// than f32, A or B formats other than tf32, and shapes with no instruction.
+llvm::Expected<MmaTf32Desc> decodeMmaTf32Desc(uint32_t Bits);
+/// "kind::tf32 M128 N128 K8, f32 <- tf32 x tf32, A K-major, B K-major".
+std::string describeMmaTf32Desc(const MmaTf32Desc &Desc);
+
+//===----------------------------------------------------------------------===//
+// tcgen05 instruction descriptor, kind::i8
+//===----------------------------------------------------------------------===//
+
+/// The A and B element formats of kind::i8, bits 7-9 and 10-12 (CUTLASS's
+/// UMMA::S8Format): unsigned 0, signed 1. A and B may differ.
+enum class I8Format : uint8_t { U8 = 0, S8 = 1 };
+
+/// "u8" or "s8".
+const char *formatName(I8Format F);
+
+/// One dense `tcgen05.mma.cta_group::1.kind::i8`: 8-bit integers in, an s32
+/// accumulator (D format 2). Integer MMAs have no negation (bits 13-14 are
+/// zero) but may saturate the accumulator (bit 3, `.satfinite` in CUTLASS's
+/// words: "valid only for S8"). K is not encoded (32 for every dense shape).
+struct MmaI8Desc {
+  I8Format A = I8Format::S8;
+  I8Format B = I8Format::S8;
+  bool Saturate = false;
+  OperandMajor MajorA = OperandMajor::K;
+  OperandMajor MajorB = OperandMajor::K;
+  unsigned M = 128;
+  unsigned N = 128;
+  unsigned K = 32;
+
+  bool operator==(const MmaI8Desc &O) const;
+  bool operator!=(const MmaI8Desc &O) const { return !(*this == O); }
+};
+
+/// Whether cta_group::1 dense kind::i8 has an instruction of this shape: M 64
+/// or 128; N a multiple of 16 in [16, 256], or 8 for M = 64; K = 32 (the
+/// sources and the stricter reading are in Descriptors.cpp).
+llvm::Error checkMmaI8Shape(unsigned M, unsigned N, unsigned K);
+llvm::Expected<uint32_t> encodeMmaI8Desc(const MmaI8Desc &Desc);
+/// Refuses reserved, sparsity, negation and shift bits, a D format other
+/// than s32, format codes other than u8 and s8, and shapes with no
+/// instruction; the saturation bit is a field.
+llvm::Expected<MmaI8Desc> decodeMmaI8Desc(uint32_t Bits);
+/// "kind::i8 M128 N128 K32, s32 <- s8 x u8, A K-major, B K-major" (and
+/// ", saturating").
+std::string describeMmaI8Desc(const MmaI8Desc &Desc);
 
 //===----------------------------------------------------------------------===//
 // Shared-memory matrix descriptors (sm_100 tcgen05, sm_90 wgmma)

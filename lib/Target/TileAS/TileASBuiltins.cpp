@@ -7,6 +7,7 @@
 #include "TileASBuiltins.h"
 #include "TileASISelLowering.h"
 #include "TileASSelectionDAGInfo.h"
+#include "tileas/PTX/WgmmaKinds.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -42,6 +43,8 @@ constexpr StringRef MmaF16N[] = {"acc",      "a",     "b",         "kblock",
                                  "accbytes", "idesc", "accumulate"};
 constexpr T WgmmaP[] = {T::Lanes, T::Tile, T::Tile, T::I32};
 constexpr StringRef WgmmaN[] = {"acc", "a", "b", "kblock"};
+constexpr T WgmmaTypedP[] = {T::Lanes, T::Tile, T::Tile, T::I32, T::I32};
+constexpr StringRef WgmmaTypedN[] = {"acc", "a", "b", "kblock", "types"};
 constexpr T TmemLoadP[] = {T::Tmem};
 constexpr StringRef TmemLoadN[] = {"t"};
 constexpr T TmemLoadAtP[] = {T::Tmem, T::I32};
@@ -81,6 +84,7 @@ constexpr unsigned First[] = {0};
 constexpr unsigned MmaConstants[] = {3, 4};
 constexpr unsigned PartConstants[] = {1, 2};
 constexpr unsigned MmaF16Constants[] = {3, 4, 5};
+constexpr unsigned WgmmaTypedConstants[] = {3, 4};
 constexpr unsigned BothConstants[] = {0, 1};
 
 const BuiltinInfo Builtins[] = {
@@ -105,10 +109,19 @@ const BuiltinInfo Builtins[] = {
     // The operands of tileas.mma.f16; %idesc is a kind::f8f6f4 descriptor.
     {"tileas.mma.f8f6f4", TileASISD::MMA_F8F6F4, T::Tmem, MmaF16P, MmaF16N,
      MmaF16Constants, E::None, -1},
+    // The same operands with a kind::tf32 and a kind::i8 descriptor.
+    {"tileas.mma.tf32", TileASISD::MMA_TF32, T::Tmem, MmaF16P, MmaF16N,
+     MmaF16Constants, E::None, -1},
+    {"tileas.mma.i8", TileASISD::MMA_I8, T::Tmem, MmaF16P, MmaF16N,
+     MmaF16Constants, E::None, -1},
     // <4 x float>: the abstract machine's stand-in accumulator; <L x float>,
     // L >= 8: wgmma m64n(2L)k16 (docs/ir-input.md).
     {"tileas.wgmma", TileASISD::WGMMA, T::Lanes, WgmmaP, WgmmaN, Third, E::None,
      -1},
+    // <L x float>, L >= 8: wgmma m64n(2L) of the element types %types says
+    // (tileas/PTX/WgmmaKinds.h; docs/ir-input.md).
+    {"tileas.wgmma.typed", TileASISD::WGMMA_TYPED, T::Lanes, WgmmaTypedP,
+     WgmmaTypedN, WgmmaTypedConstants, E::None, -1},
     {"tileas.tmem.load",
      TileASISD::TMEM_LOAD,
      T::Lanes,
@@ -444,6 +457,23 @@ std::optional<std::string> TileAS::checkBuiltinCall(const BuiltinInfo &B,
                      "that tile's layout",
                      B.Name,
                      B.Name.drop_back(StringRef(".into").size()) + ".part")
+          .str();
+  }
+  // A typed wgmma is a real instruction: an accumulator of 8 to 128 lanes
+  // (m64n16 .. m64n256) and element types wgmma has.
+  if (B.Opcode == TileASISD::WGMMA_TYPED) {
+    unsigned Lanes = fragmentLanes(FT->getReturnType());
+    if (Lanes < 8)
+      return formatv("@{0} takes an accumulator of 8 to 128 lanes (m64n16 to "
+                     "m64n256), not {1}",
+                     B.Name, Lanes)
+          .str();
+    uint64_t Word = cast<ConstantInt>(Call.getArgOperand(4))->getZExtValue();
+    Expected<tileas::ptx::WgmmaKind> Kind =
+        tileas::ptx::decodeWgmmaTypes(uint32_t(Word), 2 * Lanes);
+    if (!Kind)
+      return formatv("operand %types of @{0}: {1}", B.Name,
+                     toString(Kind.takeError()))
           .str();
   }
   // A tensor-memory move stays within the 512 columns of tensor memory.

@@ -513,6 +513,19 @@ SDValue TileASTargetLowering::lowerFragmentBuiltin(
       InVals.push_back(SDValue(N, I));
     return CLI.Chain;
   }
+  case TileASISD::WGMMA_TYPED: {
+    // As WGMMA_X<L>, with the type word (checked by the IR check) after the
+    // k-block; the IR check refused an accumulator of one fragment.
+    unsigned Frags = Args[0].size();
+    SmallVector<EVT, 32> VTs(Frags, MVT::v4f32);
+    SmallVector<SDValue, 36> Ops(Args[0].begin(), Args[0].end());
+    Ops.append({Args[1][0], Args[2][0], Args[3][0], Args[4][0]});
+    MachineSDNode *N = DAG.getMachineNode(TileAS::wgmmaTypedOpcode(4 * Frags),
+                                          DL, DAG.getVTList(VTs), Ops);
+    for (unsigned I = 0; I != Frags; ++I)
+      InVals.push_back(SDValue(N, I));
+    return CLI.Chain;
+  }
   case TileASISD::REDUX_MAX:
   case TileASISD::REDUX_ADD:
   case TileASISD::WARP_SUM: {

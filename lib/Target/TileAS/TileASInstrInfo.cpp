@@ -368,21 +368,56 @@ unsigned TileAS::wgmmaOpcode(unsigned Lanes) {
   }
 }
 
+unsigned TileAS::wgmmaTypedOpcode(unsigned Lanes) {
+  switch (Lanes) {
+  case 8:
+    return TileAS::WGMMA_T_X8;
+  case 16:
+    return TileAS::WGMMA_T_X16;
+  case 32:
+    return TileAS::WGMMA_T_X32;
+  case 64:
+    return TileAS::WGMMA_T_X64;
+  case 128:
+    return TileAS::WGMMA_T_X128;
+  default:
+    llvm_unreachable("no typed wgmma accumulator of this many lanes");
+  }
+}
+
 unsigned TileAS::wgmmaLanes(unsigned Opcode) {
   switch (Opcode) {
   case TileAS::WGMMA:
     return 4;
   case TileAS::WGMMA_X8:
+  case TileAS::WGMMA_T_X8:
     return 8;
   case TileAS::WGMMA_X16:
+  case TileAS::WGMMA_T_X16:
     return 16;
   case TileAS::WGMMA_X32:
+  case TileAS::WGMMA_T_X32:
     return 32;
   case TileAS::WGMMA_X64:
+  case TileAS::WGMMA_T_X64:
     return 64;
   case TileAS::WGMMA_X128:
+  case TileAS::WGMMA_T_X128:
     return 128;
   default:
     return 0;
+  }
+}
+
+bool TileAS::isTypedWgmma(unsigned Opcode) {
+  switch (Opcode) {
+  case TileAS::WGMMA_T_X8:
+  case TileAS::WGMMA_T_X16:
+  case TileAS::WGMMA_T_X32:
+  case TileAS::WGMMA_T_X64:
+  case TileAS::WGMMA_T_X128:
+    return true;
+  default:
+    return false;
   }
 }

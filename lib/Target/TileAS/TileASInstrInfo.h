@@ -86,9 +86,14 @@ unsigned tmemColumns(unsigned Opcode);
 /// The wgmma of an accumulator of Lanes f32 per thread (m64nNk16 with N =
 /// 2 x Lanes, Lanes a power of two from 8 to 128): WGMMA_XLanes.
 unsigned wgmmaOpcode(unsigned Lanes);
-/// The accumulator lanes per thread of a wgmma opcode (4 for the
-/// one-fragment WGMMA), or 0 for any other opcode.
+/// The typed wgmma of that accumulator (its element types in a type word
+/// operand after the k-block): WGMMA_T_XLanes.
+unsigned wgmmaTypedOpcode(unsigned Lanes);
+/// The accumulator lanes per thread of a wgmma opcode, typed or not (4 for
+/// the one-fragment WGMMA), or 0 for any other opcode.
 unsigned wgmmaLanes(unsigned Opcode);
+/// Whether a wgmma opcode carries a type word (WGMMA_T_X<L>).
+bool isTypedWgmma(unsigned Opcode);
 } // namespace TileAS
 
 } // namespace llvm

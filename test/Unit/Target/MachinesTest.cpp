@@ -68,10 +68,13 @@ TEST(Machines, HopperHasNoTensorMemory) {
 TEST(Machines, HopperWgmmaTakesItsOwnFootprints) {
   // Each accumulator width its own vector (td/TileASHopper.td): m64nNk16,
   // L = N / 2 f32 per thread, holds the tensor core L cycles and returns its
-  // result a 64-cycle drain later. Blackwell has no wgmma at all.
+  // result a 64-cycle drain later; a typed wgmma (WGMMA_T_X<L>) takes the
+  // vector of its width. Blackwell has no wgmma at all.
   const std::pair<const char *, unsigned> Widths[] = {
-      {"WGMMA", 4},      {"WGMMA_X8", 8},   {"WGMMA_X16", 16},
-      {"WGMMA_X32", 32}, {"WGMMA_X64", 64}, {"WGMMA_X128", 128}};
+      {"WGMMA", 4},        {"WGMMA_X8", 8},      {"WGMMA_X16", 16},
+      {"WGMMA_X32", 32},   {"WGMMA_X64", 64},    {"WGMMA_X128", 128},
+      {"WGMMA_T_X8", 8},   {"WGMMA_T_X16", 16},  {"WGMMA_T_X32", 32},
+      {"WGMMA_T_X64", 64}, {"WGMMA_T_X128", 128}};
   ResourceModel HM = hopper().buildResourceModel();
   for (auto [Name, L] : Widths) {
     const model::OpcodeRecord *H = hopper().lookupOpcode(Name);
@@ -91,7 +94,7 @@ TEST(Machines, HopperWgmmaTakesItsOwnFootprints) {
     EXPECT_EQ(HM.pools()[hopper().poolCharges(HV)[1].Pool].Name,
               "register_bank_pairing");
   }
-  // Blackwell lacks exactly the six wgmma instructions.
+  // Blackwell lacks exactly the eleven wgmma instructions.
   EXPECT_EQ(blackwell().unsupported().size(), std::size(Widths));
 }
 

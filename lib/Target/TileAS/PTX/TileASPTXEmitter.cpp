@@ -366,6 +366,11 @@ Error KernelEmitter::emitInstruction(const MachineInstr &MI, raw_ostream &OS) {
   case TileAS::WGMMA_X32:
   case TileAS::WGMMA_X64:
   case TileAS::WGMMA_X128:
+  case TileAS::WGMMA_T_X8:
+  case TileAS::WGMMA_T_X16:
+  case TileAS::WGMMA_T_X32:
+  case TileAS::WGMMA_T_X64:
+  case TileAS::WGMMA_T_X128:
     return emitWgmma(MI, OS);
   case TileAS::TMA_LOAD:
   case TileAS::CP_ASYNC:
@@ -383,6 +388,8 @@ Error KernelEmitter::emitInstruction(const MachineInstr &MI, raw_ostream &OS) {
   case TileAS::MMA_TMEM:
   case TileAS::MMA_TMEM_F16:
   case TileAS::MMA_TMEM_F8F6F4:
+  case TileAS::MMA_TMEM_TF32:
+  case TileAS::MMA_TMEM_I8:
     return emitTile(MI, OS);
   default: {
     if (TileAS::tmemColumns(MI.getOpcode())) // TMEM_LD, TMEM_ST, _XN

@@ -137,7 +137,8 @@ Error PlanBuilder::refuse(const MachineInstr &MI) {
     if (TileAS::tmemColumns(Opcode))
       Instr = MI.mayLoad() ? "tcgen05.ld" : "tcgen05.st";
     else if (Opcode == TileAS::MMA_TMEM || Opcode == TileAS::MMA_TMEM_F16 ||
-             Opcode == TileAS::MMA_TMEM_F8F6F4)
+             Opcode == TileAS::MMA_TMEM_F8F6F4 ||
+             Opcode == TileAS::MMA_TMEM_TF32 || Opcode == TileAS::MMA_TMEM_I8)
       Instr = "tcgen05.mma";
     else if (Opcode == TileAS::TMEM_ALLOC)
       Instr = "tcgen05.alloc";
@@ -473,6 +474,8 @@ Error PlanBuilder::run() {
       case TileAS::MMA_TMEM:
       case TileAS::MMA_TMEM_F16:
       case TileAS::MMA_TMEM_F8F6F4:
+      case TileAS::MMA_TMEM_TF32:
+      case TileAS::MMA_TMEM_I8:
         Plan.HasMma = true;
         break;
       case TileAS::TMA_STORE:

@@ -4,12 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// One tcgen05.mma.cta_group::1 per MMA_TMEM, MMA_TMEM_F16 or
-// MMA_TMEM_F8F6F4: the instruction descriptor checked against the kind,
-// the shared-memory descriptors of A and B at the instruction's k-block
-// (inside one swizzle row, or in a later K-atom of a wider tile; or, for an
-// MN-major operand, its MN atoms side by side and k-blocks whole 8-row groups
-// of K apart), the enable-input-d predicate.
+// One tcgen05.mma.cta_group::1 per MMA_TMEM, MMA_TMEM_F16, MMA_TMEM_F8F6F4,
+// MMA_TMEM_TF32 or MMA_TMEM_I8: the instruction descriptor checked against
+// the kind, the shared-memory descriptors of A and B at the instruction's
+// k-block (inside one swizzle row, or in a later K-atom of a wider tile; or,
+// for an MN-major operand, its MN atoms side by side and k-blocks whole 8-row
+// groups of K apart), the enable-input-d predicate.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,7 +39,7 @@ namespace {
 
 /// What the printer needs of an instruction descriptor.
 struct MmaInstr {
-  StringRef Kind; ///< "f16" or "f8f6f4"
+  StringRef Kind; ///< "f16", "f8f6f4", "tf32" or "i8"
   uint32_t Bits = 0;
   unsigned M = 0, N = 0;
   OperandMajor MajorA = OperandMajor::K, MajorB = OperandMajor::K;
@@ -50,8 +50,9 @@ struct MmaInstr {
 };
 
 /// Bytes of each operand row that one MMA reads: kind::f16's K = 16 of
-/// 2-byte elements and kind::f8f6f4's K = 32 of 1-byte ones (its 6- and
-/// 4-bit formats are unpacked in shared memory) are both 32.
+/// 2-byte elements, kind::f8f6f4's and kind::i8's K = 32 of 1-byte ones
+/// (f8f6f4's 6- and 4-bit formats are unpacked in shared memory) and
+/// kind::tf32's K = 8 of 4-byte ones are all 32.
 constexpr unsigned KBlockBytes = 32;
 
 /// An MN-major operand is printed when the 128-byte swizzled MN-major layout
@@ -109,6 +110,52 @@ Expected<MmaInstr> f8f6f4Instr(uint32_t Bits) {
   return MmaInstr{"f8f6f4", Bits,      D->M,
                   D->N,     D->MajorA, D->MajorB,
                   1,        32,        describeMmaF8F6F4Desc(*D)};
+}
+
+Expected<MmaInstr> tf32Instr(uint32_t Bits) {
+  Expected<MmaTf32Desc> D = decodeMmaTf32Desc(Bits);
+  if (!D)
+    return D.takeError();
+  // tf32 sits in shared memory as f32: 4 bytes per element.
+  if (Error E = checkMNMajor("A", D->MajorA, D->M, 4))
+    return E;
+  if (Error E = checkMNMajor("B", D->MajorB, D->N, 4))
+    return E;
+  return MmaInstr{"tf32", Bits,      D->M,
+                  D->N,   D->MajorA, D->MajorB,
+                  4,      8,         describeMmaTf32Desc(*D)};
+}
+
+Expected<MmaInstr> i8Instr(uint32_t Bits) {
+  Expected<MmaI8Desc> D = decodeMmaI8Desc(Bits);
+  if (!D)
+    return D.takeError();
+  if (Error E = checkMNMajor("A", D->MajorA, D->M, 1))
+    return E;
+  if (Error E = checkMNMajor("B", D->MajorB, D->N, 1))
+    return E;
+  return MmaInstr{"i8", Bits,      D->M,
+                  D->N, D->MajorA, D->MajorB,
+                  1,    32,        describeMmaI8Desc(*D)};
+}
+
+/// The kind an MMA opcode prints and the decoder of its descriptor.
+struct MmaKind {
+  StringRef Name;
+  Expected<MmaInstr> (*Decode)(uint32_t);
+};
+
+MmaKind mmaKind(unsigned Opcode) {
+  switch (Opcode) {
+  case TileAS::MMA_TMEM_F8F6F4:
+    return {"f8f6f4", f8f6f4Instr};
+  case TileAS::MMA_TMEM_TF32:
+    return {"tf32", tf32Instr};
+  case TileAS::MMA_TMEM_I8:
+    return {"i8", i8Instr};
+  default: // MMA_TMEM, MMA_TMEM_F16
+    return {"f16", f16Instr};
+  }
 }
 
 /// The tile in register Tile as the instruction that produced it says (TMA,
@@ -229,15 +276,15 @@ Error KernelEmitter::mnMajorSmemDescriptor(raw_ostream &OS,
 
 Error KernelEmitter::emitMma(const MachineInstr &MI, raw_ostream &OS) {
   // MMA_TMEM is kind::f16 M128 N128 bf16 x bf16 -> f32, K-major, always
-  // accumulating (a fresh accumulator is zero); MMA_TMEM_F16 and
-  // MMA_TMEM_F8F6F4 say all of it: the instruction descriptor of their kind
-  // and the enable-input-d predicate.
+  // accumulating (a fresh accumulator is zero); MMA_TMEM_F16, _F8F6F4, _TF32
+  // and _I8 say all of it: the instruction descriptor of their kind and the
+  // enable-input-d predicate.
   unsigned Opcode = MI.getOpcode();
-  bool F8 = Opcode == TileAS::MMA_TMEM_F8F6F4;
+  MmaKind Kind = mmaKind(Opcode);
   uint32_t Bits = Opcode == TileAS::MMA_TMEM
                       ? cantFail(encodeMmaF16Desc(MmaF16Desc()))
                       : uint32_t(MI.getOperand(6).getImm());
-  Expected<MmaInstr> Instr = F8 ? f8f6f4Instr(Bits) : f16Instr(Bits);
+  Expected<MmaInstr> Instr = Kind.Decode(Bits);
   if (!Instr)
     return createStringError(
         inconvertibleErrorCode(),
@@ -245,7 +292,7 @@ Error KernelEmitter::emitMma(const MachineInstr &MI, raw_ostream &OS) {
                 "tcgen05.mma.cta_group::1.kind::{5} on {6}",
                 MF.getName(), MI.getParent()->getNumber(),
                 MF.getSubtarget().getInstrInfo()->getName(Opcode), Bits,
-                toString(Instr.takeError()), F8 ? "f8f6f4" : "f16",
+                toString(Instr.takeError()), Kind.Name,
                 MF.getSubtarget().getCPU()));
   std::string Accumulate = Opcode == TileAS::MMA_TMEM
                                ? std::string("%q5")

@@ -214,6 +214,8 @@ Error KernelEmitter::emitTile(const MachineInstr &MI, raw_ostream &OS) {
   case TileAS::MMA_TMEM:
   case TileAS::MMA_TMEM_F16:
   case TileAS::MMA_TMEM_F8F6F4:
+  case TileAS::MMA_TMEM_TF32:
+  case TileAS::MMA_TMEM_I8:
     return emitMma(MI, OS);
   default:
     if (TileAS::tmemColumns(MI.getOpcode())) { // TMEM_LD, TMEM_ST, _XN

@@ -5,9 +5,11 @@
 //===----------------------------------------------------------------------===//
 //
 // Hopper's MMA (-mcpu=sm_90a): one wgmma.mma_async.sync.aligned
-// m64nNk16.f32.bf16.bf16 per WGMMA_XL (N = 2L), issued by every thread of
-// the warpgroup with the L accumulator registers the thread holds and the
-// sm_90 shared-memory descriptors of A and B at the instruction's k-block.
+// m64nNk16.f32.bf16.bf16 per WGMMA_XL (N = 2L), or m64nNkK of the element
+// types of WGMMA_T_XL's type word (tf32, e4m3 / e5m2, s8 / u8), issued by
+// every thread of the warpgroup with the L accumulator registers the thread
+// holds and the sm_90 shared-memory descriptors of A and B at the
+// instruction's k-block.
 // Around them: wgmma.fence before a wgmma whose registers other
 // instructions wrote (ptxas serializes every wgmma otherwise, info C7520),
 // and wgmma.commit_group / wgmma.wait_group 0 before anything else touches
@@ -27,6 +29,7 @@
 #include "TileASInstrInfo.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/PTX/Descriptors.h"
+#include "tileas/PTX/WgmmaKinds.h"
 
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
@@ -44,7 +47,8 @@ namespace ptx {
 
 namespace {
 
-/// Bytes of each operand row one wgmma reads: K = 16 bf16.
+/// Bytes of each operand row one wgmma reads: K = 16 bf16 or f16, 8 tf32,
+/// 32 of the 8-bit types.
 constexpr unsigned KBlockBytes = 32;
 /// K-blocks in one 128-byte swizzle row.
 constexpr unsigned KBlocksPerRow = 128 / KBlockBytes;
@@ -213,6 +217,25 @@ Error KernelEmitter::emitWgmma(const MachineInstr &MI, raw_ostream &OS) {
                 KBlock, Message.str()));
   };
 
+  // The element types: bf16 for WGMMA_X<L>, a type word's for WGMMA_T_X<L>
+  // (its K follows from them; every kind reads 32 bytes of each row).
+  WgmmaKind Kind;
+  Kind.N = N;
+  if (TileAS::isTypedWgmma(MI.getOpcode())) {
+    uint32_t Word = uint32_t(MI.getOperand(2 * Frags + 3).getImm());
+    Expected<WgmmaKind> Typed = decodeWgmmaTypes(Word, N);
+    if (!Typed)
+      return createStringError(
+          inconvertibleErrorCode(),
+          formatv("{0} bb.{1}: {2}: type word {3:x}: {4}; no "
+                  "wgmma.mma_async.sync.aligned.m64n{5} of these types on {6}",
+                  MF.getName(), MI.getParent()->getNumber(),
+                  MF.getSubtarget().getInstrInfo()->getName(MI.getOpcode()),
+                  Word, toString(Typed.takeError()), N,
+                  MF.getSubtarget().getCPU()));
+    Kind = *Typed;
+  }
+
   // K-block kb reads K bytes [32 (kb mod 4), +32) of every row: of A's
   // 64-row block kb / 4 (a 128-row CTA tile is two m64 blocks, as the
   // corpus GEMM splits it), of all N rows of B.
@@ -240,9 +263,9 @@ Error KernelEmitter::emitWgmma(const MachineInstr &MI, raw_ostream &OS) {
                           *Bytes));
   if (std::optional<uint64_t> Bytes = producedBytes(MI, B, TRI))
     if (uint64_t(N) * 128 > *Bytes)
-      return Fail(formatv("operand B: m64n{0}k16 reads {0} rows of 128 bytes, "
-                          "past the tile ({1} bytes)",
-                          N, *Bytes));
+      return Fail(formatv("operand B: m64n{0}k{1} reads {0} rows of 128 "
+                          "bytes, past the tile ({2} bytes)",
+                          N, Kind.k(), *Bytes));
 
   // The instruction updates its accumulator in place: where allocation did
   // not give result and accumulator one register, copy it first (after the
@@ -282,7 +305,7 @@ Error KernelEmitter::emitWgmma(const MachineInstr &MI, raw_ostream &OS) {
           .str());
   if (WgmmaFragments.size() < TRI.getNumRegs())
     WgmmaFragments.resize(TRI.getNumRegs());
-  OS << "\twgmma.mma_async.sync.aligned.m64n" << N << "k16.f32.bf16.bf16 {";
+  OS << "\t" << wgmmaMnemonic(Kind) << " {";
   for (unsigned F = 0; F != Frags; ++F) {
     Register D = MI.getOperand(F).getReg();
     WgmmaFragments.set(TRI.getEncodingValue(D));
@@ -290,8 +313,9 @@ Error KernelEmitter::emitWgmma(const MachineInstr &MI, raw_ostream &OS) {
       OS << (F || L ? ", " : "") << frag(D, L);
   }
   // scale-d true (D = A x B + D: a fresh accumulator is zero), A and B
-  // unscaled and K-major.
-  OS << "}, %xd0, %xd1, %q5, 1, 1, 0, 0;\n";
+  // unscaled and K-major (immediates the integer kinds lack, and the
+  // transposes only f16 and bf16 have).
+  OS << "}, %xd0, %xd1, %q5" << wgmmaImmediates(Kind) << ";\n";
   WgmmaUncommitted = true;
   if (!Plan.Coordinated)
     retireWgmma(OS);

@@ -6,9 +6,11 @@
 
 #include "Pipeliner/TileASInstrTiming.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "TileASInstrInfo.h"
 #include "TileASOptions.h"
 #include "tileas/Model/ModelIds.h"
 #include "tileas/PTX/Descriptors.h"
+#include "tileas/PTX/WgmmaKinds.h"
 #include "tileas/Sched/Problem.h"
 
 #include "llvm/CodeGen/MachineFunction.h"
@@ -59,10 +61,40 @@ mmaShape(const MachineInstr &MI, StringRef Name) {
       return failAt(MI, "instruction descriptor: " + toString(D.takeError()));
     return timing::MmaShape{D->M, D->N, D->K};
   }
+  case TileAS::MMA_TMEM_TF32: {
+    Expected<uint32_t> Bits = Descriptor();
+    if (!Bits)
+      return Bits.takeError();
+    Expected<ptx::MmaTf32Desc> D = ptx::decodeMmaTf32Desc(*Bits);
+    if (!D)
+      return failAt(MI, "instruction descriptor: " + toString(D.takeError()));
+    return timing::MmaShape{D->M, D->N, D->K};
+  }
+  case TileAS::MMA_TMEM_I8: {
+    Expected<uint32_t> Bits = Descriptor();
+    if (!Bits)
+      return Bits.takeError();
+    Expected<ptx::MmaI8Desc> D = ptx::decodeMmaI8Desc(*Bits);
+    if (!D)
+      return failAt(MI, "instruction descriptor: " + toString(D.takeError()));
+    return timing::MmaShape{D->M, D->N, D->K};
+  }
   case TileAS::WGMMA:
     return timing::MmaShape{64, 128, 16};
   default:
     break;
+  }
+  // WGMMA_T_X<L>: m64n<2L> with the K of its type word.
+  if (TileAS::isTypedWgmma(MI.getOpcode())) {
+    unsigned N = 2 * TileAS::wgmmaLanes(MI.getOpcode());
+    const MachineOperand &MO = MI.getOperand(MI.getNumExplicitOperands() - 1);
+    if (!MO.isImm())
+      return failAt(MI, "its type word is not an immediate");
+    Expected<ptx::WgmmaKind> K =
+        ptx::decodeWgmmaTypes(uint32_t(MO.getImm()), N);
+    if (!K)
+      return failAt(MI, "type word: " + toString(K.takeError()));
+    return timing::MmaShape{64, N, K->k()};
   }
   // WGMMA_X<L>: m64n<2L>k16.
   unsigned Lanes = 0;

@@ -20,7 +20,9 @@
 ; MIR-NEXT: %[[ACC1M:[0-9]+]]:tmem = MMA_TMEM %[[ACC0]], %[[A]], %[[B]], 2, 65536
 ; MIR-NEXT: %[[FIRST:[0-9]+]]:pred = SETPri %{{[0-9]+}}, 0, 0
 ; MIR-NEXT: %[[ACC1H:[0-9]+]]:tmem = MMA_TMEM_F16 %[[ACC1M]], %[[A]], %[[B]], 3, 65536, 136316048, %[[FIRST]]
-; MIR-NEXT: %[[ACC1:[0-9]+]]:tmem = MMA_TMEM_F8F6F4 %[[ACC1H]], %[[A]], %[[B]], 1, 65536, 136314896, %[[FIRST]]
+; MIR-NEXT: %[[ACC1F:[0-9]+]]:tmem = MMA_TMEM_F8F6F4 %[[ACC1H]], %[[A]], %[[B]], 1, 65536, 136314896, %[[FIRST]]
+; MIR-NEXT: %[[ACC1T:[0-9]+]]:tmem = MMA_TMEM_TF32 %[[ACC1F]], %[[A]], %[[B]], 1, 65536, 136317200, %[[FIRST]]
+; MIR-NEXT: %[[ACC1:[0-9]+]]:tmem = MMA_TMEM_I8 %[[ACC1T]], %[[A]], %[[B]], 1, 65536, 136316064, %[[FIRST]]
 ; MIR-NEXT: %[[F0:[0-9]+]]:frag = TMEM_LD %[[ACC1]] :: (load unknown-size from %ir.acc1, align 16, addrspace 6)
 ; MIR-NEXT: %[[ROW:[0-9]+]]:gpr32 = ACC_ROW
 ; MIR-NEXT: %[[S:[0-9]+]]:frag = LDS %[[A]], killed %[[ROW]] :: (load unknown-size from %ir.a, align 16, addrspace 3)
@@ -44,6 +46,8 @@
 ; ASM-NEXT: setp.eq.s32 %p0, %r2, 0;
 ; ASM-NEXT: tcgen05.mma.cta_group::1.kind::f16 [%tmem0], [%tile0], [%tile1], kblock 3, idesc 136316048, %p0;
 ; ASM-NEXT: tcgen05.mma.cta_group::1.kind::f8f6f4 [%tmem0], [%tile0], [%tile1], kblock 1, idesc 136314896, %p0;
+; ASM-NEXT: tcgen05.mma.cta_group::1.kind::tf32 [%tmem0], [%tile0], [%tile1], kblock 1, idesc 136317200, %p0;
+; ASM-NEXT: tcgen05.mma.cta_group::1.kind::i8 [%tmem0], [%tile0], [%tile1], kblock 1, idesc 136316064, %p0;
 ; ASM-DAG:  tcgen05.ld.sync.aligned.32x32b.x4.b32
 ; ASM-DAG:  mov.u32 %r2, %accrow;
 ; ASM-DAG:  ld.shared.v4.f32 %f{{[0-9]+}}, [%tile0 + %r2];
@@ -66,6 +70,8 @@ declare ptr addrspace(6) @tileas.tmem.alloc(i32) nounwind willreturn memory(inac
 declare ptr addrspace(6) @tileas.mma(ptr addrspace(6), ptr addrspace(3), ptr addrspace(3), i32, i32) nounwind willreturn memory(argmem: readwrite)
 declare ptr addrspace(6) @tileas.mma.f16(ptr addrspace(6), ptr addrspace(3), ptr addrspace(3), i32, i32, i32, i1) nounwind willreturn memory(argmem: readwrite)
 declare ptr addrspace(6) @tileas.mma.f8f6f4(ptr addrspace(6), ptr addrspace(3), ptr addrspace(3), i32, i32, i32, i1) nounwind willreturn memory(argmem: readwrite)
+declare ptr addrspace(6) @tileas.mma.tf32(ptr addrspace(6), ptr addrspace(3), ptr addrspace(3), i32, i32, i32, i1) nounwind willreturn memory(argmem: readwrite)
+declare ptr addrspace(6) @tileas.mma.i8(ptr addrspace(6), ptr addrspace(3), ptr addrspace(3), i32, i32, i32, i1) nounwind willreturn memory(argmem: readwrite)
 declare <4 x float> @tileas.tmem.load(ptr addrspace(6)) convergent nounwind willreturn memory(argmem: read)
 declare ptr addrspace(6) @tileas.tmem.store(ptr addrspace(6), <4 x float>) convergent nounwind willreturn memory(argmem: readwrite)
 declare ptr addrspace(3) @tileas.smem.tile(<4 x float>, i32) nounwind willreturn memory(inaccessiblemem: readwrite)
@@ -86,7 +92,9 @@ entry:
   %acc1m = call ptr addrspace(6) @tileas.mma(ptr addrspace(6) %acc0, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 2, i32 65536)
   %first = icmp eq i32 %off, 0
   %acc1h = call ptr addrspace(6) @tileas.mma.f16(ptr addrspace(6) %acc1m, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 3, i32 65536, i32 136316048, i1 %first)
-  %acc1 = call ptr addrspace(6) @tileas.mma.f8f6f4(ptr addrspace(6) %acc1h, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 1, i32 65536, i32 136314896, i1 %first)
+  %acc1f = call ptr addrspace(6) @tileas.mma.f8f6f4(ptr addrspace(6) %acc1h, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 1, i32 65536, i32 136314896, i1 %first)
+  %acc1t = call ptr addrspace(6) @tileas.mma.tf32(ptr addrspace(6) %acc1f, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 1, i32 65536, i32 136317200, i1 %first)
+  %acc1 = call ptr addrspace(6) @tileas.mma.i8(ptr addrspace(6) %acc1t, ptr addrspace(3) %a, ptr addrspace(3) %b, i32 1, i32 65536, i32 136316064, i1 %first)
   %f0 = call <4 x float> @tileas.tmem.load(ptr addrspace(6) %acc1)
   %row = call i32 @tileas.acc.row()
   %s = call <4 x float> @tileas.smem.load(ptr addrspace(3) %a, i32 %row)
