@@ -11,6 +11,7 @@
 #include "WarpSpecialize/TileASAgentRegisters.h"
 #include "WarpSpecialize/TileASWarpLayout.h"
 
+#include "tileas/MIRExec/ComputeWarpgroups.h"
 #include "tileas/Sched/Schedule.h"
 
 #include "llvm/ADT/EquivalenceClasses.h"
@@ -298,4 +299,139 @@ llvm::planComputeWarpgroups(const model::Machine &M, ArrayRef<unsigned> Layout,
   }
   P.WhyOne = Why;
   return P;
+}
+
+unsigned TileASWarpgroupSplit::epilogueAgent(const MachineInstr *MI) const {
+  for (const auto &[E, Agent] : Epilogue)
+    if (E == MI)
+      return Agent;
+  return 0;
+}
+
+/// Whether an instruction after the loop may run in another warpgroup's
+/// exit instead of the default agent's.
+static bool isMovableAfterLoop(const MachineInstr &MI) {
+  return !MI.isPHI() && !MI.isTerminator() && !MI.isCall() &&
+         !MI.hasUnmodeledSideEffects() && !MI.isDebugInstr() &&
+         all_of(MI.operands(), [](const MachineOperand &MO) {
+           return !MO.isReg() || MO.getReg().isVirtual();
+         });
+}
+
+std::optional<TileASWarpgroupSplit>
+llvm::splitComputeWarpgroups(const TileASLoopSchedule &S,
+                             const TileASComputeComponents &C,
+                             const TileASComputeSplitPlan &Plan,
+                             MachineBasicBlock &Exit, std::string &Why) {
+  const MachineBasicBlock &Loop = *S.Loop;
+  const MachineFunction &MF = *Loop.getParent();
+  const MachineRegisterInfo &MRI = MF.getRegInfo();
+  const model::Machine &M = tileasMachine(MF);
+  unsigned Default = M.defaultAgent();
+  unsigned N = S.Instrs.size();
+  TileASWarpgroupSplit Split;
+  Split.Warpgroups = Plan.Warpgroups;
+  Split.Placement = Plan.Placement;
+  auto GroupOfOp = [&](unsigned I) {
+    return C.Of[I] < 0 ? -1 : int(Plan.GroupOf[C.Of[I]]);
+  };
+  DenseMap<const MachineInstr *, unsigned> Index;
+  Split.OpAgent.assign(N, 0);
+  for (unsigned I = 0; I < N; ++I) {
+    Index[S.Instrs[I]] = I;
+    if (GroupOfOp(I) > 0)
+      Split.OpAgent[I] = computeWarpgroupAgent(M, GroupOfOp(I));
+  }
+  if (Exit.pred_size() != 1 || *Exit.pred_begin() != &Loop ||
+      !Exit.phis().empty()) {
+    Why = formatv("its exit bb.{0} is not entered from the loop alone, or "
+                  "has PHIs: each warpgroup's part of the code after the loop "
+                  "could not be told apart",
+                  Exit.getNumber());
+    return std::nullopt;
+  }
+  // The warpgroup of a value of the loop: its defining op's (a PHI's, the
+  // value carried into it); -1 for another agent's and for scalars.
+  auto GroupOfReg = [&](Register R) {
+    const MachineInstr *Def = R.isVirtual() ? MRI.getVRegDef(R) : nullptr;
+    if (Def && Def->isPHI() && Def->getParent() == &Loop) {
+      const MachineInstr *Carried = nullptr;
+      for (unsigned P = 1; P + 1 < Def->getNumOperands(); P += 2)
+        if (Def->getOperand(P + 1).getMBB() == &Loop)
+          Carried = MRI.getVRegDef(Def->getOperand(P).getReg());
+      Def = Carried;
+    }
+    auto It = Def ? Index.find(Def) : Index.end();
+    return It == Index.end() ? -1 : GroupOfOp(It->second);
+  };
+  // The exit's instructions joined by the values they pass each other; each
+  // class runs where the loop values it reads are.
+  SmallVector<MachineInstr *, 32> Instrs;
+  DenseMap<const MachineInstr *, unsigned> Pos;
+  for (MachineInstr &MI : Exit)
+    if (!MI.isDebugInstr()) {
+      Pos[&MI] = Instrs.size();
+      Instrs.push_back(&MI);
+    }
+  EquivalenceClasses<unsigned> Classes;
+  for (unsigned I = 0; I < Instrs.size(); ++I)
+    Classes.insert(I);
+  DenseMap<unsigned, uint64_t> Mask;
+  for (unsigned I = 0; I < Instrs.size(); ++I)
+    for (const MachineOperand &MO : Instrs[I]->uses()) {
+      if (!MO.isReg() || !MO.getReg().isVirtual())
+        continue;
+      const MachineInstr *Def = MRI.getVRegDef(MO.getReg());
+      if (Def && Def->getParent() == &Exit)
+        Classes.unionSets(I, Pos.lookup(Def));
+      int G = GroupOfReg(MO.getReg());
+      if (G >= 0 && G < 64)
+        Mask[I] |= uint64_t(1) << G;
+    }
+  DenseMap<unsigned, uint64_t> ClassMask;
+  for (unsigned I = 0; I < Instrs.size(); ++I)
+    ClassMask[Classes.getLeaderValue(I)] |= Mask.lookup(I);
+  for (unsigned I = 0; I < Instrs.size(); ++I) {
+    uint64_t CM = ClassMask.lookup(Classes.getLeaderValue(I));
+    if (popcount(CM) > 1) {
+      Why = formatv("the code after the loop combines the values of "
+                    "warpgroups {0} and {1} (bb.{2})",
+                    countr_zero(CM), 63 - countl_zero(CM), Exit.getNumber());
+      return std::nullopt;
+    }
+    if (CM <= 1)
+      continue;
+    MachineInstr &MI = *Instrs[I];
+    bool UsedElsewhere = any_of(MI.all_defs(), [&](const MachineOperand &D) {
+      return any_of(
+          MRI.use_nodbg_instructions(D.getReg()),
+          [&](const MachineInstr &U) { return U.getParent() != &Exit; });
+    });
+    if (!isMovableAfterLoop(MI) || UsedElsewhere) {
+      std::string Text;
+      raw_string_ostream OS(Text);
+      MI.print(OS, /*IsStandalone=*/true, /*SkipOpers=*/false,
+               /*SkipDebugLoc=*/true, /*AddNewLine=*/false);
+      Why = formatv("'{0}' after the loop, which warpgroup {1} would run, "
+                    "cannot move to that warpgroup's exit",
+                    Text, countr_zero(CM));
+      return std::nullopt;
+    }
+    Split.Epilogue.push_back({&MI, computeWarpgroupAgent(M, countr_zero(CM))});
+  }
+  // Who reads each of the loop's values after it.
+  for (const MachineInstr &MI : Loop)
+    for (const MachineOperand &Def : MI.all_defs()) {
+      if (!Def.getReg().isVirtual())
+        continue;
+      for (const MachineInstr &U : MRI.use_nodbg_instructions(Def.getReg())) {
+        if (U.getParent() == &Loop)
+          continue;
+        unsigned Agent = Split.epilogueAgent(&U);
+        SmallVector<unsigned, 2> &Readers = Split.LiveOutReaders[Def.getReg()];
+        if (!is_contained(Readers, Agent ? Agent : Default))
+          Readers.push_back(Agent ? Agent : Default);
+      }
+    }
+  return Split;
 }

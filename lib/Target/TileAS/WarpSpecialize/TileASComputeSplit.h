@@ -48,14 +48,19 @@
 #include "tileas/Sched/Problem.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/CodeGen/Register.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace llvm {
 
+class MachineBasicBlock;
+class MachineInstr;
 class TileASAgentPartition;
 struct TileASLoopSchedule;
 
@@ -120,6 +125,43 @@ TileASComputeSplitPlan planComputeWarpgroups(const tileas::model::Machine &M,
                                              ArrayRef<unsigned> Layout,
                                              ArrayRef<unsigned> Budgets,
                                              ArrayRef<unsigned> ComponentSizes);
+
+/// A plan of two or more compute warpgroups, made concrete for one loop:
+/// each warpgroup after the first is an agent of its own
+/// (tileas/MIRExec/ComputeWarpgroups.h) that issues its components'
+/// instructions in its own copy of the loop and its part of the code after
+/// the loop (its epilogue).
+struct TileASWarpgroupSplit {
+  unsigned Warpgroups = 1;
+  /// The agent that issues each scheduled instruction (indexed like
+  /// S.Instrs) instead of its home agent; 0 keeps the home agent.
+  std::vector<unsigned> OpAgent;
+  /// The instructions after the loop (in its exit block) that an extra
+  /// warpgroup runs, with its agent, in block order.
+  SmallVector<std::pair<MachineInstr *, unsigned>, 16> Epilogue;
+  /// The agents that read each of the loop's values after it (the default
+  /// agent for what stays in the exit block).
+  DenseMap<Register, SmallVector<unsigned, 2>> LiveOutReaders;
+  /// Where the warps go (placeComputeWarpgroups), Warpgroups of them for
+  /// the default agent.
+  TileASWarpgroupPlacement Placement;
+  /// The agent each extra warpgroup's epilogue moves to, by instruction.
+  unsigned epilogueAgent(const MachineInstr *MI) const;
+};
+
+/// Makes Plan concrete for the loop of S whose default agent's work is C
+/// (computeComponents, neither Joined nor Shared), whose exit block is Exit:
+/// the code after the loop goes to the warpgroup whose values it reads.
+/// Returns nothing, with the reason in Why, when it cannot: Exit is not the
+/// loop's only successor outside it with the loop its only predecessor,
+/// holds PHIs, or an instruction there that an extra warpgroup would run
+/// defines a value read elsewhere or cannot move (a terminator, a call,
+/// side effects).
+std::optional<TileASWarpgroupSplit>
+splitComputeWarpgroups(const TileASLoopSchedule &S,
+                       const TileASComputeComponents &C,
+                       const TileASComputeSplitPlan &Plan,
+                       MachineBasicBlock &Exit, std::string &Why);
 
 } // namespace llvm
 
