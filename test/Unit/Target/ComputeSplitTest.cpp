@@ -81,6 +81,20 @@ constexpr const char *StoresApart = R"(
   STG_F %t1, %out, 16 :: (store (s128), addrspace 1)
 )";
 
+// Both stores address their rows from one scalar computed after the loop.
+constexpr const char *StoresFromOneRow = R"(
+  %row:gpr64 = ADD64ri %out, 64
+  %row1:gpr64 = ADD64ri %row, 32768
+  STG_F %s1, %row, 0 :: (store (s128), addrspace 1)
+  STG_F %t1, %row1, 0 :: (store (s128), addrspace 1)
+)";
+
+// Both stores to the same bytes: their order after the loop matters.
+constexpr const char *StoresOverlap = R"(
+  STG_F %s1, %out, 0 :: (store (s128), addrspace 1)
+  STG_F %t1, %out, 8 :: (store (s128), addrspace 1)
+)";
+
 constexpr const char *StoreOfSum = R"(
   %u:frag = FADD %s1, %t1
   STG_F %u, %out, 0 :: (store (s128), addrspace 1)
@@ -195,8 +209,9 @@ TEST_F(ComputeSplitTest, TheSecondComponentIsAnAgentOfItsOwn) {
   EXPECT_EQ(Split->OpAgent[opDefining(L, "s1")], 0u);
   EXPECT_EQ(Split->OpAgent[opDefining(L, "kx")], 0u);
   ASSERT_EQ(Split->Epilogue.size(), 1u);
-  EXPECT_EQ(Split->Epilogue.front().second, Second);
-  EXPECT_EQ(Split->Epilogue.front().first->getOperand(0).getReg(),
+  EXPECT_EQ(Split->Epilogue.front().Agent, Second);
+  EXPECT_FALSE(Split->Epilogue.front().Copy);
+  EXPECT_EQ(Split->Epilogue.front().MI->getOperand(0).getReg(),
             L.S.Instrs[opDefining(L, "t1")]->getOperand(0).getReg());
   Register T1 = L.S.Instrs[opDefining(L, "t1")]->getOperand(0).getReg();
   Register S1 = L.S.Instrs[opDefining(L, "s1")]->getOperand(0).getReg();
@@ -222,6 +237,38 @@ TEST_F(ComputeSplitTest, TheSecondComponentIsAnAgentOfItsOwn) {
   EXPECT_TRUE(P.keeps(Second, Kx));
   EXPECT_TRUE(P.keeps(M.defaultAgent(), Kx));
   EXPECT_EQ(P.issuingAgents()[opDefining(L, "t1")], Second);
+}
+
+// A scalar after the loop that both warpgroups' stores read (a row's
+// address) joins nothing: the second warpgroup gets copies of it and of
+// what it is computed from, and moves its own store.
+TEST_F(ComputeSplitTest, ScalarsAfterTheLoopAreCopied) {
+  run(Apart, StoresFromOneRow);
+  ASSERT_EQ(C.count(), 2u);
+  std::string Why;
+  std::optional<TileASWarpgroupSplit> Split = split(Why);
+  ASSERT_TRUE(Split) << Why;
+  unsigned Second = computeWarpgroupAgent(model::machine("blackwell"), 1);
+  ASSERT_EQ(Split->Epilogue.size(), 3u);
+  // In block order: %row and %row1 copied, the second store moved.
+  EXPECT_TRUE(Split->Epilogue[0].Copy);
+  EXPECT_TRUE(Split->Epilogue[1].Copy);
+  EXPECT_FALSE(Split->Epilogue[2].Copy);
+  EXPECT_TRUE(Split->Epilogue[2].MI->mayStore());
+  for (const TileASWarpgroupSplit::EpilogueInstr &E : Split->Epilogue)
+    EXPECT_EQ(E.Agent, Second);
+  EXPECT_EQ(Split->epilogueAgent(Split->Epilogue[0].MI), 0u);
+  EXPECT_TRUE(Split->copiedTo(Split->Epilogue[0].MI, Second));
+}
+
+// Stores after the loop that two warpgroups would make in either order
+// must not overlap: 16 bytes at offsets 0 and 8 keep one warpgroup.
+TEST_F(ComputeSplitTest, OverlappingStoresAfterTheLoopKeepOne) {
+  run(Apart, StoresOverlap);
+  ASSERT_EQ(C.count(), 2u);
+  std::string Why;
+  EXPECT_FALSE(split(Why));
+  EXPECT_NE(Why.find("may overlap"), std::string::npos) << Why;
 }
 
 // A split needs the code after the loop divided: an instruction that

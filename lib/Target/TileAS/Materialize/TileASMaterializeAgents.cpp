@@ -80,15 +80,6 @@ static cl::opt<unsigned> TileNestTileInputDepth(
              "tile its tile loop loads (0: two when they fit shared memory, "
              "else one)"));
 
-/// Materialize a compute warpgroup per planned part of the compute agent's
-/// work (docs/warp-specialization.md, "Compute warpgroups"); off: the plan
-/// is only reported and one warpgroup issues every part.
-static cl::opt<bool> ComputeWarpgroups(
-    "tileas-ws-compute-warpgroups", cl::Hidden, cl::init(false),
-    cl::desc("Warp-specialized: run each planned compute warpgroup (an "
-             "independent part of the compute agent's work) as an agent of "
-             "its own"));
-
 /// Measuring only: a tile nest warp-specialized whatever its agents'
 /// register estimates (their issue is still checked), to time on tileas-sim
 /// what a nest refused for registers alone would run at. The output is not
@@ -412,7 +403,7 @@ TileASMaterializeSchedule::remarkComputeSplit(
   // warpgroup.
   std::optional<TileASWarpgroupSplit> Materialized;
   std::string WhyNotSplit;
-  if (ComputeWarpgroups && C.Joined.empty() && C.Shared.empty() &&
+  if (computeWarpgroupsRequested() && C.Joined.empty() && C.Shared.empty() &&
       Plan.Warpgroups > 1)
     Materialized =
         splitComputeWarpgroups(S, C, Plan, *L.Counted.Exit, WhyNotSplit);

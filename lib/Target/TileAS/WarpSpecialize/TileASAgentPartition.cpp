@@ -48,6 +48,17 @@ static bool isScalarInstr(const MachineInstr &MI,
   });
 }
 
+std::vector<unsigned> llvm::homeAgentsOf(ArrayRef<MachineInstr *> Instrs,
+                                         const MachineRegisterInfo &MRI) {
+  bool LoopStores = any_of(Instrs, [](const MachineInstr *MI) {
+    return MI->mayStore() || MI->hasUnmodeledSideEffects();
+  });
+  std::vector<unsigned> Home;
+  for (const MachineInstr *MI : Instrs)
+    Home.push_back(isScalarInstr(*MI, MRI, LoopStores) ? 0 : homeAgentOf(*MI));
+  return Home;
+}
+
 bool llvm::isPureScalarInstr(const MachineInstr &MI,
                              const MachineRegisterInfo &MRI) {
   return isScalarInstr(MI, MRI, /*LoopStores=*/true);
@@ -366,14 +377,10 @@ TileASAgentPartition TileASAgentPartition::analyze(
   P.Worklist.resize(N);
   P.Crossings.resize(N);
   const MachineRegisterInfo &MRI = S.Loop->getParent()->getRegInfo();
-  bool LoopStores = any_of(S.Instrs, [](const MachineInstr *MI) {
-    return MI->mayStore() || MI->hasUnmodeledSideEffects();
-  });
+  std::vector<unsigned> Homes = homeAgentsOf(S.Instrs, MRI);
   for (unsigned I = 0; I < S.Instrs.size(); ++I) {
     P.SchedIndex[S.Instrs[I]] = I;
-    P.Home.push_back(isScalarInstr(*S.Instrs[I], MRI, LoopStores)
-                         ? 0
-                         : homeAgentOf(*S.Instrs[I]));
+    P.Home.push_back(Homes[I]);
     // An extra compute warpgroup's component.
     if (P.Split && P.Split->OpAgent[I] && P.Home.back())
       P.Home.back() = P.Split->OpAgent[I];

@@ -83,6 +83,11 @@ bool isIdleLoopInstr(const MachineInstr &MI, const MachineInstr *IVPhi,
                      const MachineBasicBlock &Loop,
                      const MachineRegisterInfo &MRI);
 
+/// The home agent of each of a loop's scheduled instructions Instrs, as
+/// the partition assigns them (0 for a scalar every agent recomputes).
+std::vector<unsigned> homeAgentsOf(ArrayRef<MachineInstr *> Instrs,
+                                   const MachineRegisterInfo &MRI);
+
 /// How an agent gets a buffered value that another agent defines.
 struct TileASCrossing {
   /// The buffer allocated before the loop, for a value rewritten in place.

@@ -136,17 +136,26 @@ struct TileASWarpgroupSplit {
   /// The agent that issues each scheduled instruction (indexed like
   /// S.Instrs) instead of its home agent; 0 keeps the home agent.
   std::vector<unsigned> OpAgent;
-  /// The instructions after the loop (in its exit block) that an extra
-  /// warpgroup runs, with its agent, in block order.
-  SmallVector<std::pair<MachineInstr *, unsigned>, 16> Epilogue;
+  /// An instruction after the loop (in its exit block) that an extra
+  /// warpgroup runs: moved to its exit, or for a scalar that others read
+  /// too (a row's address), copied there.
+  struct EpilogueInstr {
+    MachineInstr *MI = nullptr;
+    unsigned Agent = 0;
+    bool Copy = false;
+  };
+  /// In block order.
+  SmallVector<EpilogueInstr, 16> Epilogue;
   /// The agents that read each of the loop's values after it (the default
   /// agent for what stays in the exit block).
   DenseMap<Register, SmallVector<unsigned, 2>> LiveOutReaders;
   /// Where the warps go (placeComputeWarpgroups), Warpgroups of them for
   /// the default agent.
   TileASWarpgroupPlacement Placement;
-  /// The agent each extra warpgroup's epilogue moves to, by instruction.
+  /// The extra warpgroup's agent that MI moves to (0: none).
   unsigned epilogueAgent(const MachineInstr *MI) const;
+  /// Whether MI is copied into Agent's exit.
+  bool copiedTo(const MachineInstr *MI, unsigned Agent) const;
 };
 
 /// Makes Plan concrete for the loop of S whose default agent's work is C
@@ -162,6 +171,23 @@ splitComputeWarpgroups(const TileASLoopSchedule &S,
                        const TileASComputeComponents &C,
                        const TileASComputeSplitPlan &Plan,
                        MachineBasicBlock &Exit, std::string &Why);
+
+/// -tileas-ws-compute-warpgroups: materialize the planned compute
+/// warpgroups (off: the plan is reported only).
+bool computeWarpgroupsRequested();
+
+struct TileASLoopProblem;
+
+/// Warp-specialized with -tileas-ws-compute-warpgroups, before scheduling:
+/// each extra compute warpgroup's components (the td's count, balanced as
+/// planComputeWarpgroups balances them) get the register group of its
+/// agent, so that the register-aware scheduler fits each warpgroup to its
+/// own limit (Limits, one per agent, extended with the extra warpgroups'
+/// td budgets less what their PTX sequences need; the default agent's
+/// lowered to what the register file leaves it beside them). Returns the
+/// warpgroups (1: nothing changed).
+unsigned splitComputeRegisterGroups(TileASLoopProblem &LP,
+                                    SmallVectorImpl<unsigned> &Limits);
 
 } // namespace llvm
 

@@ -152,21 +152,44 @@ void AgentRewrite::readCrossings(unsigned Agent) {
 }
 
 /// The code after the loop that an extra compute warpgroup runs moves to
-/// the end of its exit, reading its own copies of the loop's values, and
-/// the buffers other agents rewrite in place as they were allocated.
+/// the end of its exit (the scalars it reads that others read too, such as
+/// a row's address, copied there), reading its own copies of the loop's
+/// values, and the buffers other agents rewrite in place as they were
+/// allocated.
 void AgentRewrite::moveEpilogues() {
   const TileASWarpgroupSplit *Split = Partition.split();
   if (!Split)
     return;
-  for (auto [MI, A] : Split->Epilogue) {
+  // Each warpgroup's copies of the exit's scalars.
+  DenseMap<std::pair<unsigned, Register>, Register> Copied;
+  SmallVector<MachineInstr *, 8> Originals;
+  for (const TileASWarpgroupSplit::EpilogueInstr &E : Split->Epilogue) {
+    unsigned A = E.Agent;
     AgentRegion &R = Regions[A - 1];
-    R.Exit->splice(R.Exit->getFirstTerminator(), MI->getParent(),
-                   MI->getIterator());
+    MachineInstr *MI = E.MI;
+    if (E.Copy) {
+      MI = MF.CloneMachineInstr(E.MI);
+      R.Exit->insert(R.Exit->getFirstTerminator(), MI);
+      for (MachineOperand &Def : MI->all_defs()) {
+        Register New = MRI.createVirtualRegister(MRI.getRegClass(Def.getReg()));
+        Copied[{A, Def.getReg()}] = New;
+        Def.setReg(New);
+      }
+      if (!is_contained(Originals, E.MI))
+        Originals.push_back(E.MI);
+    } else {
+      R.Exit->splice(R.Exit->getFirstTerminator(), MI->getParent(),
+                     MI->getIterator());
+    }
     for (MachineOperand &MO : MI->uses()) {
       if (!MO.isReg() || !MO.getReg().isVirtual())
         continue;
       MO.setIsKill(false);
       Register Reg = MO.getReg();
+      if (Register C = Copied.lookup({A, Reg})) {
+        MO.setReg(C);
+        continue;
+      }
       const MachineInstr *Def = MRI.getVRegDef(Reg);
       if (!Def || Def->getParent() != &Loop)
         continue;
@@ -182,6 +205,12 @@ void AgentRewrite::moveEpilogues() {
       MO.setReg(It->second);
     }
   }
+  // A copied scalar that the default agent no longer reads goes.
+  for (MachineInstr *MI : reverse(Originals))
+    if (all_of(MI->all_defs(), [&](const MachineOperand &D) {
+          return MRI.use_nodbg_empty(D.getReg());
+        }))
+      MI->eraseFromParent();
 }
 
 /// The default agent keeps the original loop, without what other agents
