@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "WarpSpecialize/TileASComputeSplit.h"
+#include "Materialize/TileASCoordinationInput.h"
 #include "Pipeliner/TileASLoopProblem.h"
 #include "Pipeliner/TileASLoopSchedule.h"
 #include "TileASRegisterInfo.h"
@@ -81,6 +82,59 @@ static std::string whereComponentsJoin(const MachineBasicBlock &Loop,
     }
   }
   return "";
+}
+
+/// whereComponentsJoin for the values of Loop's instructions Instrs, in
+/// components Of, read after it.
+static std::string whereLoopComponentsJoin(const MachineBasicBlock &Loop,
+                                           ArrayRef<MachineInstr *> Instrs,
+                                           ArrayRef<int> Of) {
+  const MachineRegisterInfo &MRI = Loop.getParent()->getRegInfo();
+  DenseMap<Register, uint64_t> Mask;
+  for (unsigned I = 0; I < Instrs.size(); ++I) {
+    if (Of[I] < 0 || Of[I] >= 64)
+      continue;
+    for (const MachineOperand &Def : Instrs[I]->all_defs())
+      if (Def.getReg().isVirtual() &&
+          any_of(MRI.use_nodbg_instructions(Def.getReg()),
+                 [&](const MachineInstr &U) { return U.getParent() != &Loop; }))
+        Mask[Def.getReg()] |= uint64_t(1) << Of[I];
+  }
+  return whereComponentsJoin(Loop, Mask);
+}
+
+/// Before any coordination is solved: whether a buffer that another agent
+/// makes in the loop, or that was made before it, is read by instructions
+/// of two components (Of; indexed like Instrs): its pipe would serve both,
+/// which the split does not make (sharedCoordination, after the solve).
+static bool buffersReadByTwo(const MachineBasicBlock &Loop,
+                             ArrayRef<MachineInstr *> Instrs,
+                             ArrayRef<unsigned> Home, unsigned Default,
+                             ArrayRef<int> Of) {
+  const MachineRegisterInfo &MRI = Loop.getParent()->getRegInfo();
+  DenseMap<const MachineInstr *, unsigned> Index;
+  for (unsigned I = 0; I < Instrs.size(); ++I)
+    Index[Instrs[I]] = I;
+  DenseMap<Register, int> ReadBy;
+  for (unsigned I = 0; I < Instrs.size(); ++I) {
+    if (Of[I] < 0)
+      continue;
+    for (const MachineOperand &MO : Instrs[I]->uses()) {
+      if (!MO.isReg() || !isBufferedRegister(MRI, MO.getReg()))
+        continue;
+      const MachineInstr *Def = MRI.getVRegDef(MO.getReg());
+      auto It = Def ? Index.find(Def) : Index.end();
+      bool Foreign = !Def || Def->getParent() != &Loop ||
+                     (It != Index.end() && Home[It->second] != Default &&
+                      Home[It->second] != 0);
+      if (!Foreign)
+        continue;
+      auto [R, New] = ReadBy.try_emplace(MO.getReg(), Of[I]);
+      if (!New && R->second != Of[I])
+        return true;
+    }
+  }
+  return false;
 }
 
 /// The first pipe or mutex of Sol whose ops (indexed like Of) lie in two
@@ -188,20 +242,7 @@ TileASComputeComponents llvm::computeComponents(
                  tileasMachine(*S.Loop->getParent()).defaultAgent(), Deps, C);
   if (C.count() < 2)
     return C;
-  // The loop's values read after it, by component.
-  const MachineRegisterInfo &MRI = S.Loop->getParent()->getRegInfo();
-  DenseMap<Register, uint64_t> Mask;
-  for (unsigned I = 0; I < N; ++I) {
-    if (C.Of[I] < 0 || C.Of[I] >= 64)
-      continue;
-    for (const MachineOperand &Def : S.Instrs[I]->all_defs())
-      if (Def.getReg().isVirtual() &&
-          any_of(
-              MRI.use_nodbg_instructions(Def.getReg()),
-              [&](const MachineInstr &U) { return U.getParent() != S.Loop; }))
-        Mask[Def.getReg()] |= uint64_t(1) << C.Of[I];
-  }
-  C.Joined = whereComponentsJoin(*S.Loop, Mask);
+  C.Joined = whereLoopComponentsJoin(*S.Loop, S.Instrs, C.Of);
   C.Shared = sharedCoordination(Sol, C.Of);
   return C;
 }
@@ -604,7 +645,10 @@ unsigned llvm::splitComputeRegisterGroups(TileASLoopProblem &LP,
   findComponents(Instrs, Home, Default, LP.Problem.dependences(), C);
   unsigned G =
       std::min<unsigned>(M.agents()[Default - 1].Warpgroups, C.count());
-  if (G < 2)
+  // What the materialization would refuse before the registers' verdict:
+  // the code after the loop combining them, or a buffer both read.
+  if (G < 2 || !whereLoopComponentsJoin(*LP.Loop, Instrs, C.Of).empty() ||
+      buffersReadByTwo(*LP.Loop, Instrs, Home, Default, C.Of))
     return 1;
   SmallVector<unsigned, 4> GroupOf, GroupSize;
   assignComponents(C.Size, G, GroupOf, GroupSize);
