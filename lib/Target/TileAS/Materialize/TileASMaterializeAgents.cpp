@@ -109,6 +109,10 @@ TileASMaterializeSchedule::whyNotSpecialized(const TileASLoopSchedule &S,
           remarkComputeSplit(S, L, *L.Partition))
     if (splitComputeWork(S, L, std::move(*Split)))
       return "";
+  // A solve that failed again, going back to one warpgroup, was reported.
+  if (!L.Partition)
+    return "its coordination for one compute warpgroup could not be solved "
+           "again";
   return whyAgentsDoNotFit(S, L.Counted, *L.Partition);
 }
 
