@@ -6,6 +6,7 @@
 
 #include "tileas/MIRExec/PipeSides.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "tileas/MIRExec/ComputeWarpgroups.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/MIRExec/MIRFile.h"
 #include "tileas/MIRExec/Where.h"
@@ -27,14 +28,14 @@ Error checkPipeSidesDiffer(const MachineInstr &MI, unsigned CreatedBy) {
     return Error::success();
   int64_t Producer = *PAgent;
   int64_t Consumer = *CAgent;
-  ArrayRef<model::AgentRecord> Agents = machineOf(*MI.getMF()).agents();
+  const model::Machine &M = machineOf(*MI.getMF());
   if (Producer != Consumer || Producer <= 0 ||
-      Producer > int64_t(Agents.size()) || Producer == int64_t(CreatedBy))
+      Producer > int64_t(maxAgentId(M)) || Producer == int64_t(CreatedBy))
     return Error::success();
   return failAt(MI, formatv("both sides of the pipe are issued by agent {0} "
                             "({1}); a warp-specialized pipe connects two "
                             "agents",
-                            Producer, Agents[Producer - 1].Name));
+                            Producer, agentNameOf(M, Producer)));
 }
 
 std::optional<PipeSideUse> pipeSideUse(unsigned Opcode) {

@@ -6,6 +6,7 @@
 
 #include "MIRProtocol.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "tileas/MIRExec/ComputeWarpgroups.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/MIRExec/MIRExecutor.h"
 #include "tileas/MIRExec/MIRFile.h"
@@ -167,11 +168,11 @@ private:
 };
 
 std::string Interpreter::agentName(unsigned Agent) const {
-  ArrayRef<model::AgentRecord> Agents = machineOf(MF).agents();
+  const model::Machine &M = machineOf(MF);
   if (Agent == 0)
     return "the code before the dispatch (0)";
-  if (Agent >= 1 && Agent <= Agents.size())
-    return formatv("agent {0} ({1})", Agent, Agents[Agent - 1].Name).str();
+  if (Agent >= 1 && Agent <= maxAgentId(M))
+    return formatv("agent {0} ({1})", Agent, agentNameOf(M, Agent)).str();
   return formatv("agent {0}", Agent).str();
 }
 
@@ -243,7 +244,7 @@ Error Interpreter::checkCoordination(const MachineInstr &MI) {
     for (OpName Name : {OpName::pagent, OpName::cagent}) {
       unsigned I = namedOperandIndex(MI, Name);
       int64_t Agent = MI.getOperand(I).getImm();
-      int64_t Agents = machineOf(MF).agents().size();
+      int64_t Agents = functionAgentCount(MF, machineOf(MF));
       if (Agent < 0 || Agent > Agents)
         return fail(MI, formatv("issuing agent {0} (operand {1}) is neither "
                                 "the one stream of the unspecialized form (0) "
@@ -609,13 +610,15 @@ Error Interpreter::enterBlock(const MachineBasicBlock &,
 /// warp index, as issuer k; an exit issuer frees the rings once every agent
 /// has returned.
 Error Interpreter::runAgents(MIRExecutor &AtDispatch) {
-  ArrayRef<model::AgentRecord> Agents = machineOf(MF).agents();
-  if (Agents.empty())
+  const model::Machine &M = machineOf(MF);
+  // The td's agents, then the extra compute warpgroups the function runs.
+  unsigned NumAgents = functionAgentCount(MF, M);
+  if (!NumAgents)
     return fail(*Dispatch, "WARP_IDX, but the machine model has no agents");
   uint32_t Before = uint32_t(P.Trace.size());
   P.Issuers.push_back({"before the dispatch", {}});
-  for (const model::AgentRecord &A : Agents)
-    P.Issuers.push_back({A.Name, {{0, Before}}});
+  for (unsigned K = 1; K <= NumAgents; ++K)
+    P.Issuers.push_back({agentNameOf(M, K), {{0, Before}}});
 
   std::map<unsigned, PipeInfo> PipesAtDispatch = Pipes;
   std::optional<std::pair<unsigned, int64_t>> ReadAtDispatch = PendingRead;
@@ -623,7 +626,7 @@ Error Interpreter::runAgents(MIRExecutor &AtDispatch) {
   // Each agent's first warp, as its AGENT_SWITCH names it (the layout the
   // materialization chose); an agent without a region takes the warps after
   // the previous agent's in td order.
-  std::vector<std::optional<int64_t>> Named(Agents.size() + 1);
+  std::vector<std::optional<int64_t>> Named(NumAgents + 1);
   for (const MachineBasicBlock &MBB : *Dispatch->getMF())
     for (const MachineInstr &MI : MBB) {
       if (MI.getOpcode() != TileAS::AGENT_SWITCH)
@@ -631,12 +634,12 @@ Error Interpreter::runAgents(MIRExecutor &AtDispatch) {
       const MachineOperand &Agent = namedOperand(MI, TileAS::OpName::agent);
       const MachineOperand &First = namedOperand(MI, TileAS::OpName::first);
       if (Agent.isImm() && First.isImm() && Agent.getImm() >= 1 &&
-          uint64_t(Agent.getImm()) <= Agents.size())
+          uint64_t(Agent.getImm()) <= NumAgents)
         Named[Agent.getImm()] = First.getImm();
     }
   unsigned FirstWarp = 0;
   uint64_t Steps = AtDispatch.steps();
-  for (unsigned K = 1; K <= Agents.size(); ++K) {
+  for (unsigned K = 1; K <= NumAgents; ++K) {
     MIRExecutor Run = AtDispatch;
     X = &Run;
     Run.setVisitor(*this);
@@ -648,7 +651,7 @@ Error Interpreter::runAgents(MIRExecutor &AtDispatch) {
     Run.setInt(Dispatch->getOperand(0).getReg(), Named[K].value_or(FirstWarp));
     if (Error E = Run.applyOverrides(*Dispatch))
       return E;
-    FirstWarp += Agents[K - 1].Warps;
+    FirstWarp += agentRecordOf(M, K).Warps;
     Expected<MIRExecutor::Status> S = Run.run();
     if (!S)
       return S.takeError();

@@ -6,6 +6,7 @@
 
 #include "Agents.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "tileas/MIRExec/ComputeWarpgroups.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/MIRExec/MIRFile.h"
 #include "tileas/MIRExec/Where.h"
@@ -30,19 +31,21 @@ static Expected<AgentEntry> regionAgent(const MachineInstr &MI) {
        {OpName::agent, OpName::warps, OpName::regs, OpName::first})
     if (Error E = namedImm(MI, Name).takeError())
       return std::move(E);
-  ArrayRef<model::AgentRecord> Model = machineOf(*MI.getMF()).agents();
+  const model::Machine &M = machineOf(*MI.getMF());
   int64_t Id = namedOperand(MI, OpName::agent).getImm();
-  if (Id < 1 || uint64_t(Id) > Model.size())
+  // The td's agents, then the default agent's extra warpgroups.
+  if (Id < 1 || uint64_t(Id) > maxAgentId(M))
     return failAt(MI, formatv("agent {0} is not one of the machine's agents "
-                              "(1 to {1}, td/TileASMachine.td)",
-                              Id, Model.size()));
+                              "(1 to {1}, td/TileASMachine.td, compute "
+                              "warpgroups included)",
+                              Id, maxAgentId(M)));
   int64_t Warps = namedOperand(MI, OpName::warps).getImm();
   if (Warps < 1 || Warps > 1024)
     return failAt(MI, formatv("agent {0} ({1}) has {2} warps", Id,
-                              Model[Id - 1].Name, Warps));
+                              agentNameOf(M, Id), Warps));
   AgentEntry E;
   E.Id = Id;
-  E.Name = Model[Id - 1].Name;
+  E.Name = agentNameOf(M, Id);
   E.Entry = &MI.getMF()->front();
   E.Region = &MI;
   E.Warps = Warps;
@@ -51,7 +54,7 @@ static Expected<AgentEntry> regionAgent(const MachineInstr &MI) {
   int64_t First = namedOperand(MI, OpName::first).getImm();
   if (First < 0 || First > 1024)
     return failAt(MI, formatv("agent {0} ({1}) starts at warp {2}", Id,
-                              Model[Id - 1].Name, First));
+                              agentNameOf(M, Id), First));
   E.FirstWarp = First;
   return E;
 }

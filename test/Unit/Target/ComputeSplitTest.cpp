@@ -17,6 +17,7 @@
 #include "WarpSpecialize/TileASWarpLayout.h"
 #include "WarpSpecialize/TileASWarpSpecialize.h"
 
+#include "tileas/MIRExec/ComputeWarpgroups.h"
 #include "tileas/Model/MachineModel.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -80,6 +81,20 @@ constexpr const char *StoresApart = R"(
   STG_F %t1, %out, 16 :: (store (s128), addrspace 1)
 )";
 
+// Both stores address their rows from one scalar computed after the loop.
+constexpr const char *StoresFromOneRow = R"(
+  %row:gpr64 = ADD64ri %out, 64
+  %row1:gpr64 = ADD64ri %row, 32768
+  STG_F %s1, %row, 0 :: (store (s128), addrspace 1)
+  STG_F %t1, %row1, 0 :: (store (s128), addrspace 1)
+)";
+
+// Both stores to the same bytes: their order after the loop matters.
+constexpr const char *StoresOverlap = R"(
+  STG_F %s1, %out, 0 :: (store (s128), addrspace 1)
+  STG_F %t1, %out, 8 :: (store (s128), addrspace 1)
+)";
+
 constexpr const char *StoreOfSum = R"(
   %u:frag = FADD %s1, %t1
   STG_F %u, %out, 0 :: (store (s128), addrspace 1)
@@ -103,6 +118,17 @@ protected:
     C = computeComponents(L.S, *L.Partition, L.Sol, L.Deps);
   }
   int componentOf(StringRef Name) { return C.Of[opDefining(L, Name)]; }
+  /// The plan for C at the td's budgets, made concrete (Why on failure).
+  std::optional<TileASWarpgroupSplit> split(std::string &Why) {
+    const model::Machine &M = model::machine("blackwell");
+    SmallVector<unsigned, 4> Budgets(M.agents().size() + 1, 0);
+    for (unsigned A = 1; A <= M.agents().size(); ++A)
+      Budgets[A] = M.agents()[A - 1].Registers;
+    TileASComputeSplitPlan Plan = planComputeWarpgroups(
+        M, warpLayout(L.S, *L.Partition), Budgets, C.Size);
+    EXPECT_EQ(Plan.Warpgroups, 2u) << Plan.WhyOne;
+    return splitComputeWarpgroups(L.S, C, Plan, *L.Counted->Exit, Why);
+  }
 
   MachineFunction *MF = nullptr;
   PartitionedLoop L;
@@ -164,6 +190,119 @@ TEST_F(ComputeSplitTest, CodeAfterTheLoopThatCombinesThemIsNamed) {
   ASSERT_EQ(C.count(), 2u);
   EXPECT_NE(C.Joined.find("FADD"), std::string::npos) << C.Joined;
   EXPECT_NE(C.Joined.find("components 0 and 1"), std::string::npos) << C.Joined;
+}
+
+// The split made concrete: the second reduction's instructions and its
+// store after the loop are the extra warpgroup's agent's (4 on Blackwell,
+// after load, MMA and compute), and it reads %t1 after the loop.
+TEST_F(ComputeSplitTest, TheSecondComponentIsAnAgentOfItsOwn) {
+  run(Apart, StoresApart);
+  ASSERT_EQ(C.count(), 2u);
+  std::string Why;
+  std::optional<TileASWarpgroupSplit> Split = split(Why);
+  ASSERT_TRUE(Split) << Why;
+  const model::Machine &M = model::machine("blackwell");
+  unsigned Second = computeWarpgroupAgent(M, 1);
+  EXPECT_EQ(Second, M.agents().size() + 1);
+  EXPECT_EQ(Split->OpAgent[opDefining(L, "w")], Second);
+  EXPECT_EQ(Split->OpAgent[opDefining(L, "t1")], Second);
+  EXPECT_EQ(Split->OpAgent[opDefining(L, "s1")], 0u);
+  EXPECT_EQ(Split->OpAgent[opDefining(L, "kx")], 0u);
+  ASSERT_EQ(Split->Epilogue.size(), 1u);
+  EXPECT_EQ(Split->Epilogue.front().Agent, Second);
+  EXPECT_FALSE(Split->Epilogue.front().Copy);
+  EXPECT_EQ(Split->Epilogue.front().MI->getOperand(0).getReg(),
+            L.S.Instrs[opDefining(L, "t1")]->getOperand(0).getReg());
+  Register T1 = L.S.Instrs[opDefining(L, "t1")]->getOperand(0).getReg();
+  Register S1 = L.S.Instrs[opDefining(L, "s1")]->getOperand(0).getReg();
+  EXPECT_EQ(Split->LiveOutReaders.lookup(T1),
+            (SmallVector<unsigned, 2>{Second}));
+  EXPECT_EQ(Split->LiveOutReaders.lookup(S1),
+            (SmallVector<unsigned, 2>{M.defaultAgent()}));
+
+  // Partitioned with it: four agents; each warpgroup keeps its own
+  // reduction, and both the scalar that addresses their reads.
+  TileASAgentPartition P = TileASAgentPartition::analyze(
+      L.S, *L.Counted, L.Sol, L.Deps, std::move(Split));
+  ASSERT_EQ(P.why(), "");
+  EXPECT_EQ(P.numAgents(), Second);
+  ASSERT_NE(P.split(), nullptr);
+  MachineInstr *W = L.S.Instrs[opDefining(L, "t1")];
+  MachineInstr *V = L.S.Instrs[opDefining(L, "s1")];
+  MachineInstr *Kx = L.S.Instrs[opDefining(L, "kx")];
+  EXPECT_TRUE(P.keeps(Second, W));
+  EXPECT_FALSE(P.keeps(M.defaultAgent(), W));
+  EXPECT_TRUE(P.keeps(M.defaultAgent(), V));
+  EXPECT_FALSE(P.keeps(Second, V));
+  EXPECT_TRUE(P.keeps(Second, Kx));
+  EXPECT_TRUE(P.keeps(M.defaultAgent(), Kx));
+  EXPECT_EQ(P.issuingAgents()[opDefining(L, "t1")], Second);
+}
+
+// A scalar after the loop that both warpgroups' stores read (a row's
+// address) joins nothing: the second warpgroup gets copies of it and of
+// what it is computed from, and moves its own store.
+TEST_F(ComputeSplitTest, ScalarsAfterTheLoopAreCopied) {
+  run(Apart, StoresFromOneRow);
+  ASSERT_EQ(C.count(), 2u);
+  std::string Why;
+  std::optional<TileASWarpgroupSplit> Split = split(Why);
+  ASSERT_TRUE(Split) << Why;
+  unsigned Second = computeWarpgroupAgent(model::machine("blackwell"), 1);
+  ASSERT_EQ(Split->Epilogue.size(), 3u);
+  // In block order: %row and %row1 copied, the second store moved.
+  EXPECT_TRUE(Split->Epilogue[0].Copy);
+  EXPECT_TRUE(Split->Epilogue[1].Copy);
+  EXPECT_FALSE(Split->Epilogue[2].Copy);
+  EXPECT_TRUE(Split->Epilogue[2].MI->mayStore());
+  for (const TileASWarpgroupSplit::EpilogueInstr &E : Split->Epilogue)
+    EXPECT_EQ(E.Agent, Second);
+  EXPECT_EQ(Split->epilogueAgent(Split->Epilogue[0].MI), 0u);
+  EXPECT_TRUE(Split->copiedTo(Split->Epilogue[0].MI, Second));
+}
+
+// Stores after the loop that two warpgroups would make in either order
+// must not overlap: 16 bytes at offsets 0 and 8 keep one warpgroup.
+TEST_F(ComputeSplitTest, OverlappingStoresAfterTheLoopKeepOne) {
+  run(Apart, StoresOverlap);
+  ASSERT_EQ(C.count(), 2u);
+  std::string Why;
+  EXPECT_FALSE(split(Why));
+  EXPECT_NE(Why.find("may overlap"), std::string::npos) << Why;
+}
+
+// A split needs the code after the loop divided: an instruction that
+// combines the warpgroups' values keeps one warpgroup.
+TEST_F(ComputeSplitTest, CodeAfterTheLoopThatCombinesThemKeepsOne) {
+  run(Apart, StoreOfSum);
+  ASSERT_EQ(C.count(), 2u);
+  std::string Why;
+  EXPECT_FALSE(split(Why));
+  EXPECT_NE(Why.find("combines the values of warpgroups 0 and 1"),
+            std::string::npos)
+      << Why;
+}
+
+// Agent ids after the td's: compute warpgroup g > 0 is agent N + g, with
+// the compute agent's record and its own name.
+TEST(ComputeSplitModel, ExtraWarpgroupsAreAgentsAfterTheTds) {
+  for (StringRef Name : {"blackwell", "hopper"}) {
+    const model::Machine &M = model::machine(Name);
+    unsigned N = M.agents().size();
+    EXPECT_EQ(maxAgentId(M), N + 1) << Name.str();
+    EXPECT_EQ(computeWarpgroupAgent(M, 0), M.defaultAgent());
+    EXPECT_EQ(computeWarpgroupAgent(M, 1), N + 1);
+    EXPECT_TRUE(isExtraWarpgroupAgent(M, N + 1));
+    EXPECT_FALSE(isExtraWarpgroupAgent(M, N));
+    EXPECT_FALSE(isExtraWarpgroupAgent(M, N + 2));
+    EXPECT_EQ(agentNameOf(M, N + 1),
+              std::string(M.agents()[M.defaultAgent() - 1].Name) + ".1");
+    EXPECT_EQ(agentNameOf(M, 1), M.agents()[0].Name);
+    EXPECT_EQ(agentRecordOf(M, N + 1).Warps,
+              M.agents()[M.defaultAgent() - 1].Warps);
+    EXPECT_EQ(agentRecordOf(M, N + 1).Registers,
+              M.agents()[M.defaultAgent() - 1].Registers);
+  }
 }
 
 // The td's count: two compute warpgroups at most on both machines, one of

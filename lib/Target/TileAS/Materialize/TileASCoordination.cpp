@@ -51,11 +51,14 @@ unsigned TileASCoordinationBuilder::unitOf(unsigned Op) const {
 TileASCoordinationSolve
 llvm::solveLoopCoordination(const TileASLoopSchedule &S,
                             const TileASPipelinerOptions &Opts,
-                            bool Specialized) {
+                            bool Specialized, ArrayRef<unsigned> AgentOf) {
   TileASCoordinationInput CI =
       TileASCoordinationInput::build(*S.Loop, S.Instrs, Opts);
   TileASCoordinationSolve Solved;
   Solved.In = std::move(CI.In);
+  for (unsigned I = 0; I < AgentOf.size() && I < Solved.In.Ops.size(); ++I)
+    if (AgentOf[I])
+      Solved.In.Ops[I].Agent = AgentOf[I];
   if (!Specialized) {
     Solved.In.WarpSpecialized = false;
     Solved.In.RingSlack = 0;
@@ -128,8 +131,15 @@ static void renumberPipes(pipes::SolveResult &R, unsigned From,
 }
 
 Expected<pipes::SolveResult>
-TileASCoordinationBuilder::solve(unsigned FirstPipeId, bool Specialized) {
-  return adopt(solveLoopCoordination(S, Opts, Specialized), FirstPipeId);
+TileASCoordinationBuilder::solve(unsigned FirstPipeId, bool Specialized,
+                                 ArrayRef<unsigned> AgentOf) {
+  return adopt(solveLoopCoordination(S, Opts, Specialized, AgentOf),
+               FirstPipeId);
+}
+
+unsigned TileASCoordinationBuilder::drainReader(const pipes::Pipe &P) const {
+  auto It = DrainReaders.find(P.Id);
+  return It != DrainReaders.end() ? It->second : issuingAgent(-1);
 }
 
 Expected<pipes::SolveResult>
@@ -206,7 +216,7 @@ void TileASCoordinationBuilder::create(const pipes::Pipe &P,
   // Who issues each side: the consumers' agent, or for a drain the default
   // agent, which runs the code after the loop.
   unsigned ConsumerAgent = P.Consumers.empty()
-                               ? issuingAgent(-1)
+                               ? drainReader(P)
                                : issuingAgent(int(P.Consumers.back().Op));
   Created.push_back(
       BuildMI(MBB, Where, DebugLoc(), TII.get(TileAS::PIPE_CREATE))
@@ -255,7 +265,7 @@ void TileASCoordinationBuilder::emitExit(const pipes::SolveResult &Solution,
       create(P, Loop, Exit, ExitStart);
     if (Mine(P))
       PipeOp(TileAS::PIPE_PRODUCER_COMMIT, P, P.FullBarrier, First, ExitStart);
-    if (DrainWaits)
+    if (DrainWaits && (IssuingAgent.empty() || drainReader(P) == Agent))
       PipeOp(TileAS::PIPE_CONSUMER_WAIT, P, P.FullBarrier, First, ExitStart);
   }
 

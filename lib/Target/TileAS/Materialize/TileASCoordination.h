@@ -109,8 +109,11 @@ public:
   /// strategy (a loop that warp specialization had to give up on: its
   /// one-barrier mutexes and schedule-deep rings need no more of any budget
   /// than the warp-specialized solve the scheduler charged).
+  /// AgentOf, when not empty, is the agent issuing each scheduled op
+  /// (a compute warpgroup split: TileASComputeSplit.h), for the solve.
   Expected<tileas::pipes::SolveResult> solve(unsigned FirstPipeId,
-                                             bool Specialized = true);
+                                             bool Specialized = true,
+                                             ArrayRef<unsigned> AgentOf = {});
   /// As solve(), from a solve made before (solveLoopCoordination), its pipes
   /// numbered again from FirstPipeId.
   Expected<tileas::pipes::SolveResult>
@@ -141,6 +144,12 @@ public:
   /// earlier loop's dispatch), or 0 when every warp does. PIPE_CREATE names
   /// it for both sides.
   void setStreamAgent(unsigned Agent) { StreamAgent = Agent; }
+  /// Warp specialization with compute warpgroups: the agent that reads
+  /// drain pipe Pipe after the loop (the default agent where not set).
+  void setDrainReader(unsigned Pipe, unsigned Agent) {
+    DrainReaders[Pipe] = Agent;
+  }
+  unsigned drainReader(const tileas::pipes::Pipe &P) const;
   unsigned issuingAgent(int Op) const;
   unsigned producerAgent(const tileas::pipes::Pipe &P) const;
 
@@ -183,6 +192,7 @@ private:
   SmallVector<MachineInstr *, 32> Created;
   std::vector<unsigned> IssuingAgent;
   unsigned StreamAgent = 0;
+  DenseMap<unsigned, unsigned> DrainReaders;
   SmallVector<unsigned, 4> LateReleases;
 };
 
@@ -198,7 +208,8 @@ MachineInstr *loopCarriedReleaseIteration(Register Iter, Register IV,
 /// the unspecialized form. Changes nothing.
 TileASCoordinationSolve
 solveLoopCoordination(const TileASLoopSchedule &S,
-                      const TileASPipelinerOptions &Opts, bool Specialized);
+                      const TileASPipelinerOptions &Opts, bool Specialized,
+                      ArrayRef<unsigned> AgentOf = {});
 
 /// Whether the function still describes S's loop to the solve as it did
 /// when Solved was made: expanding an earlier loop may have replaced a value

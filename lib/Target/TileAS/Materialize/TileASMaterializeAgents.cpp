@@ -33,6 +33,7 @@
 #include "WarpSpecialize/TileASTileWork.h"
 #include "WarpSpecialize/TileASWarpLayout.h"
 #include "WarpSpecialize/TileASWarpSpecialize.h"
+#include "tileas/MIRExec/ComputeWarpgroups.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/Model/MachineModel.h"
 #include "tileas/PTX/SharedArena.h"
@@ -104,8 +105,80 @@ TileASMaterializeSchedule::whyNotSpecialized(const TileASLoopSchedule &S,
     return L.Partition->why();
   // Before the registers' verdict: a second compute warpgroup is what a
   // loop refused for them may need.
-  remarkComputeSplit(S, L, *L.Partition);
+  if (std::optional<TileASWarpgroupSplit> Split =
+          remarkComputeSplit(S, L, *L.Partition))
+    if (splitComputeWork(S, L, std::move(*Split)))
+      return "";
+  // A solve that failed again, going back to one warpgroup, was reported.
+  if (!L.Partition)
+    return "its coordination for one compute warpgroup could not be solved "
+           "again";
   return whyAgentsDoNotFit(S, L.Counted, *L.Partition);
+}
+
+bool TileASMaterializeSchedule::splitComputeWork(const TileASLoopSchedule &S,
+                                                 LoopInProgress &L,
+                                                 TileASWarpgroupSplit Split) {
+  std::vector<unsigned> OpAgent = Split.OpAgent;
+  std::string Why;
+  Expected<pipes::SolveResult> Solved =
+      L.Coord.solve(L.FirstPipeId, /*Specialized=*/true, OpAgent);
+  if (!Solved) {
+    Why = "its coordination could not be solved with them: " +
+          toString(Solved.takeError());
+  } else {
+    L.Solution = std::move(*Solved);
+    // Each drain is read after the loop by one warpgroup, which waits for it.
+    for (const pipes::Pipe &P : L.Solution->Pipes) {
+      if (P.Kind != pipes::PipeKind::Drain || P.Producers.empty())
+        continue;
+      SmallVector<unsigned, 2> Readers;
+      for (const MachineOperand &Def : S.Instrs[P.Producers.back()]->all_defs())
+        for (unsigned A : Split.LiveOutReaders.lookup(Def.getReg()))
+          if (!is_contained(Readers, A))
+            Readers.push_back(A);
+      if (Readers.size() > 1 && Why.empty())
+        Why = formatv("drain pipe {0} is read after the loop by two "
+                      "warpgroups",
+                      P.Id);
+    }
+    TileASAgentPartition Partition = TileASAgentPartition::analyze(
+        S, L.Counted, *L.Solution, S.Problem->Problem.dependences(),
+        std::move(Split));
+    if (Why.empty())
+      Why = Partition.why();
+    if (Why.empty())
+      Why = whyAgentsDoNotFit(S, L.Counted, Partition);
+    if (Why.empty()) {
+      for (const pipes::Pipe &P : L.Solution->Pipes) {
+        if (P.Kind != pipes::PipeKind::Drain || P.Producers.empty())
+          continue;
+        for (const MachineOperand &Def :
+             S.Instrs[P.Producers.back()]->all_defs())
+          for (unsigned A :
+               Partition.split()->LiveOutReaders.lookup(Def.getReg()))
+            L.Coord.setDrainReader(P.Id, A);
+      }
+      L.Partition.emplace(std::move(Partition));
+      return true;
+    }
+  }
+  MachineBasicBlock &Loop = *S.Loop;
+  ORE->emit([&] {
+    return MachineOptimizationRemarkMissed(
+               DEBUG_TYPE, "ComputeWarpgroupsNotMaterialized",
+               Loop.findDebugLoc(Loop.begin()), &Loop)
+           << "loop bb." << ore::NV("Block", Loop.getNumber()) << " in "
+           << ore::NV("Function", CurMF->getName())
+           << ": one compute warpgroup: " << ore::NV("Reason", Why);
+  });
+  // Back to one compute warpgroup, as solved and partitioned before.
+  L.Partition.reset();
+  if (!solveCoordination(S, L, /*Specialized=*/true))
+    return false;
+  L.Partition.emplace(TileASAgentPartition::analyze(
+      S, L.Counted, *L.Solution, S.Problem->Problem.dependences()));
+  return false;
 }
 
 std::string TileASMaterializeSchedule::whyAgentsDoNotFit(
@@ -293,9 +366,9 @@ bool TileASMaterializeSchedule::specialize(const TileASLoopSchedule &S,
       << ore::NV("Stages", S.StageCount) << " stages into "
       << ore::NV("Agents", unsigned(Loops.size())) << " agents:";
     for (unsigned A = 1; A <= Loops.size(); ++A) {
-      const model::AgentRecord &Rec = tileasMachine(MF).agents()[A - 1];
-      R << (A > 1 ? "," : "") << " " << Rec.Name << " ("
-        << ore::NV("Warps", Rec.Warps) << " warp(s), "
+      const model::AgentRecord &Rec = agentRecordOf(tileasMachine(MF), A);
+      R << (A > 1 ? "," : "") << " " << agentNameOf(tileasMachine(MF), A)
+        << " (" << ore::NV("Warps", Rec.Warps) << " warp(s), "
         << ore::NV("Registers", agentBudget(MF, A)) << " registers";
       // A budget raised for the agent's estimate (partitionOverBudget).
       if (agentBudget(MF, A) != Rec.Registers)
@@ -309,16 +382,17 @@ bool TileASMaterializeSchedule::specialize(const TileASLoopSchedule &S,
   return true;
 }
 
-void TileASMaterializeSchedule::remarkComputeSplit(
+std::optional<TileASWarpgroupSplit>
+TileASMaterializeSchedule::remarkComputeSplit(
     const TileASLoopSchedule &S, const LoopInProgress &L,
     const TileASAgentPartition &Partition) {
   if (!S.Problem)
-    return;
+    return std::nullopt;
   TileASComputeComponents C = computeComponents(
       S, Partition, *L.Solution, S.Problem->Problem.dependences());
   // One component is every loop's usual case: nothing to say.
   if (C.count() < 2)
-    return;
+    return std::nullopt;
   MachineFunction &MF = *S.Loop->getParent();
   const model::Machine &M = tileasMachine(MF);
   // Each compute warpgroup at the td's budget: a budget raised for the
@@ -329,6 +403,14 @@ void TileASMaterializeSchedule::remarkComputeSplit(
                                        : agentBudget(MF, A);
   TileASComputeSplitPlan Plan =
       planComputeWarpgroups(M, warpLayout(S, Partition), Budgets, C.Size);
+  // The split made concrete: each part of the code after the loop to its
+  // warpgroup.
+  std::optional<TileASWarpgroupSplit> Materialized;
+  std::string WhyNotSplit;
+  if (computeWarpgroupsRequested() && C.Joined.empty() && C.Shared.empty() &&
+      Plan.Warpgroups > 1)
+    Materialized =
+        splitComputeWarpgroups(S, C, Plan, *L.Counted.Exit, WhyNotSplit);
   MachineBasicBlock &Loop = *S.Loop;
   ORE->emit([&] {
     MachineOptimizationRemarkAnalysis R(DEBUG_TYPE, "ComputeWarpgroups",
@@ -372,11 +454,24 @@ void TileASMaterializeSchedule::remarkComputeSplit(
         << ore::NV("OneWarpgroupNeed", One) << "), "
         << (*std::max_element(Split.begin(), Split.end()) > Budget ? "over"
                                                                    : "within")
-        << " the budget of " << ore::NV("Budget", Budget)
-        << "; not materialized yet: one warpgroup issues them all";
+        << " the budget of " << ore::NV("Budget", Budget);
+      if (Materialized)
+        R << "; each its own agent (";
+      else if (!WhyNotSplit.empty())
+        R << "; one warpgroup issues them all: "
+          << ore::NV("WhyNotSplit", WhyNotSplit);
+      else
+        R << "; not materialized yet: one warpgroup issues them all";
+      for (unsigned G = 1; Materialized && G < Plan.Warpgroups; ++G)
+        R << (G > 1 ? ", " : "")
+          << ore::NV("Agent", agentNameOf(M, computeWarpgroupAgent(M, G)))
+          << " " << ore::NV("AgentId", computeWarpgroupAgent(M, G));
+      if (Materialized)
+        R << ")";
     }
     return R;
   });
+  return Materialized;
 }
 
 void TileASMaterializeSchedule::remarkAgentLoops(
@@ -391,8 +486,7 @@ void TileASMaterializeSchedule::remarkAgentLoops(
       return MachineOptimizationRemarkAnalysis(
                  DEBUG_TYPE, "AgentRegisterNeed",
                  E.Kernel->findDebugLoc(E.Kernel->begin()), E.Kernel)
-             << "agent "
-             << tileasMachine(*S.Loop->getParent()).agents()[A - 1].Name
+             << "agent " << agentNameOf(tileasMachine(*S.Loop->getParent()), A)
              << " keeps about " << ore::NV("Need", Fit.Need)
              << " 32-bit registers live in its loop, of its budget "
              << ore::NV("Budget", Fit.Budget);
@@ -403,7 +497,7 @@ void TileASMaterializeSchedule::remarkAgentLoops(
                    DEBUG_TYPE, "PrefetchShortened",
                    E.Kernel->findDebugLoc(E.Kernel->begin()), E.Kernel)
                << "agent "
-               << tileasMachine(*S.Loop->getParent()).agents()[A - 1].Name
+               << agentNameOf(tileasMachine(*S.Loop->getParent()), A)
                << " prefetches its far-memory loads "
                << ore::NV("Distance", Fit.Distance)
                << " iteration(s) ahead instead of "
@@ -422,8 +516,7 @@ void TileASMaterializeSchedule::remarkAgentLoops(
       return MachineOptimizationRemarkAnalysis(
                  DEBUG_TYPE, "FarMemoryPrefetch",
                  E.Kernel->findDebugLoc(E.Kernel->begin()), E.Kernel)
-             << "agent "
-             << tileasMachine(*S.Loop->getParent()).agents()[A - 1].Name
+             << "agent " << agentNameOf(tileasMachine(*S.Loop->getParent()), A)
              << " issues the far-memory loads it reads itself "
              << ore::NV("Distance", Fit.Distance)
              << " iteration(s) further ahead of their readers: "

@@ -151,9 +151,17 @@ private:
   /// Splits the loop into one loop per agent (WarpSpecialize/).
   bool specialize(const TileASLoopSchedule &S, LoopInProgress &L);
   /// Whether the default agent's work falls into independent components
-  /// that compute warpgroups of their own would run (TileASComputeSplit.h).
-  void remarkComputeSplit(const TileASLoopSchedule &S, const LoopInProgress &L,
-                          const TileASAgentPartition &Partition);
+  /// that compute warpgroups of their own would run (TileASComputeSplit.h);
+  /// returns the split when it is planned, -tileas-ws-compute-warpgroups
+  /// asks for it and the code after the loop divides.
+  std::optional<TileASWarpgroupSplit>
+  remarkComputeSplit(const TileASLoopSchedule &S, const LoopInProgress &L,
+                     const TileASAgentPartition &Partition);
+  /// Solves the coordination and partitions the loop again with Split's
+  /// compute warpgroups; false (with a remark, and L as it was) when they
+  /// do not fit.
+  bool splitComputeWork(const TileASLoopSchedule &S, LoopInProgress &L,
+                        TileASWarpgroupSplit Split);
   /// Each agent loop's register need and prefetch distance.
   void remarkAgentLoops(const TileASLoopSchedule &S,
                         ArrayRef<TileASExpandedLoop> Loops,

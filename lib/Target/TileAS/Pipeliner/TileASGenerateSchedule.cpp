@@ -29,6 +29,7 @@
 #include "TileASMachineFunctionInfo.h"
 #include "TileASOptions.h"
 #include "TileASSubtarget.h"
+#include "WarpSpecialize/TileASComputeSplit.h"
 #include "WarpSpecialize/TileASWarpLayout.h"
 #include "tileas/Model/MachineModel.h"
 #include "tileas/Sched/RegisterPressure.h"
@@ -421,6 +422,9 @@ void TileASGenerateSchedule::scheduleBlock(MachineBasicBlock &MBB) {
   // on the problem that result solves: the one handed over.
   SchedulerOptions SchedOpts = Opts.schedulerOptions();
   SchedOpts.RegisterLimits = registerLimits(*MBB.getParent(), Opts);
+  // Each compute warpgroup fitted to its own limit (TileASComputeSplit.h).
+  if (Opts.Target.warpSpecialized())
+    splitComputeRegisterGroups(*LP, SchedOpts.RegisterLimits);
   reserveSequenceRegisters(SchedOpts.RegisterLimits, *LP);
   TileASStrategyChoice Choice;
   Choice.Result = tileas::scheduleLoop(LP->Problem, SchedOpts);

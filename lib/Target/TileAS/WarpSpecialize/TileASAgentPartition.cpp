@@ -11,6 +11,7 @@
 #include "Pipeliner/TileASLoopSchedule.h"
 #include "TileASRegisterInfo.h"
 #include "TileASSubtarget.h"
+#include "tileas/MIRExec/ComputeWarpgroups.h"
 #include "tileas/Model/MachineModel.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -45,6 +46,17 @@ static bool isScalarInstr(const MachineInstr &MI,
   return all_of(MI.operands(), [&](const MachineOperand &MO) {
     return !MO.isReg() || isScalarRegister(MRI, MO.getReg());
   });
+}
+
+std::vector<unsigned> llvm::homeAgentsOf(ArrayRef<MachineInstr *> Instrs,
+                                         const MachineRegisterInfo &MRI) {
+  bool LoopStores = any_of(Instrs, [](const MachineInstr *MI) {
+    return MI->mayStore() || MI->hasUnmodeledSideEffects();
+  });
+  std::vector<unsigned> Home;
+  for (const MachineInstr *MI : Instrs)
+    Home.push_back(isScalarInstr(*MI, MRI, LoopStores) ? 0 : homeAgentOf(*MI));
+  return Home;
 }
 
 bool llvm::isPureScalarInstr(const MachineInstr &MI,
@@ -141,7 +153,7 @@ unsigned TileASAgentPartition::homeOf(const MachineInstr &MI) const {
 }
 
 std::string TileASAgentPartition::agentName(unsigned Agent) const {
-  return formatv("{0} ({1})", Agent, machine().agents()[Agent - 1].Name).str();
+  return formatv("{0} ({1})", Agent, agentNameOf(machine(), Agent)).str();
 }
 
 std::string TileASAgentPartition::describe(const MachineInstr &MI) const {
@@ -350,9 +362,13 @@ std::vector<unsigned> TileASAgentPartition::issuingAgents() const {
 
 TileASAgentPartition TileASAgentPartition::analyze(
     const TileASLoopSchedule &S, const TileASCountedLoop &Counted,
-    const pipes::SolveResult &Sol, ArrayRef<Dependence> Deps) {
+    const pipes::SolveResult &Sol, ArrayRef<Dependence> Deps,
+    std::optional<TileASWarpgroupSplit> Split) {
   TileASAgentPartition P(S, Sol);
   unsigned N = P.machine().agents().size();
+  if (N && Split)
+    N += Split->Warpgroups - 1;
+  P.Split = std::move(Split);
   if (!N) {
     P.Why = "the machine model has no agents (td Agent records)";
     return P;
@@ -361,14 +377,13 @@ TileASAgentPartition TileASAgentPartition::analyze(
   P.Worklist.resize(N);
   P.Crossings.resize(N);
   const MachineRegisterInfo &MRI = S.Loop->getParent()->getRegInfo();
-  bool LoopStores = any_of(S.Instrs, [](const MachineInstr *MI) {
-    return MI->mayStore() || MI->hasUnmodeledSideEffects();
-  });
+  std::vector<unsigned> Homes = homeAgentsOf(S.Instrs, MRI);
   for (unsigned I = 0; I < S.Instrs.size(); ++I) {
     P.SchedIndex[S.Instrs[I]] = I;
-    P.Home.push_back(isScalarInstr(*S.Instrs[I], MRI, LoopStores)
-                         ? 0
-                         : homeAgentOf(*S.Instrs[I]));
+    P.Home.push_back(Homes[I]);
+    // An extra compute warpgroup's component.
+    if (P.Split && P.Split->OpAgent[I] && P.Home.back())
+      P.Home.back() = P.Split->OpAgent[I];
   }
   // One agent issuing every op but the recomputed scalars overlaps
   // nothing: it would be the unspecialized loop behind the dispatch, which
@@ -402,15 +417,23 @@ TileASAgentPartition TileASAgentPartition::analyze(
   }
   if (!P.checkSides())
     return P;
-  // The default agent runs the code after the loop.
+  // The default agent runs the code after the loop (an extra compute
+  // warpgroup its own part of it).
   unsigned Default = P.machine().defaultAgent();
   for (MachineInstr &MI : *S.Loop)
-    for (const MachineOperand &Def : MI.all_defs())
-      if (Def.getReg().isVirtual() && any_of(MRI.use_instructions(Def.getReg()),
-                                             [&](const MachineInstr &U) {
-                                               return U.getParent() != S.Loop;
-                                             }))
+    for (const MachineOperand &Def : MI.all_defs()) {
+      if (!Def.getReg().isVirtual())
+        continue;
+      if (P.Split) {
+        for (unsigned Reader : P.Split->LiveOutReaders.lookup(Def.getReg()))
+          P.need(Reader, Def.getReg(), nullptr);
+        continue;
+      }
+      if (any_of(
+              MRI.use_instructions(Def.getReg()),
+              [&](const MachineInstr &U) { return U.getParent() != S.Loop; }))
         P.need(Default, Def.getReg(), nullptr);
+    }
   for (unsigned A = 1; A <= N && P.Why.empty(); ++A)
     P.close(A);
   // After the values, whose reasons name the exact register.

@@ -37,6 +37,7 @@
 #ifndef TILEAS_TILEASAGENTPARTITION_H
 #define TILEAS_TILEASAGENTPARTITION_H
 
+#include "WarpSpecialize/TileASComputeSplit.h"
 #include "tileas/Model/MachineModel.h"
 #include "tileas/Pipes/PipeSolve.h"
 #include "tileas/Sched/Problem.h"
@@ -82,6 +83,11 @@ bool isIdleLoopInstr(const MachineInstr &MI, const MachineInstr *IVPhi,
                      const MachineBasicBlock &Loop,
                      const MachineRegisterInfo &MRI);
 
+/// The home agent of each of a loop's scheduled instructions Instrs, as
+/// the partition assigns them (0 for a scalar every agent recomputes).
+std::vector<unsigned> homeAgentsOf(ArrayRef<MachineInstr *> Instrs,
+                                   const MachineRegisterInfo &MRI);
+
 /// How an agent gets a buffered value that another agent defines.
 struct TileASCrossing {
   /// The buffer allocated before the loop, for a value rewritten in place.
@@ -100,16 +106,25 @@ public:
   /// Solution. Check why() before anything else.
   /// Deps are the loop's dependences, ops indexed like S.Instrs (those of
   /// ops beyond, such as the loop branch, are ignored).
-  static TileASAgentPartition analyze(const TileASLoopSchedule &S,
-                                      const TileASCountedLoop &Counted,
-                                      const tileas::pipes::SolveResult &Sol,
-                                      ArrayRef<tileas::Dependence> Deps);
+  /// With Split, the default agent's components run on its compute
+  /// warpgroups: an extra warpgroup's instructions, and the values it reads
+  /// after the loop, are that warpgroup's agent's (Sol solved with them).
+  static TileASAgentPartition
+  analyze(const TileASLoopSchedule &S, const TileASCountedLoop &Counted,
+          const tileas::pipes::SolveResult &Sol,
+          ArrayRef<tileas::Dependence> Deps,
+          std::optional<TileASWarpgroupSplit> Split = std::nullopt);
 
   /// Empty when the loop can be specialized, else the reason it cannot.
   const std::string &why() const { return Why; }
 
-  /// Agents are numbered 1 .. numAgents(), as in td.
+  /// Agents are numbered 1 .. numAgents(), as in td, then the extra
+  /// compute warpgroups of a split.
   unsigned numAgents() const { return Keep.size(); }
+  /// The compute warpgroups the loop is split into, or null for one.
+  const TileASWarpgroupSplit *split() const {
+    return Split ? &*Split : nullptr;
+  }
   /// The agent that issues each scheduled instruction (its home agent; the
   /// default agent for scalar ones), indexed like S.Instrs.
   std::vector<unsigned> issuingAgents() const;
@@ -160,6 +175,7 @@ private:
   std::vector<DenseSet<const MachineInstr *>> Keep;
   std::vector<std::vector<MachineInstr *>> Worklist;
   std::vector<MapVector<Register, TileASCrossing>> Crossings;
+  std::optional<TileASWarpgroupSplit> Split;
   std::string Why;
 };
 

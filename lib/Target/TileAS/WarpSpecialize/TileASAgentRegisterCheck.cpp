@@ -27,6 +27,7 @@
 #include "WarpSpecialize/TileASStreamAgent.h"
 #include "WarpSpecialize/TileASWarpLayout.h"
 #include "WarpSpecialize/TileASWarpSpecialize.h"
+#include "tileas/MIRExec/ComputeWarpgroups.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/Model/MachineModel.h"
 
@@ -200,7 +201,6 @@ bool TileASAgentRegisterCheck::runOnMachineFunction(MachineFunction &MF) {
   const TargetRegisterInfo &TRI = *MF.getSubtarget().getRegisterInfo();
   auto &ORE = getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
   const model::Machine &M = tileasMachine(MF);
-  ArrayRef<model::AgentRecord> Agents = M.agents();
   SmallVector<AgentSwitch, 4> Switches = agentSwitches(MF);
   bool Changed = false;
   for (AgentSwitch &Sw : Switches) {
@@ -208,9 +208,7 @@ bool TileASAgentRegisterCheck::runOnMachineFunction(MachineFunction &MF) {
     const MachineBasicBlock &MBB = *Sw.MBB;
     unsigned Agent = Sw.Agent;
     unsigned Budget = Sw.Budget;
-    std::string Name = Agent <= Agents.size()
-                           ? std::string(Agents[Agent - 1].Name)
-                           : formatv("#{0}", Agent).str();
+    std::string Name = agentNameOf(M, Agent);
     RegionRegisters Used = regionRegisters(MBB, TRI);
     unsigned &Recorded =
         MF.getInfo<TileASMachineFunctionInfo>()->AgentRegisterUnits[Agent];

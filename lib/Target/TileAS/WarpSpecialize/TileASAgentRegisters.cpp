@@ -12,6 +12,7 @@
 #include "TileASSubtarget.h"
 #include "WarpSpecialize/TileASAgentPartition.h"
 #include "WarpSpecialize/TileASWarpLayout.h"
+#include "tileas/MIRExec/ComputeWarpgroups.h"
 #include "tileas/Model/MachineModel.h"
 #include "tileas/Sched/RegisterPressure.h"
 
@@ -210,20 +211,20 @@ std::string llvm::partitionOverBudget(const TileASLoopSchedule &S,
     }
     Need[A] = estimateLoopRegisters(Order, Stage, MRI);
     Sequences[A] = sequenceRegisters(Order, MRI);
-    Budget[A] = M.agents()[A - 1].Registers;
+    Budget[A] = tileas::agentRecordOf(M, A).Registers;
   }
   // The compute agent over the td's budget takes what the register file
   // leaves it (the largest budget), when that holds its need.
   SmallVector<unsigned, 4> Layout = warpLayout(S, Partition);
   for (unsigned A = 1; A <= N; ++A) {
-    const tileas::model::AgentRecord &Rec = M.agents()[A - 1];
+    const tileas::model::AgentRecord &Rec = tileas::agentRecordOf(M, A);
     const unsigned Total = Need[A] + Sequences[A];
     if (Total <= Budget[A])
       continue;
     std::string Over = formatv(
         "agent {0} would keep {1} 32-bit registers live in its loop"
         "{2}, over its setmaxnreg budget of {3}",
-        Rec.Name, Need[A],
+        tileas::agentNameOf(M, A), Need[A],
         Need[A] > Budget[A]
             ? std::string()
             : formatv(" and {0} for its PTX sequences", Sequences[A]).str(),
@@ -242,7 +243,7 @@ std::string llvm::partitionOverBudget(const TileASLoopSchedule &S,
   }
   auto &Raised = MF.getInfo<TileASMachineFunctionInfo>()->AgentBudgets;
   for (unsigned A = 1; A <= N; ++A)
-    if (Budget[A] != M.agents()[A - 1].Registers)
+    if (Budget[A] != tileas::agentRecordOf(M, A).Registers)
       Raised[A] = Budget[A];
   return "";
 }
@@ -268,6 +269,7 @@ unsigned llvm::raiseAgentBudget(const TileASLoopSchedule &S,
 unsigned llvm::agentBudget(const MachineFunction &MF, unsigned A) {
   const auto &Raised = MF.getInfo<TileASMachineFunctionInfo>()->AgentBudgets;
   auto It = Raised.find(A);
-  return It != Raised.end() ? It->second
-                            : tileasMachine(MF).agents()[A - 1].Registers;
+  return It != Raised.end()
+             ? It->second
+             : tileas::agentRecordOf(tileasMachine(MF), A).Registers;
 }

@@ -120,7 +120,10 @@ private:
   void swapCopies(MachineBasicBlock &Head, MachineBasicBlock &Entry,
                   MachineBasicBlock &TileLatch, unsigned Agent);
   void readCrossings(unsigned Agent);
+  void moveEpilogues();
   void pruneDefault();
+  /// The registers every warp launches with (AGENT_SWITCH's inc|dec).
+  unsigned launchRegisters() const;
   void removeDeadPhis(MachineBasicBlock &MBB);
   SmallVector<unsigned, 4> dispatchOrder() const;
   /// Agent A's AGENT_SWITCH sets Budget registers (raised after the

@@ -48,14 +48,19 @@
 #include "tileas/Sched/Problem.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/CodeGen/Register.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace llvm {
 
+class MachineBasicBlock;
+class MachineInstr;
 class TileASAgentPartition;
 struct TileASLoopSchedule;
 
@@ -120,6 +125,69 @@ TileASComputeSplitPlan planComputeWarpgroups(const tileas::model::Machine &M,
                                              ArrayRef<unsigned> Layout,
                                              ArrayRef<unsigned> Budgets,
                                              ArrayRef<unsigned> ComponentSizes);
+
+/// A plan of two or more compute warpgroups, made concrete for one loop:
+/// each warpgroup after the first is an agent of its own
+/// (tileas/MIRExec/ComputeWarpgroups.h) that issues its components'
+/// instructions in its own copy of the loop and its part of the code after
+/// the loop (its epilogue).
+struct TileASWarpgroupSplit {
+  unsigned Warpgroups = 1;
+  /// The agent that issues each scheduled instruction (indexed like
+  /// S.Instrs) instead of its home agent; 0 keeps the home agent.
+  std::vector<unsigned> OpAgent;
+  /// An instruction after the loop (in its exit block) that an extra
+  /// warpgroup runs: moved to its exit, or for a scalar that others read
+  /// too (a row's address), copied there.
+  struct EpilogueInstr {
+    MachineInstr *MI = nullptr;
+    unsigned Agent = 0;
+    bool Copy = false;
+  };
+  /// In block order.
+  SmallVector<EpilogueInstr, 16> Epilogue;
+  /// The agents that read each of the loop's values after it (the default
+  /// agent for what stays in the exit block).
+  DenseMap<Register, SmallVector<unsigned, 2>> LiveOutReaders;
+  /// Where the warps go (placeComputeWarpgroups), Warpgroups of them for
+  /// the default agent.
+  TileASWarpgroupPlacement Placement;
+  /// The extra warpgroup's agent that MI moves to (0: none).
+  unsigned epilogueAgent(const MachineInstr *MI) const;
+  /// Whether MI is copied into Agent's exit.
+  bool copiedTo(const MachineInstr *MI, unsigned Agent) const;
+};
+
+/// Makes Plan concrete for the loop of S whose default agent's work is C
+/// (computeComponents, neither Joined nor Shared), whose exit block is Exit:
+/// the code after the loop goes to the warpgroup whose values it reads.
+/// Returns nothing, with the reason in Why, when it cannot: Exit is not the
+/// loop's only successor outside it with the loop its only predecessor,
+/// holds PHIs, or an instruction there that an extra warpgroup would run
+/// defines a value read elsewhere or cannot move (a terminator, a call,
+/// side effects).
+std::optional<TileASWarpgroupSplit>
+splitComputeWarpgroups(const TileASLoopSchedule &S,
+                       const TileASComputeComponents &C,
+                       const TileASComputeSplitPlan &Plan,
+                       MachineBasicBlock &Exit, std::string &Why);
+
+/// -tileas-ws-compute-warpgroups: materialize the planned compute
+/// warpgroups (off: the plan is reported only).
+bool computeWarpgroupsRequested();
+
+struct TileASLoopProblem;
+
+/// Warp-specialized with -tileas-ws-compute-warpgroups, before scheduling:
+/// each extra compute warpgroup's components (the td's count, balanced as
+/// planComputeWarpgroups balances them) get the register group of its
+/// agent, so that the register-aware scheduler fits each warpgroup to its
+/// own limit (Limits, one per agent, extended with the extra warpgroups'
+/// td budgets less what their PTX sequences need; the default agent's
+/// lowered to what the register file leaves it beside them). Returns the
+/// warpgroups (1: nothing changed).
+unsigned splitComputeRegisterGroups(TileASLoopProblem &LP,
+                                    SmallVectorImpl<unsigned> &Limits);
 
 } // namespace llvm
 

@@ -9,6 +9,7 @@
 #include "TileASSubtarget.h"
 #include "WarpSpecialize/TileASAgentPartition.h"
 
+#include "tileas/MIRExec/ComputeWarpgroups.h"
 #include "tileas/Model/MachineModel.h"
 #include "tileas/Sched/Scheduler.h"
 
@@ -77,11 +78,15 @@ SmallVector<unsigned, 4> llvm::placeAgentWarps(const model::Machine &M,
                                                ArrayRef<unsigned> Layout) {
   ArrayRef<model::AgentRecord> Agents = M.agents();
   constexpr unsigned WarpgroupWarps = 4;
-  SmallVector<unsigned, 4> FirstWarp(Agents.size() + 1, 0);
+  // Indexed by agent id: the td's, and any extra compute warpgroup laid out.
+  size_t Ids = Agents.size();
+  for (unsigned A : Layout)
+    Ids = std::max<size_t>(Ids, A);
+  SmallVector<unsigned, 4> FirstWarp(Ids + 1, 0);
   unsigned Warp = 0;
   std::optional<unsigned> GroupBudget;
   for (unsigned A : Layout) {
-    const model::AgentRecord &Rec = Agents[A - 1];
+    const model::AgentRecord &Rec = agentRecordOf(M, A);
     if (Warp % WarpgroupWarps && GroupBudget != Rec.Registers)
       Warp = alignTo(Warp, WarpgroupWarps);
     FirstWarp[A] = Warp;
@@ -94,7 +99,6 @@ SmallVector<unsigned, 4> llvm::placeAgentWarps(const model::Machine &M,
 uint64_t llvm::agentRegisterFileUse(const model::Machine &M,
                                     ArrayRef<unsigned> Layout,
                                     ArrayRef<unsigned> Budgets) {
-  ArrayRef<model::AgentRecord> Agents = M.agents();
   constexpr unsigned WarpgroupWarps = 4, WarpThreads = 32;
   // The same walk as placeAgentWarps, with Budgets for the td's: a budget
   // that differs from the current warpgroup's starts the next warpgroup.
@@ -105,7 +109,7 @@ uint64_t llvm::agentRegisterFileUse(const model::Machine &M,
     unsigned Budget = Budgets[A];
     if (Warp % WarpgroupWarps && Current != Budget)
       Warp = alignTo(Warp, WarpgroupWarps);
-    for (unsigned End = Warp + Agents[A - 1].Warps; Warp != End; ++Warp) {
+    for (unsigned End = Warp + agentRecordOf(M, A).Warps; Warp != End; ++Warp) {
       unsigned G = Warp / WarpgroupWarps;
       if (GroupBudget.size() <= G)
         GroupBudget.resize(G + 1, 0);
@@ -144,9 +148,10 @@ llvm::placeComputeWarpgroups(const model::Machine &M, ArrayRef<unsigned> Layout,
   P.FirstWarp = placeAgentWarps(M, Layout);
   uint64_t BusyWarps = 0, Registers = 0;
   for (unsigned A : Layout) {
-    P.Warps = std::max(P.Warps, P.FirstWarp[A] + Agents[A - 1].Warps);
-    BusyWarps += Agents[A - 1].Warps;
-    Registers += uint64_t(Agents[A - 1].Warps) * Budgets[A];
+    unsigned Warps = agentRecordOf(M, A).Warps;
+    P.Warps = std::max(P.Warps, P.FirstWarp[A] + Warps);
+    BusyWarps += Warps;
+    Registers += uint64_t(Warps) * Budgets[A];
   }
   unsigned Default = M.defaultAgent();
   for (unsigned G = 1; Default && G < ComputeWarpgroups; ++G) {

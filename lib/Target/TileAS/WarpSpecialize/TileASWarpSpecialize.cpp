@@ -17,6 +17,7 @@
 #include "WarpSpecialize/TileASAgentRelease.h"
 #include "WarpSpecialize/TileASAgentRewrite.h"
 #include "WarpSpecialize/TileASWarpLayout.h"
+#include "tileas/MIRExec/ComputeWarpgroups.h"
 #include "tileas/MIRExec/CoordinationOperands.h"
 #include "tileas/Model/MachineModel.h"
 
@@ -150,6 +151,68 @@ void AgentRewrite::readCrossings(unsigned Agent) {
   }
 }
 
+/// The code after the loop that an extra compute warpgroup runs moves to
+/// the end of its exit (the scalars it reads that others read too, such as
+/// a row's address, copied there), reading its own copies of the loop's
+/// values, and the buffers other agents rewrite in place as they were
+/// allocated.
+void AgentRewrite::moveEpilogues() {
+  const TileASWarpgroupSplit *Split = Partition.split();
+  if (!Split)
+    return;
+  // Each warpgroup's copies of the exit's scalars.
+  DenseMap<std::pair<unsigned, Register>, Register> Copied;
+  SmallVector<MachineInstr *, 8> Originals;
+  for (const TileASWarpgroupSplit::EpilogueInstr &E : Split->Epilogue) {
+    unsigned A = E.Agent;
+    AgentRegion &R = Regions[A - 1];
+    MachineInstr *MI = E.MI;
+    if (E.Copy) {
+      MI = MF.CloneMachineInstr(E.MI);
+      R.Exit->insert(R.Exit->getFirstTerminator(), MI);
+      for (MachineOperand &Def : MI->all_defs()) {
+        Register New = MRI.createVirtualRegister(MRI.getRegClass(Def.getReg()));
+        Copied[{A, Def.getReg()}] = New;
+        Def.setReg(New);
+      }
+      if (!is_contained(Originals, E.MI))
+        Originals.push_back(E.MI);
+    } else {
+      R.Exit->splice(R.Exit->getFirstTerminator(), MI->getParent(),
+                     MI->getIterator());
+    }
+    for (MachineOperand &MO : MI->uses()) {
+      if (!MO.isReg() || !MO.getReg().isVirtual())
+        continue;
+      MO.setIsKill(false);
+      Register Reg = MO.getReg();
+      if (Register C = Copied.lookup({A, Reg})) {
+        MO.setReg(C);
+        continue;
+      }
+      const MachineInstr *Def = MRI.getVRegDef(Reg);
+      if (!Def || Def->getParent() != &Loop)
+        continue;
+      const auto &Crossings = Partition.crossings(A);
+      auto X = Crossings.find(Reg);
+      if (X != Crossings.end() && X->second.Outer) {
+        MO.setReg(outerValue(X->second.Outer));
+        continue;
+      }
+      auto It = R.Renamed.find(Reg);
+      assert(It != R.Renamed.end() &&
+             "the partition gave the warpgroup what it reads after the loop");
+      MO.setReg(It->second);
+    }
+  }
+  // A copied scalar that the default agent no longer reads goes.
+  for (MachineInstr *MI : reverse(Originals))
+    if (all_of(MI->all_defs(), [&](const MachineOperand &D) {
+          return MRI.use_nodbg_empty(D.getReg());
+        }))
+      MI->eraseFromParent();
+}
+
 /// The default agent keeps the original loop, without what other agents
 /// issue; after the loop it reads in-place buffers as they were allocated.
 void AgentRewrite::pruneDefault() {
@@ -191,8 +254,8 @@ void AgentRewrite::removeDeadPhis(MachineBasicBlock &MBB) {
 /// neither holds, the agents go
 /// in layout order, each by the end of its range.
 SmallVector<unsigned, 4> AgentRewrite::dispatchOrder() const {
-  ArrayRef<model::AgentRecord> Agents = tileasMachine(MF).agents();
-  unsigned N = Agents.size();
+  const model::Machine &M = tileasMachine(MF);
+  unsigned N = Regions.size();
   std::vector<int64_t> FirstOp(N + 1, INT64_MAX);
   for (unsigned I = 0; I < S.Instrs.size(); ++I)
     if (unsigned A = Partition.homeAgent(I))
@@ -204,7 +267,7 @@ SmallVector<unsigned, 4> AgentRewrite::dispatchOrder() const {
       Order, [&](unsigned X, unsigned Y) { return FirstOp[X] < FirstOp[Y]; });
   for (unsigned I = 0; I + 1 < N; ++I) {
     unsigned A = Order[I];
-    if (Agents[A - 1].Warps == 1)
+    if (agentRecordOf(M, A).Warps == 1)
       continue;
     auto Rest = ArrayRef<unsigned>(Order).drop_front(I + 1);
     if (all_of(Rest, [&](unsigned B) { return FirstWarp[B] > FirstWarp[A]; }) ||
@@ -218,8 +281,14 @@ SmallVector<unsigned, 4> AgentRewrite::dispatchOrder() const {
   return Order;
 }
 
+unsigned AgentRewrite::launchRegisters() const {
+  if (const TileASWarpgroupSplit *Split = Partition.split())
+    return Split->Placement.LaunchRegisters;
+  return agentLaunchRegisters(tileasMachine(MF));
+}
+
 void AgentRewrite::setAgentSwitchBudget(unsigned A, unsigned Budget) {
-  unsigned Launch = agentLaunchRegisters(tileasMachine(MF));
+  unsigned Launch = launchRegisters();
   for (MachineInstr &MI : *Regions[A - 1].Entry) {
     if (MI.getOpcode() != TileAS::AGENT_SWITCH)
       continue;
@@ -232,12 +301,12 @@ void AgentRewrite::setAgentSwitchBudget(unsigned A, unsigned Budget) {
 /// agent owning Warps warps from FirstWarp (the layout warpLayout chose);
 /// each agent's entry sets its registers and names its first warp.
 void AgentRewrite::buildDispatch() {
-  ArrayRef<model::AgentRecord> Agents = tileasMachine(MF).agents();
-  unsigned N = Agents.size();
-  unsigned Launch = agentLaunchRegisters(tileasMachine(MF));
+  const model::Machine &M = tileasMachine(MF);
+  unsigned N = Regions.size();
+  unsigned Launch = launchRegisters();
   for (unsigned A = 1; A <= N; ++A) {
     AgentRegion &R = Regions[A - 1];
-    const model::AgentRecord &Rec = Agents[A - 1];
+    const model::AgentRecord &Rec = agentRecordOf(M, A);
     BuildMI(R.Entry, DL, TII.get(TileAS::AGENT_SWITCH))
         .addImm(A)
         .addImm(Rec.Warps)
@@ -268,12 +337,12 @@ void AgentRewrite::buildDispatch() {
       MachineBasicBlock *T = Tests[I];
       // Equality for one warp; else LT the end of its range when every
       // agent still untested lies above it, GE its first warp otherwise.
-      bool OneWarp = Agents[A - 1].Warps == 1;
+      unsigned Warps = agentRecordOf(M, A).Warps;
+      bool OneWarp = Warps == 1;
       bool Above =
           all_of(ArrayRef<unsigned>(Order).drop_front(I + 1),
                  [&](unsigned B) { return FirstWarp[B] > FirstWarp[A]; });
-      unsigned Bound =
-          OneWarp || !Above ? FirstWarp[A] : FirstWarp[A] + Agents[A - 1].Warps;
+      unsigned Bound = OneWarp || !Above ? FirstWarp[A] : FirstWarp[A] + Warps;
       Register Mine = MRI.createVirtualRegister(&TileAS::PREDRegClass);
       BuildMI(T, DL, TII.get(TileAS::SETPri), Mine)
           .addReg(Warp)
@@ -553,6 +622,7 @@ AgentRewrite::run(ArrayRef<MachineInstr *> Ordered,
   if (!Nest)
     Loop.replacePhiUsesWith(&Preheader, Own.Entry);
 
+  moveEpilogues();
   pruneDefault();
   for (unsigned A = 1; A <= N; ++A)
     readCrossings(A);
@@ -568,7 +638,17 @@ AgentRewrite::run(ArrayRef<MachineInstr *> Ordered,
   }
   for (AgentRegion &R : Regions)
     removeDeadPhis(*R.Loop);
-  FirstWarp = placeAgentWarps(tileasMachine(MF), warpLayout(S, Partition));
+  if (const TileASWarpgroupSplit *Split = Partition.split()) {
+    // The placement the plan chose: the extra warpgroups after every
+    // agent's warps.
+    FirstWarp = Split->Placement.FirstWarp;
+    FirstWarp.resize(N + 1, 0);
+    for (unsigned G = 1; G < Split->Warpgroups; ++G)
+      FirstWarp[computeWarpgroupAgent(tileasMachine(MF), G)] =
+          Split->Placement.ExtraFirstWarp[G - 1];
+  } else {
+    FirstWarp = placeAgentWarps(tileasMachine(MF), warpLayout(S, Partition));
+  }
   buildDispatch();
 
   std::vector<TileASExpandedLoop> Expanded;
@@ -579,7 +659,9 @@ AgentRewrite::run(ArrayRef<MachineInstr *> Ordered,
         TileASCountedLoop::analyze(*R.Loop);
     assert(Counted && "every agent keeps the loop control");
     size_t Before = Coord.created().size();
-    Coord.emitExit(Sol, *Counted, *R.Exit, A, /*DrainWaits=*/A == Default);
+    Coord.emitExit(Sol, *Counted, *R.Exit, A,
+                   /*DrainWaits=*/A == Default ||
+                       isExtraWarpgroupAgent(tileasMachine(MF), A));
     if (Nest)
       placeTileExit(A, *Counted, Coord.created().drop_front(Before));
     if (skipIdleLoop(R, *Counted)) {
