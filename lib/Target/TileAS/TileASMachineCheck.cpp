@@ -13,6 +13,9 @@
 // non-zero. A refused function is left as a lone `ret`,
 // so that no later pass meets an instruction the machine has no numbers for.
 //
+// Before that, what MIR input can break of what selection guarantees
+// (refuseMalformedInput, TileASMIRInputCheck.cpp).
+//
 //===----------------------------------------------------------------------===//
 
 #include "MCTargetDesc/TileASMCTargetDesc.h"
@@ -54,17 +57,23 @@ FunctionPass *llvm::createTileASMachineCheckPass() {
   return new TileASMachineCheck();
 }
 
-/// Leaves MF as one block holding a `ret`.
-static void dropBody(MachineFunction &MF) {
+void llvm::leaveOnlyReturn(MachineFunction &MF) {
+  // Every edge goes first: a block erased below may be a predecessor of the
+  // entry (a loop back to bb.0), which must not keep pointing at it.
+  for (MachineBasicBlock &MBB : MF)
+    while (!MBB.succ_empty())
+      MBB.removeSuccessor(MBB.succ_begin());
   while (MF.size() > 1)
     MF.erase(std::prev(MF.end()));
+  if (MF.empty())
+    MF.push_back(MF.CreateMachineBasicBlock());
   MachineBasicBlock &Entry = MF.front();
-  for (MachineBasicBlock *Succ : SmallVector<MachineBasicBlock *, 2>(
-           Entry.successors().begin(), Entry.successors().end()))
-    Entry.removeSuccessor(Succ);
   Entry.clear();
   const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
   BuildMI(Entry, Entry.end(), DebugLoc(), TII.get(TileAS::RET));
+  // A lone `ret` is in SSA form, whatever the refused body was: later
+  // passes (LiveVariables) stop on a function that says it is not.
+  MF.getProperties().setIsSSA();
 }
 
 /// The first instruction of MF that machine M lacks, if any.
@@ -78,6 +87,8 @@ static const MachineInstr *firstUnsupported(const MachineFunction &MF,
 }
 
 bool TileASMachineCheck::runOnMachineFunction(MachineFunction &MF) {
+  if (refuseMalformedInput(MF))
+    return true;
   const tileas::model::Machine &M = tileasMachine(MF);
   const MachineInstr *MI = firstUnsupported(MF, M);
   if (!MI)
@@ -89,6 +100,6 @@ bool TileASMachineCheck::runOnMachineFunction(MachineFunction &MF) {
       "{0}: bb.{1}: {2} has no instruction on machine {3} (-mcpu={4})",
       MF.getName(), MI->getParent()->getNumber(), TII.getName(MI->getOpcode()),
       M.name(), MF.getSubtarget().getCPU()));
-  dropBody(MF);
+  leaveOnlyReturn(MF);
   return true;
 }
