@@ -25,9 +25,10 @@
 // its definition does not dominate (the register coalescer crashed), a
 // COPY or PHI between register files (no instruction moves a tile into a
 // scalar), a setp condition code out of range (the printer had no name for
-// it: `setp.??`), and a wgmma accumulator read again after the wgmma that
-// overwrites it in place (a copy between wgmmas in flight, which ptxas
-// serializes: C7511).
+// it: `setp.??`), and a wgmma accumulator that cannot be updated in place
+// (read again after the wgmma, one register in two fragments, or carried
+// by two PHIs from one value): a copy between wgmmas in flight, which
+// ptxas serializes (C7511).
 //
 //===----------------------------------------------------------------------===//
 
@@ -171,24 +172,48 @@ static bool isRemadeConstant(Register Reg, const MachineRegisterInfo &MRI,
   });
 }
 
-/// A wgmma accumulator fragment that is read again after the wgmma, named,
-/// or "". wgmma overwrites its accumulator in place, so such a value is
-/// copied between wgmmas in flight, and ptxas then serializes every wgmma
-/// of the kernel (C7511, a performance loss TileAS does not emit).
-static std::string accumulatorReadAfter(const MachineInstr &MI,
-                                        const MachineRegisterInfo &MRI,
-                                        const TargetInstrInfo &TII,
-                                        const MachineDominatorTree &MDT,
-                                        const BlockOrder &Order) {
+/// Another PHI of Phi's block that takes Reg on the edge from Pred, or null.
+static const MachineInstr *phiTakingToo(const MachineInstr &Phi, Register Reg,
+                                        const MachineBasicBlock *Pred) {
+  for (const MachineInstr &Other : Phi.getParent()->phis()) {
+    if (&Other == &Phi)
+      continue;
+    for (unsigned I = 1, E = Other.getNumOperands(); I + 1 < E; I += 2)
+      if (Other.getOperand(I).getReg() == Reg &&
+          Other.getOperand(I + 1).getMBB() == Pred)
+        return &Other;
+  }
+  return nullptr;
+}
+
+/// Why an accumulator fragment of wgmma MI cannot be updated in place, or
+/// "". wgmma overwrites its accumulator registers, so a fragment that is
+/// read again after it, that is one register with another fragment, or
+/// that is a PHI sharing its incoming value with another PHI on one edge,
+/// needs a copy between wgmmas in flight; ptxas then serializes every
+/// wgmma of the kernel (C7511, a performance loss TileAS does not emit).
+static std::string accumulatorNotInPlace(const MachineInstr &MI,
+                                         const MachineRegisterInfo &MRI,
+                                         const TargetInstrInfo &TII,
+                                         const MachineDominatorTree &MDT,
+                                         const BlockOrder &Order) {
   unsigned Frags = TileAS::wgmmaLanes(MI.getOpcode()) / 4;
   if (Frags < 2 || MI.getNumOperands() < 2 * Frags)
     return "";
+  const TargetRegisterInfo *TRI = MRI.getTargetRegisterInfo();
+  auto Name = [&](Register R) { return printReg(R, TRI, 0, &MRI); };
+  const char *Why = ": it would be copied between wgmmas in flight, and "
+                    "ptxas serializes them (C7511)";
   for (unsigned F = 0; F != Frags; ++F) {
-    const MachineOperand &C = MI.getOperand(Frags + F);
-    if (!C.isReg() || !C.getReg().isVirtual() ||
-        isRemadeConstant(C.getReg(), MRI, TII))
+    Register C = MI.getOperand(Frags + F).getReg();
+    if (!C.isVirtual() || isRemadeConstant(C, MRI, TII))
       continue;
-    for (const MachineInstr &U : MRI.use_nodbg_instructions(C.getReg())) {
+    for (unsigned G = 0; G != F; ++G)
+      if (MI.getOperand(Frags + G).getReg() == C)
+        return formatv("accumulator fragments {0} and {1} are one register "
+                       "({2}){3}",
+                       G, F, Name(C), Why);
+    for (const MachineInstr &U : MRI.use_nodbg_instructions(C)) {
       if (&U == &MI)
         continue;
       bool After =
@@ -196,12 +221,23 @@ static std::string accumulatorReadAfter(const MachineInstr &MI,
                             ? Order.lookup(&U) > Order.lookup(&MI)
                             : MDT.dominates(MI.getParent(), U.getParent()));
       if (After)
-        return formatv(
-            "accumulator fragment {0} ({1}) is read again after the wgmma, "
-            "which overwrites it in place (by {2}): it would be copied "
-            "between wgmmas in flight, and ptxas serializes them (C7511)",
-            F, printReg(C.getReg(), MRI.getTargetRegisterInfo(), 0, &MRI),
-            TII.getName(U.getOpcode()));
+        return formatv("accumulator fragment {0} ({1}) is read again after "
+                       "the wgmma, which overwrites it in place (by {2}){3}",
+                       F, Name(C), TII.getName(U.getOpcode()), Why);
+    }
+    const MachineInstr *Phi = MRI.getUniqueVRegDef(C);
+    if (!Phi || !Phi->isPHI())
+      continue;
+    for (unsigned I = 1, E = Phi->getNumOperands(); I + 1 < E; I += 2) {
+      Register In = Phi->getOperand(I).getReg();
+      const MachineBasicBlock *Pred = Phi->getOperand(I + 1).getMBB();
+      if (!In.isVirtual() || isRemadeConstant(In, MRI, TII))
+        continue;
+      if (const MachineInstr *Other = phiTakingToo(*Phi, In, Pred))
+        return formatv("accumulator fragment {0} ({1}) takes {2} from "
+                       "bb.{3}, as {4} does: one value in two registers{5}",
+                       F, Name(C), Name(In), Pred->getNumber(),
+                       Name(Other->getOperand(0).getReg()), Why);
     }
   }
   return "";
@@ -257,7 +293,7 @@ bool llvm::refuseMalformedInput(MachineFunction &MF) {
       if (Why.empty())
         Why = undominatedUse(MI, MRI, MDT, Order);
       if (Why.empty())
-        Why = accumulatorReadAfter(MI, MRI, TII, MDT, Order);
+        Why = accumulatorNotInPlace(MI, MRI, TII, MDT, Order);
       if (Why.empty())
         continue;
       MF.getFunction().getContext().emitError(
