@@ -82,7 +82,43 @@ static FirstProblem readReport(StringRef Report) {
   return P;
 }
 
+/// MI as MIR prints it, on one line.
+static std::string printed(const MachineInstr &MI) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  MI.print(OS, /*IsStandalone=*/true, /*SkipOpers=*/false,
+           /*SkipDebugLoc=*/true, /*AddNewLine=*/false);
+  return Text;
+}
+
+/// A PHI that is not a definition followed by (register, block) pairs: the
+/// machine verifier itself crashes reading one (an opcode swapped to PHI).
+static const MachineInstr *malformedPHI(const MachineFunction &MF) {
+  for (const MachineBasicBlock &MBB : MF)
+    for (const MachineInstr &MI : MBB) {
+      if (!MI.isPHI())
+        continue;
+      unsigned N = MI.getNumOperands();
+      bool Bad =
+          N % 2 == 0 || !MI.getOperand(0).isReg() || !MI.getOperand(0).isDef();
+      for (unsigned I = 1; !Bad && I + 1 < N; I += 2)
+        Bad = !MI.getOperand(I).isReg() || !MI.getOperand(I + 1).isMBB();
+      if (Bad)
+        return &MI;
+    }
+  return nullptr;
+}
+
 bool llvm::checkTileASMIRInput(MachineFunction &MF) {
+  if (const MachineInstr *Phi = malformedPHI(MF)) {
+    MF.getFunction().getContext().emitError(
+        formatv("{0}: {1}: bb.{2}: {3}: a PHI is a definition and then pairs "
+                "of a register and a block",
+                MF.getFunction().getParent()->getName(), MF.getName(),
+                Phi->getParent()->getNumber(), printed(*Phi)));
+    leaveOnlyReturn(MF);
+    return false;
+  }
   std::string Report;
   raw_string_ostream OS(Report);
   if (MF.verify(nullptr, nullptr, &OS, /*AbortOnError=*/false))
@@ -100,15 +136,6 @@ bool llvm::checkTileASMIRInput(MachineFunction &MF) {
       MF.getFunction().getParent()->getName(), Where, P.What, P.Count));
   leaveOnlyReturn(MF);
   return false;
-}
-
-/// MI as MIR prints it, on one line.
-static std::string printed(const MachineInstr &MI) {
-  std::string Text;
-  raw_string_ostream OS(Text);
-  MI.print(OS, /*IsStandalone=*/true, /*SkipOpers=*/false,
-           /*SkipDebugLoc=*/true, /*AddNewLine=*/false);
-  return Text;
 }
 
 /// The register class of a whole-register operand (a virtual register's
