@@ -14,7 +14,8 @@
 // so that no later pass meets an instruction the machine has no numbers for.
 //
 // Before that, what MIR input can break of what selection guarantees
-// (refuseMalformedInput, TileASMIRInputCheck.cpp).
+// (refuseMalformedInput, TileASMIRInputCheck.cpp), and a conditional
+// branch's fall-through made a BRA, as selection writes it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,13 +87,35 @@ static const MachineInstr *firstUnsupported(const MachineFunction &MF,
   return nullptr;
 }
 
+/// Gives each conditional branch that falls through the other way its
+/// `BRA`, as selection always writes it (BR_P, then BRA): MIR input may
+/// leave it out, and the loop expansion of a tile nest broke the CFG of a
+/// latch that did (a branch to a block whose label was never printed).
+static bool branchFallThroughs(MachineFunction &MF) {
+  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
+  bool Changed = false;
+  for (MachineBasicBlock &MBB : MF) {
+    MachineBasicBlock *TBB = nullptr, *FBB = nullptr;
+    SmallVector<MachineOperand, 2> Cond;
+    if (TII.analyzeBranch(MBB, TBB, FBB, Cond) || Cond.empty() || FBB)
+      continue;
+    MachineBasicBlock *Next = MBB.getNextNode();
+    if (!Next || !MBB.isSuccessor(Next))
+      continue;
+    TII.insertBranch(MBB, Next, nullptr, {}, DebugLoc());
+    Changed = true;
+  }
+  return Changed;
+}
+
 bool TileASMachineCheck::runOnMachineFunction(MachineFunction &MF) {
   if (refuseMalformedInput(MF))
     return true;
+  bool Changed = branchFallThroughs(MF);
   const tileas::model::Machine &M = tileasMachine(MF);
   const MachineInstr *MI = firstUnsupported(MF, M);
   if (!MI)
-    return false;
+    return Changed;
   // One error a function, as the scheduler's: the first instruction says
   // which machine the kernel was written for.
   const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
