@@ -10,13 +10,14 @@
 //
 // checkTileASMIRInput: LLVM's MIR parser runs the machine verifier on every
 // function it reads and makes a failure fatal: "LLVM ERROR: Found N machine
-// code errors" and an abort, a crash to whoever wrote the file. The subtarget's
-// mirFileLoaded hook runs just before that; there the verifier runs without
-// aborting. A function it rejects gets the verifier's report, then an error
-// naming the file, the function, the block and the instruction of the
-// first problem, and is left as a lone `ret` (which the parser's own
-// verification then accepts), so llc exits 1 without a crash and no pass
-// meets the broken code.
+// code errors" and an abort, a crash to whoever wrote the file. The
+// subtarget's mirFileLoaded hook runs just before that; there the verifier
+// runs without aborting. A function it rejects gets the verifier's report,
+// then an error naming the file, the function, the block and the
+// instruction of the first problem, and is left as a lone `ret` (which the
+// parser's own verification then accepts), so llc exits 1 without a crash
+// and no pass meets the broken code. A PHI that is no definition and
+// (register, block) pairs crashes the verifier itself: refused before it.
 //
 // refuseMalformedInput (tileas-machine-check, the first machine pass):
 // what the verifier accepts but selection never makes and later passes rely
