@@ -280,6 +280,9 @@ static std::string malformation(const MachineInstr &MI,
           "{0} is defined more than once (TileAS compiles "
           "machine code in SSA form)",
           printReg(MO.getReg(), MRI.getTargetRegisterInfo(), 0, &MRI));
+  if (MI.isCopy() && (!MI.getOperand(0).isReg() || !MI.getOperand(1).isReg()))
+    return "a COPY copies a register into a register (LiveVariables crashed "
+           "on an immediate)";
   if (MI.isCopy() || MI.isPHI()) {
     // A move between register files (a tile into a scalar, tensor memory
     // into a fragment) has no instruction; selection makes none.
