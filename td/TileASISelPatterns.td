@@ -296,6 +296,10 @@ def : Pat<(and (v4i32 FRAG:$a), (v4i32 FRAG:$b)), (LOPF FRAG:$a, FRAG:$b)>;
 def : Pat<(v4f32 (fexp2_afn FRAG:$a)), (EX2 FRAG:$a)>;
 def : Pat<(v4f32 (flog2_afn FRAG:$a)), (LG2 FRAG:$a)>;
 def : Pat<(v4f32 (fdiv_afn splat_one, (fsqrt_afn FRAG:$a))), (RSQ FRAG:$a)>;
+// A square root that is not a divisor of 1 (c / sqrt(x) for c != 1, or
+// sqrt(x) itself): 1 / rsqrt(x), which is 0 at 0 where x * rsqrt(x) is
+// NaN. It could not be selected before ("Cannot select: fsqrt").
+def : Pat<(v4f32 (fsqrt_afn FRAG:$a)), (RCP (RSQ FRAG:$a))>;
 def : Pat<(v4f32 (fdiv_afn splat_one, FRAG:$a)), (RCP FRAG:$a)>;
 // a / b with afn: a times the reciprocal of b.
 def : Pat<(v4f32 (fdiv_afn FRAG:$a, FRAG:$b)), (FMUL FRAG:$a, (RCP FRAG:$b))>;

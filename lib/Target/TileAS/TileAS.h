@@ -11,6 +11,7 @@
 
 namespace llvm {
 class FunctionPass;
+class MachineFunction;
 class PassRegistry;
 class ScheduleDAGMutation;
 class TileASTargetMachine;
@@ -30,6 +31,22 @@ void initializeTileASDAGToDAGISelLegacyPass(PassRegistry &);
 /// TileASMachineModel.Unsupported).
 FunctionPass *createTileASMachineCheckPass();
 void initializeTileASMachineCheckPass(PassRegistry &);
+
+/// Leaves MF as one block holding a `ret`: what a check hands on after an
+/// error, so that no later pass meets the function it refused.
+void leaveOnlyReturn(MachineFunction &MF);
+
+/// MIR input, as the parser loads it (TileASSubtarget::mirFileLoaded): the
+/// machine verifier without aborting; a function it rejects is an error
+/// naming the function, block and instruction and is left as a lone `ret`.
+/// True when MF verifies.
+bool checkTileASMIRInput(MachineFunction &MF);
+
+/// First in tileas-machine-check: an error for what MIR input can break of
+/// what selection guarantees (SSA form, dominance, moves within a register
+/// file, setp condition codes, wgmma accumulators in place); the function
+/// is then left as a lone `ret`. True when it refused MF.
+bool refuseMalformedInput(MachineFunction &MF);
 
 /// Modulo-schedules single-block loops into TileASScheduleAnalysis; changes
 /// no instruction.

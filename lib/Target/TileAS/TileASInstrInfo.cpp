@@ -14,6 +14,7 @@
 #include "llvm/CodeGen/MachineInstrBuilder.h"
 #include "llvm/CodeGen/MachineMemOperand.h"
 #include "llvm/CodeGen/MachineRegisterInfo.h"
+#include "llvm/IR/Function.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/Support/CommandLine.h"
 
@@ -76,8 +77,12 @@ void TileASInstrInfo::copyPhysReg(MachineBasicBlock &MBB,
   if (!Dst || Dst != Src) {
     // Tiles, tensor memory and scalars are different files: a copy between
     // them has no instruction. Report it instead of emitting a wrong move.
-    MBB.getParent()->getFunction().getContext().emitError(
-        "TileAS cannot copy " + Twine(RI.getName(SrcReg)) + " to " +
+    // tileas-machine-check refuses such a COPY or PHI of MIR input first;
+    // this is the backstop, named by function and block.
+    const MachineFunction &MF = *MBB.getParent();
+    MF.getFunction().getContext().emitError(
+        MF.getName() + ": bb." + Twine(MBB.getNumber()) +
+        ": TileAS cannot copy " + RI.getName(SrcReg) + " to " +
         RI.getName(DestReg) + ": registers of different classes");
     return;
   }

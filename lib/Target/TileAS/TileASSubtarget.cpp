@@ -6,6 +6,7 @@
 
 #include "TileASSubtarget.h"
 #include "MCTargetDesc/TileASMCTargetDesc.h"
+#include "TileAS.h"
 
 using namespace llvm;
 
@@ -23,4 +24,8 @@ TileASSubtarget::TileASSubtarget(const Triple &TT, StringRef CPU, StringRef FS,
   // The processor's machine: the td machine whose SchedModel its
   // ProcessorModel names (sm_90a: Hopper; the sm_100 family: Blackwell).
   Machine = &tileas::model::machineForCPU(Resolved);
+}
+
+void TileASSubtarget::mirFileLoaded(MachineFunction &MF) const {
+  checkTileASMIRInput(MF);
 }

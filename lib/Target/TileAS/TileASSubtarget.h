@@ -55,6 +55,10 @@ public:
   /// The machine TileAS schedules this CPU for (td TileASMachineModel).
   const tileas::model::Machine &machine() const { return *Machine; }
 
+  /// MIR input: what the machine verifier rejects is an error, not the
+  /// parser's abort (TileASMIRInputCheck.cpp).
+  void mirFileLoaded(MachineFunction &MF) const override;
+
   const TileASInstrInfo *getInstrInfo() const override { return &InstrInfo; }
   const TileASRegisterInfo *getRegisterInfo() const override {
     return &RegInfo;

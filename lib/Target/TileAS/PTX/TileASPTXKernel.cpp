@@ -401,6 +401,9 @@ Error PlanBuilder::assignFills() {
       if (!Produced)
         continue;
       uint64_t Bytes = *Produced;
+      // A ring of 0-byte slots gets no slots in the arena at all.
+      if (Bytes == 0)
+        return failAt(MI, "makes a tile of 0 bytes");
       if (Open) {
         auto It = Plan.Rings.find(Open->Pipe);
         if (It == Plan.Rings.end())

@@ -250,8 +250,13 @@ Error KernelEmitter::emitWgmma(const MachineInstr &MI, raw_ostream &OS) {
                           Agent->second, A.Warps, A.FirstWarp));
   }
 
-  uint32_t AOffset = cantFail(kMajorAtomKBlockOffset(
-      KBlock, KBlockBytes, WgmmaRows, SmemSwizzle::Bytes128));
+  // A k-block past any tile (a k-block of 4294967295) has no offset: an
+  // error, where cantFail read an unset value into the descriptor.
+  Expected<uint32_t> AOffsetOrErr = kMajorAtomKBlockOffset(
+      KBlock, KBlockBytes, WgmmaRows, SmemSwizzle::Bytes128);
+  if (!AOffsetOrErr)
+    return Fail(toString(AOffsetOrErr.takeError()));
+  uint32_t AOffset = *AOffsetOrErr;
   uint32_t BOffset = (KBlock % KBlocksPerRow) * KBlockBytes;
   if (std::optional<uint64_t> Bytes = producedBytes(MI, A, TRI))
     if (AOffset / (WgmmaRows * 128) * (WgmmaRows * 128) + WgmmaRows * 128 >
