@@ -1,5 +1,4 @@
-//===- MachinesTest.cpp - Blackwell and Hopper, selected by CPU
-//------------===//
+//===- MachinesTest.cpp - Blackwell and Hopper, selected by CPU --------===//
 //
 // Part of the TileAS project.
 //
