@@ -16,7 +16,9 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/Target/TargetMachine.h"
@@ -136,6 +138,56 @@ void TileASAsmPrinter::emitFunctionEntryLabel() {
       Regs << ", .maxnreg " << ore::NV("MaxNReg", Plan->MaxRegisters);
     F.getContext().diagnose(Regs);
   }
+}
+
+void TileASAsmPrinter::emitGlobalVariable(const GlobalVariable *GV) {
+  if (!emitsPTX()) {
+    AsmPrinter::emitGlobalVariable(GV);
+    return;
+  }
+  // LLVM's own variables (llvm.used, llvm.global_ctors) have no PTX form and
+  // need none; a declaration is another module's.
+  if (GV->getName().starts_with("llvm.") || GV->isDeclaration())
+    return;
+  // The ELF directives the default prints (.p2align, .zero) are not PTX:
+  // ptxas refused every module that held a variable. A kernel reaches memory
+  // only through its parameters, so a variable is data nobody reads; it is
+  // declared in its state space, zero-filled as PTX leaves it.
+  if (!GV->getInitializer()->isNullValue() &&
+      !isa<UndefValue>(GV->getInitializer())) {
+    GV->getContext().emitError(
+        "global variable @" + GV->getName() +
+        ": TileAS prints no initialized data in a PTX module (a kernel "
+        "takes its data through its parameters)");
+    return;
+  }
+  StringRef Space;
+  switch (GV->getAddressSpace()) {
+  case 0:
+  case 1:
+    Space = ".global";
+    break;
+  case 3:
+    Space = ".shared";
+    break;
+  case 4:
+    Space = ".const";
+    break;
+  default:
+    GV->getContext().emitError(
+        "global variable @" + GV->getName() + ": address space " +
+        Twine(GV->getAddressSpace()) + " has no PTX state space");
+    return;
+  }
+  const DataLayout &DL = GV->getDataLayout();
+  uint64_t Size = DL.getTypeAllocSize(GV->getValueType());
+  Align A = DL.getPreferredAlign(GV);
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << (GV->hasLocalLinkage() || Space == ".shared" ? "" : ".visible ")
+     << Space << " .align " << A.value() << " .b8 " << GV->getName() << "["
+     << std::max<uint64_t>(Size, 1) << "];";
+  OutStreamer->emitRawText(Text);
 }
 
 void TileASAsmPrinter::emitFunctionBodyEnd() {

@@ -36,6 +36,9 @@ public:
   void emitFunctionEntryLabel() override;
   void emitFunctionBodyEnd() override;
   void emitBasicBlockStart(const MachineBasicBlock &MBB) override;
+  /// A module-level variable as a PTX state-space declaration (no kernel
+  /// reaches it: the IR check refuses a use), or an error naming it.
+  void emitGlobalVariable(const GlobalVariable *GV) override;
 
 private:
   bool emitsPTX() const;
