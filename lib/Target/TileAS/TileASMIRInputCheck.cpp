@@ -17,7 +17,9 @@
 // instruction of the first problem, and is left as a lone `ret` (which the
 // parser's own verification then accepts), so llc exits 1 without a crash
 // and no pass meets the broken code. A PHI that is no definition and
-// (register, block) pairs crashes the verifier itself: refused before it.
+// (register, block) pairs, and inline assembly without its asm string and
+// flags (which the verifier's report crashes printing), crash the verifier
+// itself: refused before it.
 //
 // refuseMalformedInput (tileas-machine-check, the first machine pass):
 // what the verifier accepts but selection never makes and later passes rely
@@ -110,7 +112,31 @@ static const MachineInstr *malformedPHI(const MachineFunction &MF) {
   return nullptr;
 }
 
+/// The first inline assembly of MF without its asm string and flags, or
+/// null: printing one (the verifier's report does) crashes (an opcode
+/// swapped to INLINEASM), so it is refused before, named by its place.
+static const MachineInstr *malformedInlineAsm(const MachineFunction &MF) {
+  for (const MachineBasicBlock &MBB : MF)
+    for (const MachineInstr &MI : MBB)
+      if (MI.isInlineAsm() &&
+          (MI.getNumOperands() < 2 || !MI.getOperand(0).isSymbol() ||
+           !MI.getOperand(1).isImm()))
+        return &MI;
+  return nullptr;
+}
+
 bool llvm::checkTileASMIRInput(MachineFunction &MF) {
+  if (const MachineInstr *Asm = malformedInlineAsm(MF)) {
+    const MachineBasicBlock &MBB = *Asm->getParent();
+    unsigned Index = std::distance(MBB.instr_begin(), Asm->getIterator());
+    MF.getFunction().getContext().emitError(
+        formatv("{0}: {1}: bb.{2}: instruction {3}: inline assembly starts "
+                "with its asm string and its flags",
+                MF.getFunction().getParent()->getName(), MF.getName(),
+                MBB.getNumber(), Index));
+    leaveOnlyReturn(MF);
+    return false;
+  }
   if (const MachineInstr *Phi = malformedPHI(MF)) {
     MF.getFunction().getContext().emitError(
         formatv("{0}: {1}: bb.{2}: {3}: a PHI is a definition and then pairs "
