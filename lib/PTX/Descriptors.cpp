@@ -108,6 +108,8 @@ constexpr uint64_t Sm90ReservedMask = SdCommonReservedMask |
                                       (uint64_t(0x3ff) << 52);
 /// The largest byte address a 14-bit field of 16-byte units holds.
 constexpr uint32_t SdAddrLimit = uint32_t(1) << (SdAddrWidth + 4);
+static_assert(SdAddrLimit == SmemDescAddressLimit,
+              "the descriptor's address fields and their documented reach");
 
 Error checkAddressField(StringRef Name, uint32_t Bytes) {
   if (Bytes % 16 != 0)

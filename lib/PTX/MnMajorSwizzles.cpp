@@ -19,8 +19,6 @@ Error layoutError(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
 }
 
-/// A 14-bit field of 16-byte units addresses 256 KiB.
-constexpr uint64_t DescAddressLimit = uint64_t(1) << 18;
 /// Bytes of one core matrix (16 bytes of MN by 8 rows of K) and of a chunk.
 constexpr unsigned CoreMatrixBytes = 128, ChunkBytes = 16;
 
@@ -93,8 +91,8 @@ Expected<SmemMatrixDesc> mnMajorDesc(SmemSwizzle Swizzle, uint32_t Start,
     D.LeadingByteOffset = 8 * *W;
     D.StrideByteOffset = uint32_t(KStride);
   }
-  if (D.LeadingByteOffset >= DescAddressLimit ||
-      D.StrideByteOffset >= DescAddressLimit)
+  if (D.LeadingByteOffset >= SmemDescAddressLimit ||
+      D.StrideByteOffset >= SmemDescAddressLimit)
     return layoutError(formatv("MN-major operand: {0} bytes of MN make a "
                                "stride of {1} bytes, past the 256 KiB a "
                                "descriptor offset holds",
@@ -114,7 +112,7 @@ Expected<uint32_t> mnMajorKBlockOffsetFor(SmemSwizzle Swizzle, unsigned KBlock,
                                "k-block is not a positive multiple of 8",
                                KRows));
   uint64_t Offset = uint64_t(KBlock) * (KRows / 8) * kGroupStride(*W, MnBytes);
-  if (Offset >= DescAddressLimit)
+  if (Offset >= SmemDescAddressLimit)
     return layoutError(formatv("MN-major k-block advance: k-block {0} starts "
                                "at byte {1}, past the 256 KiB a descriptor "
                                "addresses",

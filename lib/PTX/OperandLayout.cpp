@@ -19,9 +19,6 @@ Error layoutError(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
 }
 
-/// What a 14-bit field of 16-byte units addresses.
-constexpr uint64_t DescAddressLimit = uint64_t(1) << 18;
-
 Error checkMnBytes(unsigned MnBytes) {
   if (MnBytes == 0 || MnBytes % MnAtomRowBytes != 0)
     return layoutError(formatv("MN-major operand: an M or N extent of {0} "
@@ -60,7 +57,7 @@ Expected<uint32_t> mnMajorKBlockOffset(unsigned KBlock, unsigned KRows,
                                KRows));
   uint64_t Sbo = uint64_t(MnBytes) / MnAtomRowBytes * MnAtomBytes;
   uint64_t Offset = uint64_t(KBlock) * (KRows / 8) * Sbo;
-  if (Offset >= DescAddressLimit)
+  if (Offset >= SmemDescAddressLimit)
     return layoutError(formatv("MN-major k-block advance: k-block {0} of {1} "
                                "rows of K over {2} bytes of MN starts at byte "
                                "{3}, past the 256 KiB a descriptor addresses",

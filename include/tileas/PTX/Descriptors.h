@@ -239,6 +239,9 @@ enum class SmemSwizzle : uint8_t {
 /// The swizzle's name as the PTX ISA writes it ("128B", "none", ...).
 const char *swizzleName(SmemSwizzle S);
 
+/// What a descriptor's 14-bit fields of 16-byte units address: 256 KiB.
+constexpr uint64_t SmemDescAddressLimit = uint64_t(1) << 18;
+
 /// A matrix in shared memory as tcgen05.mma and wgmma see it. Addresses and
 /// offsets are in bytes (the descriptor keeps them >> 4, so each must be a
 /// multiple of 16 below 256 KiB); StartAddress is in the shared window
